@@ -1,0 +1,72 @@
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+export const origin = "http://assent.test";
+export const adminToken = "test-admin-token";
+
+export type Reply = { status: number; headers: Headers; body: any };
+
+type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit };
+
+/** One request through the Worker's real fetch handler (workerd, real D1 and KV). */
+export async function call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await exports.default.fetch(new Request(origin + path, { method, headers, body }));
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+export const admin = (method: string, path: string, body?: unknown) =>
+  call(method, `/admin/v1${path}`, { body, token: adminToken });
+
+/** Asserts an RFC 9457 problem with the given status and code. */
+export function expectProblem(reply: Reply, status: number, code: string) {
+  expect(reply.headers.get("content-type")).toBe("application/problem+json");
+  expect(reply.body).toMatchObject({ status, code, type: `urn:assent:problem:${code}` });
+  expect(reply.status).toBe(status);
+}
+
+let counter = 0;
+
+export async function newProject(name = `Project ${++counter}`) {
+  const reply = await admin("POST", "/projects", { name, controller: { name: "Example AB" } });
+  expect(reply.status).toBe(201);
+  return reply.body as { projectId: string };
+}
+
+export async function newClient(projectId: string, type = "backend", allowedOrigins: string[] = []) {
+  const reply = await admin("POST", `/projects/${projectId}/clients`, { name: `${type} app`, type, allowedOrigins });
+  expect(reply.status).toBe(201);
+  return reply.body as { clientId: string; clientSecret: string };
+}
+
+export async function tokenFor(clientId: string, clientSecret: string): Promise<string> {
+  const reply = await call("POST", "/oauth/token", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    rawBody: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }).toString(),
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.access_token;
+}
+
+/** A project with a backend client and its token; `api` calls paths under the project's privacy root. */
+export async function newTenant(type = "backend") {
+  const { projectId } = await newProject();
+  const { clientId, clientSecret } = await newClient(projectId, type);
+  const token = await tokenFor(clientId, clientSecret);
+  const api = (method: string, path: string, body?: unknown) =>
+    call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
+  return { projectId, clientId, clientSecret, token, api };
+}

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import type { Env } from "../env";
+import { getDb } from "../lib/db";
+import { clients, type ClientType } from "./table";
+
+/** What a token check needs to know about a client. */
+export type ClientRecord = {
+  projectId: string;
+  type: ClientType;
+  /** Prefix of the current secret's hash: tokens minted under an older secret carry another one. */
+  secretVersion: string;
+  allowedOrigins: string[];
+};
+
+const kvKey = (clientId: string) => `client:${clientId}`;
+const kvTtlSeconds = 60;
+const localTtlMs = 5_000;
+const local = new Map<string, { record: ClientRecord | null; until: number }>();
+
+export const secretVersionOf = (secretHash: string) => secretHash.slice(0, 16);
+
+/**
+ * Client lookup for token checks: isolate memory (5 s), then KV (edge-cached 60 s), then D1.
+ * D1 is the source of truth and KV only a cache, so a KV failure degrades to D1 instead of failing.
+ */
+export async function readClient(env: Env, clientId: string): Promise<ClientRecord | null> {
+  const hit = local.get(clientId);
+  if (hit && hit.until > Date.now()) return hit.record;
+  let record: ClientRecord | null | undefined;
+  try {
+    record = await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds });
+  } catch (error) {
+    console.warn("KV unavailable, reading client from D1:", (error as Error).message);
+  }
+  if (!record) {
+    record = await loadClient(env, clientId);
+    if (record) {
+      await env.KV.put(kvKey(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch(() => {});
+    }
+  }
+  if (local.size > 10_000) local.clear();
+  local.set(clientId, { record, until: Date.now() + localTtlMs });
+  return record;
+}
+
+async function loadClient(env: Env, clientId: string): Promise<ClientRecord | null> {
+  const [row] = await getDb(env.DB).select().from(clients).where(eq(clients.id, clientId)).limit(1);
+  return row
+    ? { projectId: row.projectId, type: row.type, secretVersion: secretVersionOf(row.secretHash), allowedOrigins: row.allowedOrigins }
+    : null;
+}
+
+/** Drops a client from both caches after its record changed in D1 (new secret, deletion). */
+export async function forgetClients(env: Env, clientIds: string[]): Promise<void> {
+  for (const id of clientIds) local.delete(id);
+  await Promise.all(clientIds.map((id) => env.KV.delete(kvKey(id)).catch(() => {})));
+}

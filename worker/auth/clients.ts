@@ -1,0 +1,190 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import { sha256Hex, randomSecret } from "../lib/crypto";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { now } from "../lib/time";
+import { findProject } from "../projects/queries";
+import { forgetClients } from "./clients-cache";
+import { clients, clientTypes } from "./table";
+
+export const clientRoutes = createRouter();
+
+const Origin = z
+  .string()
+  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, "An origin: scheme://host[:port], no path.")
+  .openapi({ example: "https://www.example.com" });
+
+const Client = z
+  .object({
+    clientId: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    type: z.enum(clientTypes),
+    allowedOrigins: z.array(Origin),
+    created: Timestamp,
+    updated: Timestamp,
+  })
+  .openapi("Client");
+
+const ClientWithSecret = Client.extend({
+  clientSecret: z.string().openapi({ description: "Shown once; store it now. Only its hash is kept." }),
+}).openapi("ClientWithSecret");
+
+const ClientInput = z
+  .strictObject({
+    name: z.string().min(1).max(200),
+    type: z.enum(clientTypes),
+    allowedOrigins: z
+      .array(Origin)
+      .max(50)
+      .default([])
+      .openapi({ description: "Origins allowed to mint visitor tokens in the browser (web clients)." }),
+  })
+  .openapi("ClientInput");
+
+const ClientUpdate = z
+  .strictObject({ name: z.string().min(1).max(200).optional(), allowedOrigins: z.array(Origin).max(50).optional() })
+  .openapi("ClientUpdate");
+
+const ProjectParam = z.object({ projectId: z.string() });
+const ClientParams = ProjectParam.extend({ clientId: z.string() });
+
+const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => ({
+  clientId: row.id,
+  projectId: row.projectId,
+  name: row.name,
+  type: row.type,
+  allowedOrigins: row.allowedOrigins,
+  created: row.created,
+  updated: row.updated,
+});
+
+const security = [{ adminToken: [] }];
+const tags = ["Admin"];
+
+clientRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/v1/projects/{projectId}/clients",
+    tags,
+    security,
+    summary: "Register a client",
+    request: { params: ProjectParam, body: jsonBody(ClientInput) },
+    responses: { 201: jsonResponse(ClientWithSecret, "The client, with its secret shown once."), ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+    const clientSecret = randomSecret("as");
+    const stamp = now();
+    const row = {
+      id: newId("cli"),
+      projectId,
+      name: input.name,
+      type: input.type,
+      secretHash: await sha256Hex(clientSecret),
+      notBefore: Math.floor(Date.now() / 1000),
+      allowedOrigins: input.allowedOrigins,
+      created: stamp,
+      updated: stamp,
+    };
+    await getDb(c.env.DB).insert(clients).values(row);
+    return c.json({ ...toClient(row), clientSecret }, 201);
+  },
+);
+
+clientRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/projects/{projectId}/clients",
+    tags,
+    security,
+    summary: "List a project's clients (never their secrets)",
+    request: { params: ProjectParam },
+    responses: { 200: jsonResponse(z.object({ items: z.array(Client) }), "The clients."), ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.req.valid("param");
+    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+    const rows = await getDb(c.env.DB).select().from(clients).where(eq(clients.projectId, projectId)).orderBy(clients.id);
+    return c.json({ items: rows.map(toClient) }, 200);
+  },
+);
+
+clientRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    tags,
+    security,
+    summary: "Rename a client or change its allowed origins",
+    request: { params: ClientParams, body: jsonBody(ClientUpdate) },
+    responses: { 200: jsonResponse(Client, "The client."), ...problems },
+  }),
+  async (c) => {
+    const { projectId, clientId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const [row] = await getDb(c.env.DB)
+      .update(clients)
+      .set({ ...input, updated: now() })
+      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .returning();
+    if (!row) throw notFound("Client");
+    await forgetClients(c.env, [clientId]);
+    return c.json(toClient(row), 200);
+  },
+);
+
+clientRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
+    tags,
+    security,
+    summary: "Regenerate a client's secret",
+    description:
+      "The old secret stops working at the token endpoint at once. Tokens minted under it are refused as soon as " +
+      "the cached client record expires: at once in this location, within 60 s elsewhere (KV propagation).",
+    request: { params: ClientParams },
+    responses: { 200: jsonResponse(ClientWithSecret, "The client, with its new secret shown once."), ...problems },
+  }),
+  async (c) => {
+    const { projectId, clientId } = c.req.valid("param");
+    const clientSecret = randomSecret("as");
+    const stamp = now();
+    const [row] = await getDb(c.env.DB)
+      .update(clients)
+      .set({ secretHash: await sha256Hex(clientSecret), notBefore: Math.floor(Date.now() / 1000), updated: stamp })
+      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .returning();
+    if (!row) throw notFound("Client");
+    await forgetClients(c.env, [clientId]);
+    return c.json({ ...toClient(row), clientSecret }, 200);
+  },
+);
+
+clientRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    tags,
+    security,
+    summary: "Delete a client",
+    request: { params: ClientParams },
+    responses: { 204: { description: "Deleted." }, ...problems },
+  }),
+  async (c) => {
+    const { projectId, clientId } = c.req.valid("param");
+    const deleted = await getDb(c.env.DB)
+      .delete(clients)
+      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .returning({ id: clients.id });
+    if (deleted.length === 0) throw notFound("Client");
+    await forgetClients(c.env, [clientId]);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,176 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { getDb } from "../lib/db";
+import { secretMatches } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { createRouter, jsonResponse, Problem } from "../lib/router";
+import { secretVersionOf } from "./clients-cache";
+import { signingKeys } from "./keys";
+import { clients } from "./table";
+import { issueToken, issuerOf, tokenTtl } from "./tokens";
+
+export const authRoutes = createRouter();
+
+/** RFC 6749 §5.2 errors, carried in the same problem format as every other error. */
+const oauthError = (status: 400 | 401, error: string, description: string) =>
+  new ApiError(status, error, description, {
+    members: { error, error_description: description },
+    headers: {
+      "Cache-Control": "no-store",
+      ...(status === 401 ? { "WWW-Authenticate": 'Basic realm="assent", charset="UTF-8"' } : {}),
+    },
+  });
+
+const TokenForm = z
+  .object({
+    grant_type: z.string().optional().openapi({ example: "client_credentials" }),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    scope: z.string().optional(),
+  })
+  .openapi("TokenRequest", { description: "Unrecognised parameters are ignored (RFC 6749 §3.2)." });
+
+const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    expires_in: z.number().int(),
+    refresh_expires_in: z.number().int().openapi({ description: "Always 0: no refresh token is issued." }),
+    token_type: z.literal("Bearer"),
+    "not-before-policy": z.number().int().openapi({ description: "Unix time of the client's last secret regeneration." }),
+    session_state: z.string().openapi({ description: "The token's `jti`." }),
+    scope: z.string(),
+  })
+  .openapi("TokenResponse");
+
+const tokenRoute = createRoute({
+  method: "post",
+  path: "/oauth/token",
+  tags: ["Auth"],
+  summary: "Issue an access token (OAuth 2.0 client credentials)",
+  description:
+    "Client authentication by HTTP Basic (RFC 6749 §2.3.1) or by `client_id`/`client_secret` form fields. " +
+    "No `refresh_token` is issued (RFC 6749 §4.4.3: a client can always ask again with its credentials) and no " +
+    "`id_token` (the token represents a client, not an end user), so `refresh_expires_in` is 0.",
+  request: {
+    body: { content: { "application/x-www-form-urlencoded": { schema: TokenForm } } },
+  },
+  responses: {
+    200: jsonResponse(TokenResponse, "An ES256-signed JWT access token."),
+    400: { description: "invalid_request or unsupported_grant_type", content: { "application/problem+json": { schema: Problem } } },
+    401: { description: "invalid_client", content: { "application/problem+json": { schema: Problem } } },
+  },
+});
+
+authRoutes.openapi(
+  tokenRoute,
+  async (c) => {
+    const form = c.req.valid("form");
+    const credentials = clientCredentials(c.req.header("authorization"), form);
+    if (form.grant_type === undefined) throw oauthError(400, "invalid_request", "grant_type is required.");
+    if (form.grant_type !== "client_credentials") {
+      throw oauthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
+    }
+    const [client] = credentials.id
+      ? await getDb(c.env.DB).select().from(clients).where(eq(clients.id, credentials.id)).limit(1)
+      : [];
+    // Check the secret even for an unknown client, so timing does not tell which client ids exist.
+    const secretOk = await secretMatches(credentials.secret, client?.secretHash ?? "0".repeat(64));
+    if (!client || !secretOk) throw oauthError(401, "invalid_client", "Client authentication failed.");
+    const ttl = tokenTtl(c.env);
+    const { token, jti } = await issueToken(
+      c.env,
+      issuerOf(c.env, c.req.url),
+      { clientId: client.id, pid: client.projectId, ctp: client.type, sv: secretVersionOf(client.secretHash) },
+      ttl,
+    );
+    c.header("Cache-Control", "no-store");
+    c.header("Pragma", "no-cache");
+    return c.json(
+      {
+        access_token: token,
+        expires_in: ttl,
+        refresh_expires_in: 0,
+        token_type: "Bearer" as const,
+        "not-before-policy": client.notBefore,
+        session_state: jti,
+        scope: "privacy",
+      },
+      200,
+    );
+  },
+  (result): undefined => {
+    if (!result.success) throw oauthError(400, "invalid_request", "The token request is malformed.");
+  },
+);
+
+/** Reads client credentials from HTTP Basic or the form, refusing both at once (RFC 6749 §2.3). */
+function clientCredentials(authorization: string | undefined, form: z.infer<typeof TokenForm>) {
+  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization ?? "");
+  if (basic) {
+    if (form.client_secret !== undefined) {
+      throw oauthError(400, "invalid_request", "Use one client authentication method, not both.");
+    }
+    let decoded: string;
+    try {
+      decoded = atob(basic[1]);
+    } catch {
+      throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+    }
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+    try {
+      // RFC 6749 §2.3.1: id and secret are form-urlencoded before base64.
+      const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
+      return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+    } catch {
+      throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+    }
+  }
+  if (!form.client_id || !form.client_secret) {
+    throw oauthError(401, "invalid_client", "Client authentication is required.");
+  }
+  return { id: form.client_id, secret: form.client_secret };
+}
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/.well-known/openid-configuration",
+    tags: ["Auth"],
+    summary: "Authorization server metadata",
+    responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), "Discovery document.") },
+  }),
+  (c) => {
+    const issuer = issuerOf(c.env, c.req.url);
+    const origin = new URL(c.req.url).origin;
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(
+      {
+        issuer,
+        token_endpoint: `${origin}/oauth/token`,
+        jwks_uri: `${origin}/.well-known/jwks.json`,
+        grant_types_supported: ["client_credentials"],
+        token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+        id_token_signing_alg_values_supported: ["ES256"],
+        response_types_supported: ["token"],
+        scopes_supported: ["privacy"],
+      },
+      200,
+    );
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/.well-known/jwks.json",
+    tags: ["Auth"],
+    summary: "Public keys that verify access tokens",
+    responses: { 200: jsonResponse(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }), "JWK set.") },
+  }),
+  async (c) => {
+    const keys = await signingKeys(c.env.SIGNING_KEYS);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json({ keys: keys.map((k) => k.publicJwk as Record<string, unknown>) }, 200);
+  },
+);

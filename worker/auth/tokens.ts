@@ -1,0 +1,95 @@
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Caller, Env } from "../env";
+import { ApiError } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { readClient } from "./clients-cache";
+import { signingKeys } from "./keys";
+import { clientTypes, type ClientType } from "./table";
+
+export const audience = "assent-api";
+export const defaultTtlSeconds = 3600;
+
+/** Claims Assent adds to the registered ones. */
+type AssentClaims = { pid: string; ctp: ClientType; sv: string; idn?: string };
+
+export const issuerOf = (env: Env, requestUrl: string) => env.ISSUER ?? new URL(requestUrl).origin;
+export const tokenTtl = (env: Env) => Number(env.TOKEN_TTL_SECONDS ?? defaultTtlSeconds);
+
+export async function issueToken(
+  env: Env,
+  issuer: string,
+  claims: { clientId: string } & AssentClaims,
+  ttlSeconds: number,
+): Promise<{ token: string; jti: string; iat: number; exp: number }> {
+  const [key] = await signingKeys(env.SIGNING_KEYS);
+  const jti = newId("tok");
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + ttlSeconds;
+  const { clientId, ...custom } = claims;
+  const token = await new SignJWT(custom)
+    .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "at+jwt" })
+    .setIssuer(issuer)
+    .setSubject(clientId)
+    .setAudience(audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
+    .sign(key.privateKey);
+  return { token, jti, iat, exp };
+}
+
+const unauthorized = (detail: string, error: "invalid_request" | "invalid_token" = "invalid_token") =>
+  new ApiError(401, "unauthorized", detail, {
+    headers: { "WWW-Authenticate": `Bearer realm="assent", error="${error}", error_description="${detail}"` },
+  });
+
+/** Tokens whose signature and claims were already checked, until they expire: verification is the hot path. */
+const verified = new Map<string, { claims: AssentClaims & { sub: string }; exp: number }>();
+
+/** Verifies a bearer token (pinned ES256, issuer, audience, exp) and that its client still holds that secret. */
+export async function verifyBearer(env: Env, issuer: string, authorization: string | undefined): Promise<Caller> {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
+  if (!match) throw unauthorized("A bearer access token is required.", "invalid_request");
+  const token = match[1];
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  let entry = verified.get(token);
+  if (!entry || entry.exp <= nowSeconds) {
+    entry = await verifySignature(env, issuer, token);
+    if (verified.size > 10_000) verified.clear();
+    verified.set(token, entry);
+  }
+  const { claims } = entry;
+  const client = await readClient(env, claims.sub);
+  if (!client || client.projectId !== claims.pid || client.secretVersion !== claims.sv) {
+    throw unauthorized("The token's client no longer exists or its secret was regenerated.");
+  }
+  return { projectId: claims.pid, clientId: claims.sub, clientType: claims.ctp, identityId: claims.idn };
+}
+
+async function verifySignature(env: Env, issuer: string, token: string) {
+  const keys = await signingKeys(env.SIGNING_KEYS);
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw unauthorized("The token is malformed.");
+  }
+  const key = keys.find((k) => k.kid === kid);
+  if (!key) throw unauthorized("The token was not signed by a known key.");
+  try {
+    const { payload } = await jwtVerify<AssentClaims>(token, key.publicKey, {
+      algorithms: ["ES256"],
+      issuer,
+      audience,
+      requiredClaims: ["exp", "iat", "jti", "sub"],
+    });
+    if (typeof payload.pid !== "string" || !clientTypes.includes(payload.ctp) || typeof payload.sv !== "string") {
+      throw unauthorized("The token lacks Assent's claims.");
+    }
+    return { claims: { ...payload, sub: payload.sub! }, exp: payload.exp! };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw unauthorized("The token has expired.");
+    throw unauthorized("The token is invalid.");
+  }
+}

@@ -1,0 +1,64 @@
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { projects, type Translation } from "../projects/table";
+
+export const legalGrounds = ["legal_requirement", "contract", "legitimate_interests", "consent"] as const;
+export type LegalGround = (typeof legalGrounds)[number];
+
+export const dataGroups = sqliteTable(
+  "data_groups",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    referenceId: text("reference_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description", { mode: "json" }).$type<Translation[]>().notNull(),
+    created: text("created").notNull(),
+    updated: text("updated").notNull(),
+  },
+  (t) => [index("data_groups_project_idx").on(t.projectId, t.id)],
+);
+
+/** What a purpose says at one version: kept for every version so a permission can show what was agreed to. */
+export type PurposeContent = {
+  referenceId: string;
+  name: string;
+  description: Translation[];
+  legalGround: LegalGround;
+  dataGroups: string[];
+  processors: string[];
+  recipients: string[];
+  controllers: string[];
+};
+
+export const purposes = sqliteTable(
+  "purposes",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    referenceId: text("reference_id").notNull(),
+    /** Current version ("1", "2", …). */
+    version: text("version").notNull(),
+    content: text("content", { mode: "json" }).$type<PurposeContent>().notNull(),
+    created: text("created").notNull(),
+    updated: text("updated").notNull(),
+  },
+  (t) => [index("purposes_project_idx").on(t.projectId, t.id), uniqueIndex("purposes_reference_idx").on(t.projectId, t.referenceId)],
+);
+
+export const purposeVersions = sqliteTable(
+  "purpose_versions",
+  {
+    purposeId: text("purpose_id")
+      .notNull()
+      .references(() => purposes.id, { onDelete: "cascade" }),
+    version: text("version").notNull(),
+    content: text("content", { mode: "json" }).$type<PurposeContent>().notNull(),
+    created: text("created").notNull(),
+    updated: text("updated").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purposeId, t.version] })],
+);

@@ -1,0 +1,80 @@
+import { html, raw } from "hono/html";
+
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+};
+type Document = {
+  info: { title: string; version: string; description?: string };
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
+
+const methods = ["get", "post", "put", "patch", "delete"];
+
+/**
+ * The API reference at `/docs`, rendered on the server from the OpenAPI document: no script and no
+ * CDN, so it works offline and under the strictest CSP.
+ */
+export function docsPage(doc: Document) {
+  const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of methods) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? "Other";
+      byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
+    }
+  }
+  const schema = (value: unknown) => JSON.stringify(value, null, 2);
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${doc.info.title} API reference</title>
+<style>
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem 1.5rem;color:#1b1f24}
+h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem;margin-top:2.5rem}
+.op{border:1px solid #d0d7de;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}
+.m{display:inline-block;min-width:4.5rem;font-weight:700;text-transform:uppercase;font-family:monospace}
+.get{color:#0a6a2f}.post{color:#0550ae}.put{color:#7d4e00}.delete{color:#a40e26}.patch{color:#6639ba}
+code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8fa;padding:.5rem;overflow:auto;border-radius:4px}
+nav a{margin-right:1rem}
+</style>
+</head>
+<body>
+<h1>${doc.info.title} <small>${doc.info.version}</small></h1>
+<p>${doc.info.description ?? ""}</p>
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+<nav>${raw([...byTag.keys()].map((t) => `<a href="#${encodeURIComponent(t)}">${escape(t)}</a>`).join(""))}</nav>
+${[...byTag].map(
+  ([tag, ops]) => html`<h2 id="${tag}">${tag}</h2>
+${ops.map(
+  ({ method, path, op }) => html`<div class="op">
+<div><span class="m ${method}">${method}</span> <code>${path}</code></div>
+<p><strong>${op.summary ?? ""}</strong></p>
+${op.description ? html`<p>${op.description}</p>` : ""}
+${op.parameters?.length ? html`<p>Parameters: ${op.parameters.map((p) => html`<code>${p.name}</code> (${p.in}${p.required ? ", required" : ""}) `)}</p>` : ""}
+${Object.entries(op.requestBody?.content ?? {}).map(
+  ([type, media]) => html`<details><summary>Request body <code>${type}</code></summary><pre>${schema(media.schema)}</pre></details>`,
+)}
+<details><summary>Responses</summary><ul>${Object.entries(op.responses ?? {}).map(
+  ([status, r]) => html`<li><code>${status}</code> ${r.description ?? ""}</li>`,
+)}</ul></details>
+</div>`,
+)}`,
+)}
+<h2 id="schemas">Schemas</h2>
+${Object.entries(doc.components?.schemas ?? {}).map(
+  ([name, s]) => html`<details id="schema-${name}"><summary><code>${name}</code></summary><pre>${schema(s)}</pre></details>`,
+)}
+</body>
+</html>`;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,0 +1,57 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "./errors";
+
+export const maxBodyBytes = 1_048_576;
+
+const jsonType = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Gatekeeper for JSON APIs: a body over 1 MB is 413, a body that is not JSON is 415, JSON that
+ * does not parse is 400. The parsed value is left in Hono's body cache for the validators.
+ */
+export const jsonBodies = createMiddleware(async (c, next) => {
+  const method = c.req.method;
+  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return next();
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBodyBytes) throw tooLarge();
+  const text = await readLimited(c.req.raw.body);
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
+  if (text.length === 0 && !mediaType) return next();
+  if (!jsonType.test(mediaType)) {
+    throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with content-type application/json.");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+  }
+  c.req.bodyCache.json = Promise.resolve(parsed);
+  return next();
+});
+
+const tooLarge = () => new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
+
+/** Reads a stream as text, refusing (without buffering the rest) once it passes the limit: chunked bodies have no content-length. */
+async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBodyBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

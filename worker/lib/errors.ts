@@ -1,0 +1,102 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+export type FieldError = { path: string; message: string; code: string };
+
+const titles: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  409: "Conflict",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+/** Codes for failures raised by Hono itself (body limit, its JSON parser), keyed by status. */
+const codesByStatus: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+};
+
+/** An RFC 9457 problem: thrown anywhere, rendered by the one `onError`. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: string,
+    detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; members?: Record<string, unknown> } = {},
+  ) {
+    super(status, { message: detail });
+  }
+}
+
+export function problemResponse(
+  status: number,
+  code: string,
+  detail: string,
+  extra: ApiError["extra"] = {},
+): Response {
+  const body = {
+    type: `urn:assent:problem:${code}`,
+    title: titles[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...(extra.errors ? { errors: extra.errors } : {}),
+    ...extra.members,
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/problem+json", ...extra.headers },
+  });
+}
+
+export const notFound = (what: string) => new ApiError(404, "not_found", `${what} not found.`);
+export const conflict = (code: string, detail: string) => new ApiError(409, code, detail);
+export const forbidden = (detail = "This token may not perform this operation.") =>
+  new ApiError(403, "forbidden", detail);
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+  new ApiError(400, code, detail, { errors });
+
+/** Turns a Zod failure into a 400 with one entry per offending field; `where` prefixes non-body fields. */
+export function validationError(error: ZodError, where?: "query" | "path" | "header"): ApiError {
+  const prefix = where ? `${where}.` : "";
+  const errors: FieldError[] = error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        path: prefix + (base ? `${base}.${key}` : key),
+        message: "Unknown field.",
+        code: "unknown_field",
+      }));
+    }
+    return [{ path: prefix + base, message: issue.message, code: issue.code }];
+  });
+  return new ApiError(400, "validation_failed", "The request has invalid fields; see `errors`.", { errors });
+}
+
+export function onError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return problemResponse(err.status, err.code, err.message, err.extra);
+  if (err instanceof HTTPException) {
+    const headers = Object.fromEntries(err.getResponse().headers);
+    delete headers["content-type"];
+    return problemResponse(err.status, codesByStatus[err.status] ?? "error", err.message, { headers });
+  }
+  console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  return problemResponse(500, "internal_error", "An unexpected error occurred; it has been logged.");
+}

@@ -1,0 +1,172 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { forgetClients } from "../auth/clients-cache";
+import { clients } from "../auth/table";
+import { events, webhooks } from "../events/table";
+import { smsMessages } from "../hub/table";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { findProject } from "./queries";
+import { Project, ProjectInput, toProject } from "./schemas";
+import { projects } from "./table";
+
+export const projectRoutes = createRouter();
+
+const adminSecurity = [{ adminToken: [] }];
+const ProjectParam = z.object({ projectId: z.string() });
+
+projectRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/v1/projects",
+    tags: ["Admin"],
+    security: adminSecurity,
+    summary: "Create a project",
+    request: { body: jsonBody(ProjectInput) },
+    responses: { 201: jsonResponse(Project, "The project."), ...problems },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const stamp = now();
+    const row = {
+      id: newId("prj"),
+      name: input.name,
+      controller: input.controller ?? null,
+      policies: input.policies,
+      jurisdiction: input.jurisdiction ?? null,
+      defaultLanguage: input.defaultLanguage,
+      created: stamp,
+      updated: stamp,
+    };
+    await getDb(c.env.DB).insert(projects).values(row);
+    return c.json(toProject(row), 201);
+  },
+);
+
+projectRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/projects",
+    tags: ["Admin"],
+    security: adminSecurity,
+    summary: "List projects",
+    responses: { 200: jsonResponse(z.object({ items: z.array(Project) }), "All projects."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB).select().from(projects).orderBy(projects.id);
+    return c.json({ items: rows.map(toProject) }, 200);
+  },
+);
+
+projectRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/projects/{projectId}",
+    tags: ["Admin"],
+    security: adminSecurity,
+    summary: "Read a project",
+    request: { params: ProjectParam },
+    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+  }),
+  async (c) => {
+    const row = await findProject(c.env.DB, c.req.valid("param").projectId);
+    if (!row) throw notFound("Project");
+    return c.json(toProject(row), 200);
+  },
+);
+
+async function updateProject(d1: D1Database, projectId: string, input: z.infer<typeof ProjectInput>) {
+  const [row] = await getDb(d1)
+    .update(projects)
+    .set({
+      name: input.name,
+      controller: input.controller ?? null,
+      policies: input.policies,
+      jurisdiction: input.jurisdiction ?? null,
+      defaultLanguage: input.defaultLanguage,
+      updated: now(),
+    })
+    .where(eq(projects.id, projectId))
+    .returning();
+  if (!row) throw notFound("Project");
+  return toProject(row);
+}
+
+projectRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/projects/{projectId}",
+    tags: ["Admin"],
+    security: adminSecurity,
+    summary: "Replace a project's name and privacy metadata",
+    request: { params: ProjectParam, body: jsonBody(ProjectInput) },
+    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+  }),
+  async (c) => c.json(await updateProject(c.env.DB, c.req.valid("param").projectId, c.req.valid("json")), 200),
+);
+
+projectRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/admin/v1/projects/{projectId}",
+    tags: ["Admin"],
+    security: adminSecurity,
+    summary: "Delete a project and everything in it",
+    description: "Clients, identities, requests, configuration, webhooks and events go in one atomic batch.",
+    request: { params: ProjectParam },
+    responses: { 204: { description: "Deleted." }, ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.req.valid("param");
+    const db = getDb(c.env.DB);
+    const clientIds = await db.select({ id: clients.id }).from(clients).where(eq(clients.projectId, projectId));
+    // Tables with a foreign key to the project (or to its identities) follow by ON DELETE CASCADE.
+    const [, , , deleted] = await db.batch([
+      db.delete(events).where(eq(events.projectId, projectId)),
+      db.delete(webhooks).where(eq(webhooks.projectId, projectId)),
+      db.delete(smsMessages).where(eq(smsMessages.projectId, projectId)),
+      db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id }),
+    ]);
+    if (deleted.length === 0) throw notFound("Project");
+    await forgetClients(c.env, clientIds.map((r) => r.id));
+    return c.body(null, 204);
+  },
+);
+
+/* The project's own view of its metadata, for project tokens (spec: a project carries privacy metadata). */
+
+const PrivacyProjectParam = z.object({ project_id: z.string() });
+const bearer = [{ bearer: [] }];
+
+projectRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/privacy/v2/projects/{project_id}",
+    tags: ["Projects"],
+    security: bearer,
+    summary: "Read the project's privacy metadata",
+    request: { params: PrivacyProjectParam },
+    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+  }),
+  async (c) => {
+    const row = await findProject(c.env.DB, c.req.valid("param").project_id);
+    if (!row) throw notFound("Project");
+    return c.json(toProject(row), 200);
+  },
+);
+
+projectRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/privacy/v2/projects/{project_id}",
+    tags: ["Projects"],
+    security: bearer,
+    summary: "Replace the project's privacy metadata",
+    request: { params: PrivacyProjectParam, body: jsonBody(ProjectInput) },
+    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+  }),
+  async (c) => c.json(await updateProject(c.env.DB, c.req.valid("param").project_id, c.req.valid("json")), 200),
+);
