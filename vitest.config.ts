@@ -31,6 +31,17 @@ export default defineConfig(async () => {
             setupFiles: ["./test/api/setup.ts"],
           },
         },
+        {
+          test: {
+            name: "e2e",
+            include: ["test/e2e/**/*.test.ts"],
+            environment: "node",
+            globalSetup: ["./test/e2e/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
       ],
     },
   };

@@ -1,0 +1,77 @@
+// Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
+// (migrations applied, demo seeded), exactly as `npm start` runs it.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
+import type { TestProject } from "vitest/node";
+import { seedDemo } from "../../scripts/seed.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminToken: string;
+    demoProjectId: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let dev: ChildProcess | undefined;
+let stateDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+  if (pkg.scripts["build:client"]) execFileSync("npm", ["run", "build:client"], { stdio: "inherit" });
+  stateDir = mkdtempSync(join(tmpdir(), "assent-e2e-"));
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "ignore", env });
+  const port = await freePort();
+  const adminToken = "e2e-admin-token";
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "e2e-1" }]);
+  dev = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`],
+    { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
+  );
+  let log = "";
+  dev.stdout?.on("data", (d) => (log += d));
+  dev.stderr?.on("data", (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() > deadline || dev.exitCode !== null) throw new Error(`wrangler dev did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const demo = await seedDemo(baseUrl, adminToken);
+  project.provide("baseUrl", baseUrl);
+  project.provide("adminToken", adminToken);
+  project.provide("demoProjectId", demo.projectId);
+}
+
+export async function teardown() {
+  if (dev?.pid) {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+}
