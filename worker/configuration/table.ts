@@ -17,7 +17,7 @@ export const dataGroups = sqliteTable(
     created: text("created").notNull(),
     updated: text("updated").notNull(),
   },
-  (t) => [index("data_groups_project_idx").on(t.projectId, t.id)],
+  (t) => [index("data_groups_project_idx").on(t.projectId, t.id), uniqueIndex("data_groups_reference_idx").on(t.projectId, t.referenceId)],
 );
 
 /** What a purpose says at one version: kept for every version so a permission can show what was agreed to. */

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects, type Policies, type Translation } from "../projects/table";
 
 export type PartyDetails = {
@@ -25,5 +25,5 @@ export const parties = sqliteTable(
     created: text("created").notNull(),
     updated: text("updated").notNull(),
   },
-  (t) => [index("parties_project_idx").on(t.projectId, t.id)],
+  (t) => [index("parties_project_idx").on(t.projectId, t.id), uniqueIndex("parties_reference_idx").on(t.projectId, t.referenceId)],
 );

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX `data_groups_reference_idx` ON `data_groups` (`project_id`,`reference_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `parties_reference_idx` ON `parties` (`project_id`,`reference_id`);
