@@ -2,6 +2,21 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
 
+// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node 21+); the machines run Node 20.
+if (!("groupBy" in Map)) {
+  Object.defineProperty(Map, "groupBy", {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K) {
+      const groups = new Map<K, V[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        groups.set(k, [...(groups.get(k) ?? []), item]);
+      }
+      return groups;
+    },
+  });
+}
+
 async function testSigningKeys() {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   return JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "test-1" }]);

@@ -21,7 +21,7 @@ export function eventInsert(db: Db, projectId: string, type: EventType, data: un
  * Call after a batch that wrote events: hands them to delivery without delaying the response.
  * (Delivery itself lives in this folder; until a project has webhooks there is nothing to send.)
  */
-export function dispatchSoon(c: { env: Env; executionCtx: ExecutionContext }): void {
+export function dispatchSoon(c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } }): void {
   c.executionCtx.waitUntil(dispatchPending(c.env));
 }
 

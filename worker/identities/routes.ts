@@ -1,3 +1,204 @@
-import { createRouter } from "../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { dispatchSoon } from "../events/outbox";
+import { events } from "../events/table";
+import { getDb, isConstraintError } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { permissionStates, requests } from "../requests/table";
+import { aliasRows, findIdentity, parseAliasKey, toIdentity } from "./queries";
+import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
+import { aliases, identities } from "./table";
 
 export const identityRoutes = createRouter();
+
+const tags = ["Identities"];
+const base = "/privacy/v2/projects/{project_id}/identities";
+
+/** Maps the unique indexes of identities and aliases to 409s; anything else is rethrown. */
+function uniquenessConflict(error: unknown): never {
+  if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) {
+    const text = String((error as Error).message) + String((error as { cause?: Error }).cause?.message ?? "");
+    if (text.includes("aliases.")) throw conflict("alias_taken", "An alias is already held by another identity of this project.");
+    if (text.includes("identities.reference_id")) throw conflict("reference_id_taken", "Another identity of this project has this referenceId.");
+  }
+  throw error;
+}
+
+identityRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: base,
+    tags,
+    summary: "Create an identity",
+    description:
+      "Store the returned `identityId` and use it in later calls. An alias names one subject within a project: a second " +
+      "identity claiming it gets 409 `alias_taken`, so one data subject never becomes two.",
+    request: { params: ProjectParams, body: jsonBody(IdentityInput) },
+    responses: { 201: jsonResponse(Identity, "The identity."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const input = c.req.valid("json");
+    const stamp = now();
+    const row = { id: newId("idn"), projectId, referenceId: input.referenceId ?? null, created: stamp, updated: stamp };
+    const db = getDb(c.env.DB);
+    const aliasValues = aliasRows(projectId, row.id, input.aliases);
+    try {
+      await db.batch([db.insert(identities).values(row), ...aliasValues.map((a) => db.insert(aliases).values(a))]);
+    } catch (error) {
+      uniquenessConflict(error);
+    }
+    return c.json(toIdentity(row, input.aliases), 201);
+  },
+);
+
+identityRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${base}/aliases/{alias}`,
+    tags,
+    summary: "Find an identity by alias or referenceId",
+    description:
+      "`{alias}` is `{type}:{identifier}` URL-encoded (`urn%3Asvc%3Anational-id%3A19121212-1212`), matched exactly; a value " +
+      "without a URN type is matched against `referenceId`. Meant for occasional use, not before every call.",
+    request: { params: ProjectParams.extend({ alias: z.string().min(1).max(512) }) },
+    responses: { 200: jsonResponse(Identity, "The identity."), ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const key = c.req.valid("param").alias;
+    const db = getDb(c.env.DB);
+    const alias = parseAliasKey(key);
+    const [match] = alias
+      ? await db
+          .select({ id: aliases.identityId })
+          .from(aliases)
+          .where(and(eq(aliases.projectId, projectId), eq(aliases.type, alias.type), eq(aliases.identifier, alias.identifier)))
+          .limit(1)
+      : await db
+          .select({ id: identities.id })
+          .from(identities)
+          .where(and(eq(identities.projectId, projectId), eq(identities.referenceId, key)))
+          .limit(1);
+    const identity = match && (await findIdentity(db, projectId, match.id));
+    if (!identity) throw notFound("Identity");
+    return c.json(identity, 200);
+  },
+);
+
+identityRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${base}/{identityId}`,
+    tags,
+    summary: "Read an identity",
+    request: { params: IdentityParams },
+    responses: { 200: jsonResponse(Identity, "The identity."), ...problems },
+  }),
+  async (c) => {
+    const identity = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
+    if (!identity) throw notFound("Identity");
+    return c.json(identity, 200);
+  },
+);
+
+identityRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: `${base}/{identityId}`,
+    tags,
+    summary: "Update an identity's referenceId and aliases",
+    description: "Fields given replace the stored ones (`aliases` replaces the whole list); fields omitted stay.",
+    request: { params: IdentityParams, body: jsonBody(IdentityUpdate) },
+    responses: { 200: jsonResponse(Identity, "The identity."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const { identityId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const scope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
+    const changes = { updated: now(), ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}) };
+    const aliasScope = and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId));
+    let updated: (typeof identities.$inferSelect)[];
+    try {
+      [updated] = await db.batch([
+        db.update(identities).set(changes).where(scope).returning(),
+        ...(input.aliases
+          ? [
+              db.delete(aliases).where(aliasScope),
+              ...aliasRows(projectId, identityId, input.aliases).map((a) => db.insert(aliases).values(a)),
+            ]
+          : []),
+      ]);
+    } catch (error) {
+      // An insert of an alias for a missing identity fails its foreign key: that is a 404, not a conflict.
+      if (isConstraintError(error, "FOREIGN KEY")) throw notFound("Identity");
+      uniquenessConflict(error);
+    }
+    if (updated.length === 0) throw notFound("Identity");
+    const identity = await findIdentity(db, projectId, identityId);
+    return c.json(identity!, 200);
+  },
+);
+
+identityRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: `${base}/{identityId}`,
+    tags,
+    summary: "Delete an identity and all its data",
+    description:
+      "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event.",
+    request: { params: IdentityParams },
+    responses: { 204: { description: "Deleted." }, ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const { identityId } = c.req.valid("param");
+    const db = getDb(c.env.DB);
+    const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
+    const results = await db.batch([
+      // The event row is written only if the identity exists, in the same atomic batch as the deletion.
+      db.insert(events).select(
+        db
+          .select({
+            id: sql<string>`${newId("evt")}`.as("id"),
+            projectId: identities.projectId,
+            type: sql<string>`'identity.deleted'`.as("type"),
+            data: sql<string>`${JSON.stringify({ projectId, identityId })}`.as("data"),
+            created: sql<string>`${now()}`.as("created"),
+            dispatched: sql<null>`NULL`.as("dispatched"),
+          })
+          .from(identities)
+          .where(identityScope),
+      ),
+      db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
+      db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
+      db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
+      db.delete(identities).where(identityScope).returning({ id: identities.id }),
+    ]);
+    if (results[4].length === 0) throw notFound("Identity");
+    dispatchSoon(c);
+    return c.body(null, 204);
+  },
+);
+
+identityRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${base}/{identityId}/data`,
+    tags,
+    summary: "All data held about an identity (GDPR Art. 15 export)",
+    request: { params: IdentityParams },
+    responses: { 200: jsonResponse(z.object({ identity: Identity }).passthrough(), "Everything held about the subject."), ...problems },
+  }),
+  async (c) => {
+    const identity = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
+    if (!identity) throw notFound("Identity");
+    return c.json({ identity }, 200);
+  },
+);

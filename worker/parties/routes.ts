@@ -1,3 +1,138 @@
-import { createRouter } from "../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { purposes } from "../configuration/table";
+import { getDb, isConstraintError } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { toParty } from "./queries";
+import { Party, PartyInput } from "./schemas";
+import { parties } from "./table";
 
 export const partyRoutes = createRouter();
+
+const tags = ["Parties"];
+const ProjectParams = z.object({ project_id: z.string() });
+const PartyParams = ProjectParams.extend({ party_id: z.string() });
+
+const referenceTaken = (error: unknown): never => {
+  if (isConstraintError(error, "UNIQUE")) throw conflict("reference_id_taken", "Another party of this project has this referenceId.");
+  throw error;
+};
+
+partyRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    tags,
+    summary: "Create a party",
+    request: { params: ProjectParams, body: jsonBody(PartyInput) },
+    responses: { 201: jsonResponse(Party, "The party."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const input = c.req.valid("json");
+    const stamp = now();
+    const row = { id: newId("pty"), projectId: c.get("caller").projectId, ...input, created: stamp, updated: stamp };
+    await getDb(c.env.DB).insert(parties).values(row).catch(referenceTaken);
+    return c.json(toParty(row), 201);
+  },
+);
+
+partyRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    tags,
+    summary: "List the project's parties",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(z.object({ items: z.array(Party) }), "The parties, oldest first."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB)
+      .select()
+      .from(parties)
+      .where(eq(parties.projectId, c.get("caller").projectId))
+      .orderBy(parties.id);
+    return c.json({ items: rows.map(toParty) }, 200);
+  },
+);
+
+partyRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    tags,
+    summary: "Read a party",
+    request: { params: PartyParams },
+    responses: { 200: jsonResponse(Party, "The party."), ...problems },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .select()
+      .from(parties)
+      .where(and(eq(parties.projectId, c.get("caller").projectId), eq(parties.id, c.req.valid("param").party_id)))
+      .limit(1);
+    if (!row) throw notFound("Party");
+    return c.json(toParty(row), 200);
+  },
+);
+
+partyRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    tags,
+    summary: "Replace a party",
+    request: { params: PartyParams, body: jsonBody(PartyInput) },
+    responses: { 200: jsonResponse(Party, "The party."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .update(parties)
+      .set({ ...c.req.valid("json"), updated: now() })
+      .where(and(eq(parties.projectId, c.get("caller").projectId), eq(parties.id, c.req.valid("param").party_id)))
+      .returning()
+      .catch(referenceTaken);
+    if (!row) throw notFound("Party");
+    return c.json(toParty(row), 200);
+  },
+);
+
+partyRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    tags,
+    summary: "Delete a party",
+    description:
+      "A party that a purpose still names is refused with 409 `party_in_use`: remove it from the purposes first, " +
+      "where the editor decides whether that change needs new consent.",
+    request: { params: PartyParams },
+    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const partyId = c.req.valid("param").party_id;
+    const db = getDb(c.env.DB);
+    const [user] = await db
+      .select({ id: purposes.id })
+      .from(purposes)
+      .where(
+        and(
+          eq(purposes.projectId, projectId),
+          sql`EXISTS (SELECT 1 FROM json_each(${purposes.content}, '$.controllers') WHERE value = ${partyId}
+            UNION ALL SELECT 1 FROM json_each(${purposes.content}, '$.processors') WHERE value = ${partyId}
+            UNION ALL SELECT 1 FROM json_each(${purposes.content}, '$.recipients') WHERE value = ${partyId})`,
+        ),
+      )
+      .limit(1);
+    if (user) throw conflict("party_in_use", `Purpose ${user.id} still names this party.`);
+    const deleted = await db
+      .delete(parties)
+      .where(and(eq(parties.projectId, projectId), eq(parties.id, partyId)))
+      .returning({ id: parties.id });
+    if (deleted.length === 0) throw notFound("Party");
+    return c.body(null, 204);
+  },
+);

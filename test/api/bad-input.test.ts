@@ -1,0 +1,77 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { admin, adminToken, call, expectProblem, newTenant } from "./helpers";
+
+describe("bad input gets a clear 4xx problem and stores nothing", () => {
+  const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM identities").first<{ n: number }>())!.n;
+
+  it("malformed JSON, non-object bodies, wrong types, unknown fields", async () => {
+    const { projectId, token } = await newTenant();
+    const path = `/privacy/v2/projects/${projectId}/identities`;
+    const before = await count();
+    const send = (rawBody: string, contentType = "application/json") =>
+      call("POST", path, { token, rawBody, headers: { "content-type": contentType } });
+
+    expectProblem(await send("{"), 400, "malformed_json");
+    expectProblem(await send(""), 400, "malformed_json");
+    expectProblem(await send("[]"), 400, "validation_failed");
+    expectProblem(await send("null"), 400, "validation_failed");
+    expectProblem(await send('"text"'), 400, "validation_failed");
+    const wrongType = await send('{"referenceId": 5}');
+    expectProblem(wrongType, 400, "validation_failed");
+    expect(wrongType.body.errors).toEqual([expect.objectContaining({ path: "referenceId", code: "invalid_type" })]);
+    const unknown = await send('{"referenceId": "a", "surprise": true}');
+    expectProblem(unknown, 400, "validation_failed");
+    expect(unknown.body.errors).toEqual([{ path: "surprise", message: "Unknown field.", code: "unknown_field" }]);
+    const nested = await send('{"aliases": [{"type": "urn:svc:x", "identifier": "1", "extra": 1}]}');
+    expect(nested.body.errors).toEqual([expect.objectContaining({ path: "aliases.0.extra", code: "unknown_field" })]);
+    expectProblem(await send("referenceId=a", "application/x-www-form-urlencoded"), 415, "unsupported_media_type");
+    expectProblem(await send('{"referenceId":"a"}', "text/plain"), 415, "unsupported_media_type");
+    expect(await count()).toBe(before);
+  });
+
+  it("bodies over 1 MB are 413, declared or streamed", async () => {
+    const { projectId, token } = await newTenant();
+    const path = `/privacy/v2/projects/${projectId}/identities`;
+    const big = JSON.stringify({ referenceId: "a", pad: "x".repeat(1_100_000) });
+    expectProblem(await call("POST", path, { token, rawBody: big, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+    const chunks = new TextEncoder().encode(big);
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < chunks.length; i += 65536) controller.enqueue(chunks.slice(i, i + 65536));
+        controller.close();
+      },
+    });
+    expectProblem(await call("POST", path, { token, rawBody: stream, headers: { "content-type": "application/json" } }), 413, "payload_too_large");
+    expectProblem(
+      await call("POST", "/admin/v1/projects", { token: adminToken, rawBody: big, headers: { "content-type": "application/json" } }),
+      413,
+      "payload_too_large",
+    );
+    expectProblem(
+      await call("POST", "/oauth/token", { rawBody: `grant_type=client_credentials&x=${"y".repeat(1_100_000)}`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      413,
+      "payload_too_large",
+    );
+  });
+
+  it("unknown routes and methods are 404 problems; path params are validated", async () => {
+    const { api } = await newTenant();
+    expectProblem(await call("GET", "/nope"), 404, "not_found");
+    expectProblem(await api("PATCH", "/identities/x", {}), 404, "not_found");
+    expectProblem(await admin("GET", "/projects/prj_missing"), 404, "not_found");
+  });
+
+  it("the OpenAPI document and reference page are served", async () => {
+    const doc = await call("GET", "/openapi.json");
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(["/oauth/token", "/privacy/v2/projects/{project_id}/identities", "/privacy/v2/projects/{project_id}/identities/aliases/{alias}"]),
+    );
+    expect(doc.body.components.securitySchemes).toHaveProperty("bearer");
+    const page = await call("GET", "/docs");
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(page.body).toContain("/privacy/v2/projects/{project_id}/identities");
+  });
+});
