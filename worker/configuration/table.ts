@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects, type Translation } from "../projects/table";
 
@@ -45,8 +46,16 @@ export const purposes = sqliteTable(
     content: text("content", { mode: "json" }).$type<PurposeContent>().notNull(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /**
+     * Set when the purpose is deleted. The row stays (and its versions with it) because permissions given to it
+     * must keep showing what was agreed to; every read of the configuration skips deleted purposes.
+     */
+    deleted: text("deleted"),
   },
-  (t) => [index("purposes_project_idx").on(t.projectId, t.id), uniqueIndex("purposes_reference_idx").on(t.projectId, t.referenceId)],
+  (t) => [
+    index("purposes_project_idx").on(t.projectId, t.id),
+    uniqueIndex("purposes_live_reference_idx").on(t.projectId, t.referenceId).where(sql`${t.deleted} IS NULL`),
+  ],
 );
 
 export const purposeVersions = sqliteTable(

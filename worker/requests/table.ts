@@ -27,6 +27,7 @@ export const requests = sqliteTable(
     index("requests_family_idx").on(t.projectId, t.family, t.id),
     index("requests_identity_idx").on(t.projectId, t.family, t.identityId, t.id),
     index("requests_status_idx").on(t.projectId, t.family, t.status, t.id),
+    index("requests_identity_status_idx").on(t.projectId, t.family, t.identityId, t.status, t.id),
     index("requests_updated_idx").on(t.projectId, t.family, t.updated, t.id),
     index("requests_subject_idx").on(t.identityId, t.requestedAt),
   ],
@@ -54,6 +55,41 @@ export const permissionStates = sqliteTable(
     processors: text("processors", { mode: "json" }).$type<PartyGrant[]>().notNull(),
     recipients: text("recipients", { mode: "json" }).$type<PartyGrant[]>().notNull(),
     updated: text("updated").notNull(),
+    /** Id of the write that last changed the row: lets that same batch find what it changed and emit one event. */
+    changeId: text("change_id"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.identityId, t.purposeId] })],
+);
+
+/**
+ * What each permission or objection says about each purpose it names, fixed when the request is stored. The state
+ * of a purpose is the counting row with the latest `requestedAt` (ties: the higher `seq`, i.e. the later write),
+ * so recomputing it after a withdrawal is one index seek, however long the history.
+ */
+export const requestPurposes = sqliteTable(
+  "request_purposes",
+  {
+    /** Write order (AUTOINCREMENT never reuses a value): the tie-break between equal `requestedAt`. */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id").notNull(),
+    identityId: text("identity_id").notNull(),
+    purposeId: text("purpose_id").notNull(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    requestType: text("request_type", { enum: families }).notNull(),
+    /** 1 while the request is `completed`, else 0: only completed permissions and objections shape the state. */
+    counts: integer("counts").notNull(),
+    status: text("status", { enum: ["approved", "denied"] }).notNull(),
+    version: text("version").notNull(),
+    requested: text("requested").notNull(),
+    requestedAt: integer("requested_at").notNull(),
+    dataGroups: text("data_groups", { mode: "json" }).$type<DataGroupGrant[]>().notNull(),
+    processors: text("processors", { mode: "json" }).$type<PartyGrant[]>().notNull(),
+    recipients: text("recipients", { mode: "json" }).$type<PartyGrant[]>().notNull(),
+  },
+  (t) => [
+    index("request_purposes_latest_idx").on(t.projectId, t.identityId, t.purposeId, t.counts, t.requestedAt, t.seq),
+    index("request_purposes_request_idx").on(t.requestId),
+  ],
 );
