@@ -36,7 +36,17 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   ADMIN_TOKEN: "test-admin-token",
                   SIGNING_KEYS: await testSigningKeys(),
+                  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
+                  // Immediate retries and a short timeout keep the webhook tests quick; the schedule is unit-tested.
+                  WEBHOOK_MAX_ATTEMPTS: "3",
+                  WEBHOOK_RETRY_BASE_SECONDS: "0",
+                  WEBHOOK_TIMEOUT_MS: "1000",
                 },
+                // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
+                outboundService: "webhook-receiver",
+                workers: [
+                  { name: "webhook-receiver", modules: true, scriptPath: "./test/api/webhooks-receiver.js", compatibilityDate: "2026-05-01" },
+                ],
               },
             }),
           ],

@@ -13,6 +13,18 @@ export interface Env {
   ISSUER?: string;
   /** Access-token lifetime in seconds (default 3600). */
   TOKEN_TTL_SECONDS?: string;
+  /** Webhook deliveries; this Worker is also the queue's consumer. */
+  WEBHOOK_QUEUE: Queue<{ deliveryId: string }>;
+  /** Secret from which the key encrypting webhook secrets at rest is derived (HKDF, AES-GCM). */
+  WEBHOOK_SECRETS_KEY: string;
+  /** Attempts per webhook delivery before it is dead (default 8; at most the queue's max_retries + 1). */
+  WEBHOOK_MAX_ATTEMPTS?: string;
+  /** First retry delay in seconds; each further retry waits 4 times longer, capped at 12 h (default 30). */
+  WEBHOOK_RETRY_BASE_SECONDS?: string;
+  /** How long a webhook endpoint may take to answer, in milliseconds (default 10000). */
+  WEBHOOK_TIMEOUT_MS?: string;
+  /** "true" lets webhooks target loopback addresses over http (local development only; `npm start` sets it). */
+  ALLOW_LOOPBACK_WEBHOOKS?: string;
 }
 
 /** Who is calling, derived from a verified access token. */

@@ -1,6 +1,23 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
+import { dispatchPending } from "./events/outbox";
+
+/**
+ * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
+ * another fails, and any failure fails the invocation so it shows in the cron's history.
+ */
+const scheduledJobs: Array<(env: Env) => Promise<unknown>> = [
+  // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
+  dispatchPending,
+];
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Env>;
+  queue: consumeDeliveries,
+  async scheduled(_controller, env) {
+    const results = await Promise.allSettled(scheduledJobs.map((job) => job(env)));
+    const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
+  },
+} satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -1,29 +1,150 @@
+import { and, asc, inArray, isNull, lt, or, eq } from "drizzle-orm";
 import type { Env } from "../env";
-import type { Db } from "../lib/db";
+import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
-import { events } from "./table";
+import { deliveries, events, webhooks } from "./table";
 
-export type EventType =
-  | `${"permission" | "objection" | "erasure" | "access"}.${"created" | "updated" | "withdrawn"}`
-  | "permission_state.changed"
-  | "identity.deleted";
+/** The event catalogue: what a webhook can subscribe to (README "Events and webhooks" describes each). */
+export const eventTypes = [
+  "permission.created",
+  "permission.updated",
+  "permission.withdrawn",
+  "objection.created",
+  "objection.updated",
+  "objection.withdrawn",
+  "erasure.created",
+  "erasure.updated",
+  "erasure.withdrawn",
+  "access.created",
+  "access.updated",
+  "access.withdrawn",
+  "permission_state.changed",
+  "identity.deleted",
+] as const;
+
+export type EventType = (typeof eventTypes)[number];
 
 /**
  * The outbox row for one event, as a statement to put in the same `db.batch([...])` as the change it
- * describes: the change and its event commit together or not at all.
+ * describes: the change and its event commit together or not at all. `data` is the request (or state)
+ * as the API returns it; subscribers receive `{id, type, projectId, created, data}`.
  */
 export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown) {
   return db.insert(events).values({ id: newId("evt"), projectId, type, data, created: now(), dispatched: null });
 }
 
 /**
- * Call after a batch that wrote events: hands them to delivery without delaying the response.
- * (Delivery itself lives in this folder; until a project has webhooks there is nothing to send.)
+ * Call after a batch that wrote events: hands them to delivery without delaying the response (the queue
+ * decouples the API call from the subscribers' endpoints, however slow they are).
  */
 export function dispatchSoon(c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } }): void {
-  c.executionCtx.waitUntil(dispatchPending(c.env));
+  c.executionCtx.waitUntil(
+    dispatchPending(c.env).catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
+  );
 }
 
-/** Hands undispatched outbox rows to the delivery queue. */
-export async function dispatchPending(_env: Env): Promise<void> {}
+/** Events fanned out per pass: keeps each `IN (...)` list within D1's 100 bound parameters. */
+const eventsPerPass = 50;
+/** Delivery rows per insert statement (11 bound values each). */
+const deliveriesPerInsert = 8;
+/** Deliveries claimed and sent per queue hand-off (`sendBatch` takes up to 100; the claim's IN list stays under D1's limit). */
+const deliveriesPerSend = 50;
+/** A pending delivery handed to the queue this long ago without an attempt is handed over again. */
+const requeueAfterMs = 15 * 60_000;
+
+/**
+ * Moves the outbox on: fans undispatched events out into one delivery per subscribed webhook (marking
+ * the events dispatched in the same batch), then hands unqueued deliveries to the queue. Safe to run
+ * concurrently (request tail and cron): fan-out is idempotent through a unique index, and queue hand-off
+ * claims rows first. Returns the number of deliveries handed to the queue.
+ */
+export async function dispatchPending(env: Env): Promise<number> {
+  const db = getDb(env.DB);
+  for (let pass = 0; pass < 20; pass++) {
+    if ((await fanOut(db)) < eventsPerPass) break;
+  }
+  let queued = 0;
+  for (let pass = 0; pass < 20; pass++) {
+    const handed = await enqueueDeliveries(env);
+    queued += handed;
+    if (handed < deliveriesPerSend) break;
+  }
+  return queued;
+}
+
+async function fanOut(db: Db): Promise<number> {
+  const pending = await db
+    .select({ id: events.id, projectId: events.projectId, type: events.type })
+    .from(events)
+    .where(isNull(events.dispatched))
+    .orderBy(asc(events.created), asc(events.id))
+    .limit(eventsPerPass);
+  if (pending.length === 0) return 0;
+  const projectIds = [...new Set(pending.map((e) => e.projectId))];
+  const subscribed = await db
+    .select({ id: webhooks.id, projectId: webhooks.projectId, events: webhooks.events })
+    .from(webhooks)
+    .where(inArray(webhooks.projectId, projectIds));
+  const stamp = now();
+  const rows = pending.flatMap((event) =>
+    subscribed
+      .filter((hook) => hook.projectId === event.projectId && hook.events.includes(event.type))
+      .map((hook) => ({
+        id: newId("dlv"),
+        projectId: event.projectId,
+        webhookId: hook.id,
+        eventId: event.id,
+        status: "pending" as const,
+        attempts: 0,
+        nextAttempt: stamp,
+        created: stamp,
+        updated: stamp,
+      })),
+  );
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += deliveriesPerInsert) {
+    inserts.push(db.insert(deliveries).values(rows.slice(i, i + deliveriesPerInsert)).onConflictDoNothing());
+  }
+  const markDispatched = db
+    .update(events)
+    .set({ dispatched: stamp })
+    .where(
+      and(
+        inArray(
+          events.id,
+          pending.map((e) => e.id),
+        ),
+        isNull(events.dispatched),
+      ),
+    );
+  await db.batch([markDispatched, ...inserts]);
+  return pending.length;
+}
+
+/** Claims a page of pending deliveries that are not (or no longer credibly) in the queue, and sends them. */
+export async function enqueueDeliveries(env: Env): Promise<number> {
+  const db = getDb(env.DB);
+  const stamp = now();
+  const stale = new Date(Date.now() - requeueAfterMs).toISOString();
+  const due = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, "pending"), or(isNull(deliveries.queued), lt(deliveries.queued, stale))))
+    .limit(deliveriesPerSend);
+  const claimed = await db
+    .update(deliveries)
+    .set({ queued: stamp })
+    .where(and(inArray(deliveries.id, due), eq(deliveries.status, "pending")))
+    .returning({ id: deliveries.id });
+  if (claimed.length === 0) return 0;
+  try {
+    await env.WEBHOOK_QUEUE.sendBatch(claimed.map(({ id }) => ({ body: { deliveryId: id }, contentType: "json" })));
+  } catch (error) {
+    // Release the claim so the next dispatch (or the cron) sends them instead of waiting out the requeue delay.
+    const ids = claimed.map((row) => row.id);
+    await db.update(deliveries).set({ queued: null }).where(and(inArray(deliveries.id, ids), eq(deliveries.queued, stamp)));
+    throw error;
+  }
+  return claimed.length;
+}

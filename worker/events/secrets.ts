@@ -1,0 +1,87 @@
+/**
+ * Webhook secrets. They key an HMAC, so unlike client secrets they cannot be stored as hashes: they are
+ * stored encrypted with AES-256-GCM under a key derived (HKDF-SHA-256) from the `WEBHOOK_SECRETS_KEY`
+ * binding, with the webhook id as additional data so a ciphertext cannot be moved to another webhook.
+ * A database dump alone therefore reveals no secret. Stored form: `v1.<iv>.<ciphertext>` (base64url).
+ */
+import { ApiError } from "../lib/errors";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const secretPrefix = "whsec_";
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const fromBase64Url = (text: string) => fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
+
+/** A new secret in the Standard Webhooks form: `whsec_` and the base64 of 32 random bytes (the HMAC key). */
+export function newWebhookSecret(): string {
+  return secretPrefix + toBase64(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function encryptionKey(master: string | undefined): Promise<CryptoKey> {
+  if (!master) {
+    throw new ApiError(503, "webhooks_not_configured", "Webhooks need the WEBHOOK_SECRETS_KEY secret to be set on the server.");
+  }
+  let key = keys.get(master);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(master), "HKDF", false, ["deriveKey"])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("assent"), info: encoder.encode("webhook-secrets/v1") },
+          base,
+          { name: "AES-GCM", length: 256 },
+          false,
+          ["encrypt", "decrypt"],
+        ),
+      );
+    keys.set(master, key);
+  }
+  return key;
+}
+
+export async function encryptSecret(master: string | undefined, webhookId: string, secret: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(webhookId) },
+    await encryptionKey(master),
+    encoder.encode(secret),
+  );
+  return `v1.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
+}
+
+export async function decryptSecret(master: string | undefined, webhookId: string, stored: string): Promise<string> {
+  const [version, iv, sealed] = stored.split(".");
+  if (version !== "v1" || !iv || !sealed) throw new Error(`Unknown webhook secret format for ${webhookId}`);
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: encoder.encode(webhookId) },
+    await encryptionKey(master),
+    fromBase64Url(sealed),
+  );
+  return decoder.decode(plain);
+}
+
+/**
+ * The `webhook-signature` header value (Standard Webhooks): `v1,<base64 HMAC-SHA256>` of
+ * `{id}.{timestamp}.{body}` for each secret, space-separated, keyed with the base64-decoded part after `whsec_`.
+ */
+export async function signatureHeader(secrets: string[], id: string, timestamp: number, body: string): Promise<string> {
+  const content = encoder.encode(`${id}.${timestamp}.${body}`);
+  const signatures = await Promise.all(
+    secrets.map(async (secret) => {
+      const key = await crypto.subtle.importKey(
+        "raw",
+        fromBase64(secret.slice(secretPrefix.length)),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      );
+      return `v1,${toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, content)))}`;
+    }),
+  );
+  return signatures.join(" ");
+}

@@ -1,0 +1,106 @@
+/**
+ * SSRF guard for webhook targets. In production only `https` URLs whose host is a public name or a
+ * public IP literal are accepted; with `ALLOW_LOOPBACK_WEBHOOKS=true` (set by `npm start`) loopback
+ * targets (`localhost`, 127.0.0.0/8, ::1) are accepted too, over http or https, so a developer can point a
+ * webhook at their own machine. Names are not resolved here: Workers' subrequests leave through
+ * Cloudflare's network, which does not reach private networks, so a public name that resolves to a
+ * private address fails to connect rather than reaching an internal service. Redirects are never followed.
+ */
+
+/** IPv4 ranges that are not publicly routable (RFC 6890 special-purpose registry), as [first octets, prefix length]. */
+const privateV4: Array<[number[], number]> = [
+  [[0], 8], // "this network"
+  [[10], 8], // private
+  [[100, 64], 10], // carrier-grade NAT
+  [[127], 8], // loopback
+  [[169, 254], 16], // link-local (cloud metadata endpoints live here)
+  [[172, 16], 12], // private
+  [[192, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2], 24], // documentation
+  [[192, 88, 99], 24], // 6to4 relay anycast
+  [[192, 168], 16], // private
+  [[198, 18], 15], // benchmarking
+  [[198, 51, 100], 24], // documentation
+  [[203, 0, 113], 24], // documentation
+  [[224], 4], // multicast
+  [[240], 4], // reserved, broadcast
+];
+
+/** Suffixes of names that only resolve inside a local network. */
+const localSuffixes = [".localhost", ".local", ".internal", ".localdomain", ".home.arpa", ".lan"];
+
+function v4ToNumber(octets: number[]): number {
+  return ((octets[0] << 24) | (octets[1] << 16) | (octets[2] << 8) | octets[3]) >>> 0;
+}
+
+function inV4Range(address: number, [start, prefix]: [number[], number]): boolean {
+  const base = v4ToNumber([...start, 0, 0, 0, 0].slice(0, 4));
+  const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
+  return ((address & mask) >>> 0) === ((base & mask) >>> 0);
+}
+
+type HostKind = "public" | "loopback" | "private";
+
+function classifyV4(octets: number[]): HostKind {
+  const address = v4ToNumber(octets);
+  if (inV4Range(address, [[127], 8])) return "loopback";
+  return privateV4.some((range) => inV4Range(address, range)) ? "private" : "public";
+}
+
+/** The eight 16-bit groups of an IPv6 literal as the URL parser serialises it (lower-case, `::` compressed, no dotted tail). */
+function v6Groups(literal: string): number[] | null {
+  const [head, tail, extra] = literal.split("::");
+  if (extra !== undefined) return null;
+  const parse = (part: string) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+function classifyV6(groups: number[]): HostKind {
+  const embeddedV4 = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
+  const zeroPrefix = (n: number) => groups.slice(0, n).every((g) => g === 0);
+  if (zeroPrefix(7) && groups[7] === 1) return "loopback"; // ::1
+  if (zeroPrefix(5) && groups[5] === 0xffff) return classifyV4(embeddedV4(groups[6], groups[7])); // IPv4-mapped
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
+    return classifyV4(embeddedV4(groups[6], groups[7])); // NAT64 well-known prefix
+  }
+  if (groups[0] === 0x2002) return classifyV4(embeddedV4(groups[1], groups[2])); // 6to4
+  if (groups[0] === 0x2001 && groups[1] === 0x0db8) return "private"; // documentation
+  if (groups[0] === 0x2001 && groups[1] === 0) return "private"; // Teredo
+  // Everything outside global unicast (2000::/3) is unspecified, loopback-like, unique-local, link-local or multicast.
+  return (groups[0] & 0xe000) === 0x2000 ? "public" : "private";
+}
+
+function classifyHost(hostname: string): HostKind {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host.startsWith("[")) {
+    const groups = v6Groups(host.slice(1, -1));
+    return groups ? classifyV6(groups) : "private";
+  }
+  // The URL parser has already turned every IPv4 spelling (decimal, hex, octal, short forms) into a dotted quad.
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return classifyV4(host.split(".").map(Number));
+  if (host === "localhost" || host.endsWith(".localhost")) return "loopback";
+  if (!host.includes(".") || localSuffixes.some((suffix) => host.endsWith(suffix))) return "private";
+  return "public";
+}
+
+/** Why a webhook URL is refused, or undefined when it may be called. */
+export function webhookUrlProblem(raw: string, allowLoopback: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "The URL is not an absolute URL.";
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "Only http(s) URLs can receive webhooks.";
+  if (url.username || url.password) return "Credentials in the URL are not allowed; authenticate the request by its signature.";
+  const kind = classifyHost(url.hostname);
+  if (kind === "loopback" && allowLoopback) return undefined;
+  if (kind !== "public") return `The host ${url.hostname} is not a public address.`;
+  if (url.protocol !== "https:") return "Webhook URLs must use https.";
+  return undefined;
+}
+
+export const loopbackAllowed = (env: { ALLOW_LOOPBACK_WEBHOOKS?: string }) => env.ALLOW_LOOPBACK_WEBHOOKS === "true";
