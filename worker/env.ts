@@ -25,6 +25,10 @@ export interface Env {
   WEBHOOK_TIMEOUT_MS?: string;
   /** "true" lets webhooks target loopback addresses over http (local development only; `npm start` sets it). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
+  /** Upstream SMS gateway of the sms_hub provider (POST, JSON). Unset: messages stay in the outbox (`outbox_only`). */
+  SMS_HUB_UPSTREAM_URL?: string;
+  /** Bearer secret sent to the upstream SMS gateway (a secret, set with `wrangler secret put`). */
+  SMS_HUB_UPSTREAM_SECRET?: string;
 }
 
 /** Who is calling, derived from a verified access token. */

@@ -1,3 +1,178 @@
-import { createRouter } from "../lib/router";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
+import { backendOnly, smsAccess } from "./access";
+import { lookupBillingAccount } from "./accounts";
+import { hubAdminRoutes } from "./admin";
+import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
+import { sendThroughOutbox } from "./outbox";
+import { passwordMatches } from "./passwords";
+import { providers } from "./providers";
+import { BillingAccountId, CustomerLookupResult, GenericSmsPayload, maxGenericSegments, OutboundSmsRequest } from "./schemas";
 
 export const hubRoutes = createRouter();
+
+const tags = ["Hub"];
+const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: Problem } } });
+const accepted = { 200: { description: "Accepted: written to the outbox and handed on. No body." } };
+const unhandled = { 500: problem("An unhandled error (logged).") };
+
+/** 406 unless the Accept header admits application/json (an absent header admits everything). */
+const acceptsJson = createMiddleware<AppEnv>(async (c, next) => {
+  const accept = c.req.header("accept");
+  const admits =
+    !accept ||
+    accept.split(",").some((part) => {
+      const [range, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith("q="));
+      if (q !== undefined && Number(q.slice(2)) === 0) return false;
+      return range === "application/json" || range === "application/*" || range === "*/*";
+    });
+  if (!admits) throw new ApiError(406, "not_acceptable", "This resource is available as application/json only.");
+  await next();
+});
+
+const fieldError = (status: 400 | 403, code: string, path: string, detail: string) =>
+  new ApiError(status, code, detail, { errors: [{ path, message: detail, code }] });
+
+const smsAccessRules =
+  "Backend clients only (a token of another client type, or one scoped to an identity, gets 403). Every accepted " +
+  "message is written to the outbox before it is handed to its provider; a failed hand-off is retried by a cron " +
+  "pass until it succeeds, so the 200 means accepted, not delivered. Senders on the operator's blacklist " +
+  "(`/admin/v1/sms/blacklist`) are refused with 400 `sender_blacklisted`.";
+
+hubRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/dcp/sms",
+    tags,
+    summary: "Send an SMS (outbound SMS request)",
+    description:
+      `${smsAccessRules} This endpoint has no per-message credentials, so only clients the operator has registered ` +
+      "for SMS (`PUT /admin/v1/sms/clients/{clientId}`) may use it; others get 403 `sms_not_enabled`. " +
+      "The message is at most 160 characters, counted in Unicode code points (not bytes); it is sent as GSM 03.38 " +
+      "when every character fits that alphabet and as UCS-2 otherwise (so 160 non-GSM characters take 3 parts). " +
+      "Each address gets its own message. `outboundSMSTextMessage` is required here: an SMS without text cannot be sent.",
+    middleware: [backendOnly],
+    request: { body: jsonBody(OutboundSmsRequest) },
+    responses: { ...accepted, ...problems, ...unhandled },
+  }),
+  async (c) => {
+    const caller = c.get("caller");
+    const request = c.req.valid("json").outboundSMSMessageRequest;
+    const senderNumber = request.senderAddress.slice("tel:".length);
+    const access = await smsAccess(c.env, caller.clientId, [senderNumber, ...(request.senderName ? [request.senderName] : [])]);
+    if (!access.registered) {
+      throw new ApiError(403, "sms_not_enabled", "This client is not registered for SMS; ask the operator to register it.");
+    }
+    if (request.senderName && access.isBlacklisted(request.senderName)) {
+      throw fieldError(400, "sender_blacklisted", "outboundSMSMessageRequest.senderName", "This sender is blacklisted.");
+    }
+    if (access.isBlacklisted(senderNumber)) {
+      throw fieldError(400, "sender_blacklisted", "outboundSMSMessageRequest.senderAddress", "This sender is blacklisted.");
+    }
+    const text = request.outboundSMSTextMessage.message;
+    const dcs = chooseDcs(text);
+    const segments = segmentCount(text, dcs);
+    const sender = request.senderName ?? senderNumber;
+    await sendThroughOutbox(
+      c.env,
+      caller,
+      request.address.map((address) => ({
+        receiver: address.slice("tel:".length),
+        sender,
+        text,
+        dcs,
+        segments,
+        provider: "sms_hub",
+      })),
+    );
+    return c.body(null, 200);
+  },
+);
+
+hubRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/sms",
+    tags,
+    summary: "Send an SMS through a provider (generic payload)",
+    description:
+      `${smsAccessRules} Providers: \`sms_hub\` (the default); any other name is 400 \`unknown_provider\`. ` +
+      "Who may use sms_hub: a client the operator has registered for SMS sends without `auth`; any other backend " +
+      "client must send `auth` with a registered provider user's name and password (absent: 400 " +
+      "`provider_auth_required`; wrong: 403 `provider_auth_failed`). `auth` is checked whenever it is present. " +
+      "`dcs: gsm` with a character outside GSM 03.38 is 400 `not_gsm_encodable`; a text longer than " +
+      `${maxGenericSegments} parts is 400 \`message_too_long\`.`,
+    middleware: [backendOnly],
+    request: { body: jsonBody(GenericSmsPayload) },
+    responses: { ...accepted, ...problems, ...unhandled },
+  }),
+  async (c) => {
+    const caller = c.get("caller");
+    const payload = c.req.valid("json").genericSMSMessagePayload;
+    const at = (field: string) => `genericSMSMessagePayload.${field}`;
+    if (!providers.has(payload.provider)) {
+      throw fieldError(400, "unknown_provider", at("provider"), `Unknown provider ${JSON.stringify(payload.provider)}; known: ${[...providers.keys()].join(", ")}.`);
+    }
+    if (payload.dcs === "gsm") {
+      const outside = firstNonGsm(payload.message);
+      if (outside !== undefined) {
+        throw fieldError(400, "not_gsm_encodable", at("message"), `${JSON.stringify(outside)} is not in the GSM 03.38 alphabet; send dcs ucs or leave dcs out.`);
+      }
+    }
+    const dcs = payload.dcs ?? chooseDcs(payload.message);
+    const segments = segmentCount(payload.message, dcs);
+    if (segments > maxGenericSegments) {
+      throw fieldError(400, "message_too_long", at("message"), `The text takes ${segments} SMS parts; at most ${maxGenericSegments} are sent.`);
+    }
+    const access = await smsAccess(c.env, caller.clientId, [payload.sender], payload.auth?.username);
+    if (access.isBlacklisted(payload.sender)) {
+      throw fieldError(400, "sender_blacklisted", at("sender"), "This sender is blacklisted.");
+    }
+    if (payload.auth) {
+      if (!(await passwordMatches(payload.auth.password, access.passwordHash))) {
+        throw fieldError(403, "provider_auth_failed", at("auth"), "Unknown provider user or wrong password.");
+      }
+    } else if (!access.registered) {
+      throw badRequest("provider_auth_required", "This client is not registered for SMS: send `auth` with a provider user's credentials.", [
+        { path: at("auth"), message: "Required for clients not registered for SMS.", code: "provider_auth_required" },
+      ]);
+    }
+    await sendThroughOutbox(c.env, caller, [
+      { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
+    ]);
+    return c.body(null, 200);
+  },
+);
+
+hubRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/customerLookup/servicehub/{billing_account}",
+    tags,
+    summary: "Look up a billing account's customer and assets",
+    description:
+      "Backend clients only. The `tscid` returned is the customer cache id mapped to the billing account, which can " +
+      "differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing " +
+      "accounts are operator data shared by all projects, loaded through the admin API. Answers come through a KV " +
+      "cache that writes invalidate: a change is visible at once where it was made and within 30 s elsewhere.",
+    middleware: [backendOnly, acceptsJson],
+    request: { params: z.object({ billing_account: BillingAccountId }) },
+    responses: {
+      200: jsonResponse(CustomerLookupResult, "The customer lookup result."),
+      ...problems,
+      404: problem("No such billing account."),
+      406: problem("The Accept header excludes application/json."),
+    },
+  }),
+  async (c) => {
+    const result = await lookupBillingAccount(c.env, c.req.valid("param").billing_account);
+    if (!result) throw notFound("Billing account");
+    return c.json(result, 200);
+  },
+);
+
+hubRoutes.route("/", hubAdminRoutes);

@@ -17,6 +17,12 @@ export const jsonBodies = createMiddleware(async (c, next) => {
   const text = await readLimited(c.req.raw.body);
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
   if (text.length === 0 && !mediaType) return next();
+  if (/^application\/x-ndjson$/i.test(mediaType)) {
+    // Newline-delimited JSON (bulk imports): the route parses it line by line. (Hono types the cache by value
+    // but keeps promises in it, as for json below.)
+    c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
+    return next();
+  }
   if (!jsonType.test(mediaType)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with content-type application/json.");
   }

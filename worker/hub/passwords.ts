@@ -1,0 +1,51 @@
+import { sha256Hex } from "../lib/crypto";
+
+/**
+ * Provider-user passwords are chosen by people, so they are stored as PBKDF2-SHA256 (the slow hash WebCrypto
+ * offers; 100 000 iterations is the Workers maximum) with a random salt, and compared in constant time.
+ */
+const iterations = 100_000;
+const scheme = "pbkdf2-sha256";
+const encoder = new TextEncoder();
+
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const fromB64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+async function derive(password: string, salt: Uint8Array, rounds: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: rounds }, key, 256);
+  return new Uint8Array(bits);
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  return `${scheme}$${iterations}$${b64url(salt)}$${b64url(await derive(password, salt, iterations))}`;
+}
+
+/** Stands in for a missing user, so an unknown name costs the same time as a wrong password. */
+const decoyHash = `${scheme}$${iterations}$${b64url(new Uint8Array(16))}$${b64url(new Uint8Array(32))}`;
+
+/** Successful checks, remembered in the isolate for a while: PBKDF2 is deliberately slow and clients send in bursts. */
+const recentMatches = new Map<string, number>();
+const rememberMs = 300_000;
+
+/** Whether the password matches the stored hash (pass null for an unknown user: still costs one derivation). */
+export async function passwordMatches(password: string, storedHash: string | null): Promise<boolean> {
+  const stored = storedHash ?? decoyHash;
+  const memoKey = await sha256Hex(`${stored}\u0000${password}`);
+  const until = recentMatches.get(memoKey);
+  if (storedHash && until !== undefined && until > Date.now()) return true;
+  const [kind, rounds, salt, expected] = stored.split("$");
+  if (kind !== scheme || !salt || !expected) return false;
+  const actual = await derive(password, fromB64url(salt), Number(rounds));
+  const expectedBytes = fromB64url(expected);
+  const matches =
+    storedHash !== null && actual.byteLength === expectedBytes.byteLength && crypto.subtle.timingSafeEqual(actual, expectedBytes);
+  if (matches) {
+    if (recentMatches.size > 10_000) recentMatches.clear();
+    recentMatches.set(memoKey, Date.now() + rememberMs);
+  }
+  return matches;
+}
