@@ -1,0 +1,126 @@
+import { z } from "@hono/zod-openapi";
+import { Policies, ReferenceId, Timestamp, Translation } from "../lib/router";
+import { Party } from "../parties/schemas";
+import { Controller } from "../projects/schemas";
+import { legalGrounds } from "./table";
+
+const Translations = z.array(Translation).max(50);
+
+/** Refuses an id listed twice in one array (spec, Errors rule 4: no duplicated sub-items). */
+export const uniqueIds = <T extends z.ZodType<string>>(item: T, what: string) =>
+  z.array(item).max(200).superRefine((ids, ctx) => {
+    const seen = new Set<string>();
+    ids.forEach((id, index) => {
+      if (seen.has(id)) ctx.addIssue({ code: "custom", path: [index], message: `${what} ${id} is listed twice.` });
+      seen.add(id);
+    });
+  });
+
+const Id = (example: string) => z.string().min(1).max(64).openapi({ example });
+
+export const DataGroupInput = z
+  .strictObject({
+    referenceId: ReferenceId.openapi({ example: "email", description: "The client's own identifier; unique in the project." }),
+    name: z.string().min(1).max(200).openapi({ example: "E-mail address" }),
+    description: Translations.default([]),
+  })
+  .openapi("DataGroupInput");
+
+export const DataGroup = z
+  .object({
+    projectId: z.string(),
+    dataGroupId: z.string(),
+    referenceId: z.string(),
+    name: z.string(),
+    description: z.array(Translation),
+    created: Timestamp,
+    updated: Timestamp,
+  })
+  .openapi("DataGroup", { description: "A kind of personal data a purpose uses." });
+
+const purposeFields = {
+  referenceId: ReferenceId.openapi({ example: "marketing", description: "The client's own identifier; unique in the project." }),
+  name: z.string().min(1).max(200).openapi({ example: "Marketing" }),
+  description: Translations.default([]),
+  legalGround: z.enum(legalGrounds),
+  dataGroups: uniqueIds(Id("dg_…"), "Data group").default([]).openapi({ description: "Ids of the data groups the purpose uses." }),
+  processors: uniqueIds(Id("pty_…"), "Party").default([]).openapi({ description: "Party ids of processors." }),
+  recipients: uniqueIds(Id("pty_…"), "Party").default([]).openapi({ description: "Party ids of recipients." }),
+  controllers: uniqueIds(Id("pty_…"), "Party")
+    .min(1, "A purpose needs at least one controller.")
+    .openapi({ description: "Party ids of controllers; at least one." }),
+};
+
+export const PurposeInput = z.strictObject(purposeFields).openapi("PurposeInput");
+
+export const PurposeUpdate = z
+  .strictObject({
+    ...purposeFields,
+    requireNewConsent: z.boolean().openapi({
+      description:
+        "The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions " +
+        "become outdated and drop out of the permission state, so subjects are asked again. `false` edits the " +
+        "current version in place.",
+    }),
+  })
+  .openapi("PurposeUpdate");
+
+const purposeOutput = {
+  projectId: z.string(),
+  purposeId: z.string(),
+  referenceId: z.string(),
+  version: z.string().openapi({ example: "1", description: 'Starts at "1"; grows by one with each change that requires new consent.' }),
+  name: z.string(),
+  description: z.array(Translation),
+  legalGround: z.enum(legalGrounds),
+  dataGroups: z.array(z.string()),
+  processors: z.array(z.string()),
+  recipients: z.array(z.string()),
+  controllers: z.array(z.string()),
+};
+
+export const Purpose = z
+  .object({ ...purposeOutput, created: Timestamp, updated: Timestamp })
+  .openapi("Purpose", { description: "A purpose of processing at its current version." });
+
+export const PurposeVersion = z
+  .object({ ...purposeOutput, created: Timestamp, updated: Timestamp })
+  .openapi("PurposeVersion", {
+    description:
+      "What a purpose said at one version. Kept for every version, also after the purpose is deleted, so a " +
+      "permission can always show what exactly was agreed to. `created` is when the version was made, `updated` its last in-place edit.",
+  });
+
+const ConfiguredDataGroup = z.object({
+  dataGroupId: z.string(),
+  referenceId: z.string(),
+  name: z.string(),
+  description: z.array(Translation),
+});
+
+export const Configuration = z
+  .object({
+    projectId: z.string(),
+    project: z.object({
+      name: z.string(),
+      controller: Controller.nullable(),
+      policies: Policies,
+      jurisdiction: z.string().nullable(),
+      defaultLanguage: z.string(),
+    }),
+    purposes: z.array(
+      z.object({
+        purposeId: z.string(),
+        referenceId: z.string(),
+        version: z.string(),
+        legalGround: z.enum(legalGrounds),
+        name: z.string(),
+        description: z.array(Translation),
+        dataGroups: z.array(ConfiguredDataGroup),
+        controllers: z.array(Party),
+        processors: z.array(Party),
+        recipients: z.array(Party),
+      }),
+    ),
+  })
+  .openapi("Configuration", { description: "Everything a consent dialog needs, in one document." });

@@ -1,0 +1,261 @@
+import type { z } from "@hono/zod-openapi";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { unknownReferences } from "../configuration/queries";
+import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
+import { identities } from "../identities/table";
+import type { Db } from "../lib/db";
+import type { FieldError } from "../lib/errors";
+import { parties } from "../parties/table";
+import {
+  AccessInput,
+  AccessRecord,
+  ErasureInput,
+  ErasureRecord,
+  ObjectionInput,
+  ObjectionRecord,
+  PermissionInput,
+  PermissionRecord,
+  type Status,
+} from "./schemas";
+import type { DataGroupGrant, Family, PartyGrant } from "./table";
+
+/** What a request says about one purpose, fixed when it is stored (see `requestPurposes`). */
+export type Contribution = {
+  purposeId: string;
+  status: "approved" | "denied";
+  version: string;
+  dataGroups: DataGroupGrant[];
+  processors: PartyGrant[];
+  recipients: PartyGrant[];
+};
+
+export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[] };
+
+/** The project's configuration as far as a request body can name it; one round trip. */
+async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[]) {
+  const [identityRows, purposeRows, versionRows, groupRows, partyRows] = await db.batch([
+    db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(eq(identities.projectId, projectId), eq(identities.id, identityId)))
+      .limit(1),
+    db
+      .select({ id: purposes.id, version: purposes.version, content: purposes.content })
+      .from(purposes)
+      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted), inArray(purposes.id, purposeIds.length ? purposeIds : [""]))),
+    db
+      .select({ purposeId: purposeVersions.purposeId, version: purposeVersions.version, content: purposeVersions.content })
+      .from(purposeVersions)
+      .innerJoin(purposes, eq(purposes.id, purposeVersions.purposeId))
+      .where(and(eq(purposes.projectId, projectId), inArray(purposeVersions.purposeId, purposeIds.length ? purposeIds : [""]))),
+    db.select({ id: dataGroups.id, referenceId: dataGroups.referenceId }).from(dataGroups).where(eq(dataGroups.projectId, projectId)),
+    db.select({ id: parties.id, referenceId: parties.referenceId }).from(parties).where(eq(parties.projectId, projectId)),
+  ]);
+  return {
+    identityExists: identityRows.length > 0,
+    purposes: new Map(purposeRows.map((p) => [p.id, p])),
+    versions: new Map(versionRows.map((v) => [`${v.purposeId}@${v.version}`, v.content])),
+    dataGroupRefs: new Map(groupRows.map((g) => [g.id, g.referenceId])),
+    partyRefs: new Map(partyRows.map((p) => [p.id, p.referenceId])),
+  };
+}
+
+type Lookup = Awaited<ReturnType<typeof lookup>>;
+
+class Problems {
+  readonly errors: FieldError[] = [];
+  add(path: string, message: string) {
+    this.errors.push({ path, message, code: "unknown_reference" });
+  }
+  throwIfAny() {
+    if (this.errors.length) throw unknownReferences(this.errors);
+  }
+}
+
+function requireIdentity(found: Lookup, problems: Problems, identityId: string) {
+  if (!found.identityExists) problems.add("identityId", `No identity ${identityId} in this project.`);
+}
+
+/** Everything a purpose version names, denied: a denied purpose denies all its data groups and parties. */
+function deniedAll(found: Lookup, content: PurposeContent) {
+  const parties = (ids: string[]) => ids.map((partyId) => ({ partyId, referenceId: found.partyRefs.get(partyId), status: "denied" as const }));
+  return {
+    dataGroups: content.dataGroups.map((dataGroupId) => ({ dataGroupId, referenceId: found.dataGroupRefs.get(dataGroupId), status: "denied" as const })),
+    processors: parties(content.processors),
+    recipients: parties(content.recipients),
+  };
+}
+
+async function preparePermission(db: Db, projectId: string, input: z.infer<typeof PermissionInput>): Promise<Prepared> {
+  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
+  const problems = new Problems();
+  requireIdentity(found, problems, input.identityId);
+  const contributions: Contribution[] = [];
+  const recorded = input.request.purposes.map((entry, i) => {
+    const at = `request.purposes.${i}`;
+    const purpose = found.purposes.get(entry.purposeId);
+    if (!purpose) {
+      problems.add(`${at}.purposeId`, `No purpose ${entry.purposeId} in this project.`);
+      return entry;
+    }
+    const version = entry.version ?? purpose.version;
+    const content = found.versions.get(`${entry.purposeId}@${version}`);
+    if (!content) {
+      problems.add(`${at}.version`, `Purpose ${entry.purposeId} has no version ${version}.`);
+      return entry;
+    }
+    if (entry.referenceId !== undefined && entry.referenceId !== content.referenceId) {
+      problems.add(`${at}.referenceId`, `Purpose ${entry.purposeId} has referenceId ${content.referenceId}.`);
+    }
+    const grants = <G extends { referenceId?: string }>(
+      field: "dataGroups" | "processors" | "recipients",
+      list: G[],
+      idOf: (g: G) => string,
+      refs: Map<string, string>,
+      what: string,
+    ) =>
+      list.map((grant, j) => {
+        const id = idOf(grant);
+        if (!content[field].includes(id)) {
+          problems.add(`${at}.${field}.${j}`, `${what} ${id} is not among the ${field} of purpose ${entry.purposeId} version ${version}.`);
+        } else if (grant.referenceId !== undefined && grant.referenceId !== refs.get(id)) {
+          problems.add(`${at}.${field}.${j}.referenceId`, `${what} ${id} has referenceId ${refs.get(id)}.`);
+        }
+        return { ...grant, referenceId: refs.get(id) ?? grant.referenceId };
+      });
+    const dataGroups = grants("dataGroups", entry.dataGroups, (g) => g.dataGroupId, found.dataGroupRefs, "Data group");
+    const processors = grants("processors", entry.processors, (g) => g.partyId, found.partyRefs, "Party");
+    const recipients = grants("recipients", entry.recipients, (g) => g.partyId, found.partyRefs, "Party");
+    contributions.push({
+      purposeId: entry.purposeId,
+      status: entry.status,
+      version,
+      ...(entry.status === "denied" ? deniedAll(found, content) : { dataGroups, processors, recipients }),
+    });
+    return { ...entry, referenceId: content.referenceId, version, dataGroups, processors, recipients };
+  });
+  problems.throwIfAny();
+  return { request: { purposes: recorded }, contributions };
+}
+
+/**
+ * A completed objection denies each purpose it names, wholly, at the version current when it was made; data
+ * groups it names narrow what is recorded as objected to, but the state's unit is the purpose (privacy-protective).
+ */
+async function prepareObjection(db: Db, projectId: string, input: z.infer<typeof ObjectionInput>): Promise<Prepared> {
+  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
+  const problems = new Problems();
+  requireIdentity(found, problems, input.identityId);
+  const contributions: Contribution[] = [];
+  const recorded = input.request.purposes.map((entry, i) => {
+    const purpose = found.purposes.get(entry.purposeId);
+    if (!purpose) {
+      problems.add(`request.purposes.${i}.purposeId`, `No purpose ${entry.purposeId} in this project.`);
+      return entry;
+    }
+    entry.dataGroups?.forEach((id, j) => {
+      if (!purpose.content.dataGroups.includes(id)) {
+        problems.add(`request.purposes.${i}.dataGroups.${j}`, `Data group ${id} is not used by purpose ${entry.purposeId}.`);
+      }
+    });
+    contributions.push({ purposeId: entry.purposeId, status: "denied", version: purpose.version, ...deniedAll(found, purpose.content) });
+    return { ...entry, referenceId: purpose.content.referenceId, version: purpose.version };
+  });
+  problems.throwIfAny();
+  return { request: { purposes: recorded }, contributions };
+}
+
+async function prepareScoped(
+  db: Db,
+  projectId: string,
+  input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>,
+): Promise<Prepared> {
+  const scope = input.request;
+  const found = await lookup(db, projectId, input.identityId, scope?.purposes ?? []);
+  const problems = new Problems();
+  requireIdentity(found, problems, input.identityId);
+  scope?.purposes?.forEach((id, i) => {
+    if (!found.purposes.has(id)) problems.add(`request.purposes.${i}`, `No purpose ${id} in this project.`);
+  });
+  scope?.dataGroups?.forEach((id, i) => {
+    if (!found.dataGroupRefs.has(id)) problems.add(`request.dataGroups.${i}`, `No data group ${id} in this project.`);
+  });
+  problems.throwIfAny();
+  return { request: scope ?? null, contributions: [] };
+}
+
+/** Moves allowed by PUT/DELETE, from each status. Permissions and objections can be withdrawn once completed. */
+const lifecycle = (withdrawCompleted: boolean): Record<Status, Status[]> => ({
+  received: ["in_progress", "completed", "rejected", "withdrawn"],
+  in_progress: ["completed", "rejected", "withdrawn"],
+  completed: withdrawCompleted ? ["withdrawn"] : [],
+  rejected: [],
+  withdrawn: [],
+});
+
+type InputOf = z.infer<typeof PermissionInput> | z.infer<typeof ObjectionInput> | z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>;
+
+export type FamilySpec = {
+  family: Family;
+  /** Path segment of the family. */
+  segment: "permissions" | "objections" | "erasures" | "accesses";
+  idPrefix: string;
+  title: string;
+  statusField: "permissionStatus" | "status";
+  input: z.ZodType;
+  record: z.ZodType;
+  transitions: Record<Status, Status[]>;
+  initialStatus: (input: InputOf) => Status;
+  prepare: (db: Db, projectId: string, input: InputOf) => Promise<Prepared>;
+};
+
+export const familySpecs: FamilySpec[] = [
+  {
+    family: "permission",
+    segment: "permissions",
+    idPrefix: "prm",
+    title: "permission",
+    statusField: "permissionStatus",
+    input: PermissionInput,
+    record: PermissionRecord,
+    transitions: lifecycle(true),
+    initialStatus: (input) => (input as z.infer<typeof PermissionInput>).permissionStatus ?? "completed",
+    prepare: (db, projectId, input) => preparePermission(db, projectId, input as z.infer<typeof PermissionInput>),
+  },
+  {
+    family: "objection",
+    segment: "objections",
+    idPrefix: "obj",
+    title: "objection",
+    statusField: "status",
+    input: ObjectionInput,
+    record: ObjectionRecord,
+    transitions: lifecycle(true),
+    initialStatus: (input) => (input as z.infer<typeof ObjectionInput>).status ?? "received",
+    prepare: (db, projectId, input) => prepareObjection(db, projectId, input as z.infer<typeof ObjectionInput>),
+  },
+  {
+    family: "erasure",
+    segment: "erasures",
+    idPrefix: "ers",
+    title: "erasure request",
+    statusField: "status",
+    input: ErasureInput,
+    record: ErasureRecord,
+    transitions: lifecycle(false),
+    initialStatus: () => "received",
+    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof ErasureInput>),
+  },
+  {
+    family: "access",
+    segment: "accesses",
+    idPrefix: "acc",
+    title: "access request",
+    statusField: "status",
+    input: AccessInput,
+    record: AccessRecord,
+    transitions: lifecycle(false),
+    initialStatus: () => "received",
+    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof AccessInput>),
+  },
+];
