@@ -2,6 +2,7 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
+import { retrySmsHandOffs } from "./hub/outbox";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -10,6 +11,8 @@ import { dispatchPending } from "./events/outbox";
 const scheduledJobs: Array<(env: Env) => Promise<unknown>> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
   dispatchPending,
+  // SMS whose hand-off to the upstream gateway failed or never finished.
+  retrySmsHandOffs,
 ];
 
 export default {

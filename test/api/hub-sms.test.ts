@@ -1,6 +1,8 @@
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { retrySmsHandOffs } from "../../worker/hub/outbox";
+import worker from "../../worker/index";
 import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
 import { callWithSettings, identityScopedToken, registeredTenant } from "./hub-helpers";
 
@@ -277,6 +279,17 @@ describe("POST /v1/sms", () => {
   });
 });
 
+/** A row as the Worker leaves it when it dies between writing a message and handing it on, lease long over. */
+async function strandMessage(id: string, projectId: string, clientId: string) {
+  const created = new Date(Date.now() - 10 * 60_000).toISOString();
+  await env.DB.prepare(
+    "INSERT INTO sms_messages (id, project_id, client_id, receiver, sender, text, encoding, segments, provider, status, attempts, next_attempt, created, updated) " +
+      "VALUES (?, ?, ?, '+46701234567', 'DemoShop', 'hello', 'gsm', 1, 'sms_hub', 'pending', 0, ?, ?, ?)",
+  )
+    .bind(id, projectId, clientId, created, created, created)
+    .run();
+}
+
 describe("the outbox and the upstream gateway", () => {
   const secret = "upstream-secret";
 
@@ -343,16 +356,17 @@ describe("the outbox and the upstream gateway", () => {
 
   it("retries a message whose attempt never finished, once its lease has passed", async () => {
     const { projectId, clientId } = await registeredTenant();
-    // As if the Worker died between writing the row and handing it on.
-    const created = new Date(Date.now() - 10 * 60_000).toISOString();
-    await env.DB.prepare(
-      "INSERT INTO sms_messages (id, project_id, client_id, receiver, sender, text, encoding, segments, provider, status, attempts, next_attempt, created, updated) " +
-        "VALUES (?, ?, ?, '+46701234567', 'DemoShop', 'hello', 'gsm', 1, 'sms_hub', 'pending', 0, ?, ?, ?)",
-    )
-      .bind(`sms_stranded_${projectId}`, projectId, clientId, created, created, created)
-      .run();
+    await strandMessage(`sms_stranded_${projectId}`, projectId, clientId);
     await retrySmsHandOffs({ ...env, SMS_HUB_UPSTREAM_URL: `http://sms-gateway.test/ok/${projectId}`, SMS_HUB_UPSTREAM_SECRET: secret });
     expect((await outbox(projectId))[0]).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("runs the retry pass from the Worker's cron trigger", async () => {
+    const { projectId, clientId } = await registeredTenant();
+    await strandMessage(`sms_cron_${projectId}`, projectId, clientId);
+    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env);
+    // No upstream gateway in the test configuration: the pass settles it as outbox_only.
+    expect((await outbox(projectId))[0]).toMatchObject({ status: "outbox_only", nextAttempt: null });
   });
 
   it("treats a gateway without its secret as a failed hand-off, so nothing is lost while it is fixed", async () => {
