@@ -262,7 +262,8 @@ for (const spec of familySpecs) {
         summary,
         description:
           "The record stays, with status `withdrawn`, and stops counting: the permission state of the purposes it " +
-          "named is recomputed from the remaining history in the same write. Emits `" +
+          "named is recomputed from the remaining history in the same write. Withdrawing a withdrawn request " +
+          "changes nothing (200). Emits `" +
           `${spec.family}.withdrawn\`. ` +
           (spec.family === "permission" || spec.family === "objection"
             ? "Possible from `received`, `in_progress` and `completed`."
