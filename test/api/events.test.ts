@@ -10,6 +10,7 @@ import { identities } from "../../worker/identities/table";
 import { getDb } from "../../worker/lib/db";
 import { newId } from "../../worker/lib/ids";
 import { now } from "../../worker/lib/time";
+import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
 import { newTenant } from "./helpers";
 
 const receiver = "https://hooks.customer.example";
@@ -244,6 +245,45 @@ describe("delivery", { timeout: 60_000 }, () => {
     const one = await t.api("GET", `/webhooks/${hook.webhookId}/deliveries/${second.body.deliveries[0].deliveryId}`);
     expect(one.body).toEqual(second.body.deliveries[0]);
     expect((await t.api("GET", `/webhooks/${hook.webhookId}/deliveries?limit=51`)).status).toBe(400);
+  });
+});
+
+describe("end to end", { timeout: 60_000 }, () => {
+  it("a recorded permission reaches the subscriber as signed permission.created and permission_state.changed", async () => {
+    const t = await configuredTenant();
+    const hook = await subscribe(t, "ok", ["permission.created", "permission_state.changed"]);
+    const record = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", "2026-11-22T10:15:30.123+01:00")), 201);
+
+    const requests = await vi.waitFor(
+      async () => {
+        const got = await received(hook.key);
+        expect(got).toHaveLength(2);
+        return got;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    for (const request of requests) expect(verify(hook.secret, request.headers, request.body)).toBe(true);
+    const payloads = requests.map((r) => JSON.parse(r.body));
+    const created = payloads.find((p) => p.type === "permission.created");
+    const state = payloads.find((p) => p.type === "permission_state.changed");
+    expect(created).toMatchObject({ projectId: t.projectId, data: record });
+    expect(state).toMatchObject({ projectId: t.projectId, data: { identityId: t.identityId } });
+    expect(state.data.purposes).toEqual([expect.objectContaining({ purposeId: t.marketing, status: "approved", requestId: record.requestId })]);
+  });
+  it("deleting an identity reaches the subscriber as identity.deleted", async () => {
+    const t = await configuredTenant();
+    const hook = await subscribe(t, "ok", ["identity.deleted"]);
+    expect((await t.api("DELETE", `/identities/${t.identityId}`)).status).toBe(204);
+    const [request] = await vi.waitFor(
+      async () => {
+        const got = await received(hook.key);
+        expect(got).toHaveLength(1);
+        return got;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(verify(hook.secret, request.headers, request.body)).toBe(true);
+    expect(JSON.parse(request.body)).toMatchObject({ type: "identity.deleted", projectId: t.projectId, data: { identityId: t.identityId } });
   });
 });
 
