@@ -10,6 +10,7 @@ import { eventRoutes } from "./events/routes";
 import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
 import { partyRoutes } from "./parties/routes";
+import { portalRoutes } from "./portal/routes";
 import { projectRoutes } from "./projects/routes";
 import { requestRoutes } from "./requests/routes";
 import { jsonBodies, maxBodyBytes } from "./lib/body";
@@ -47,6 +48,7 @@ for (const routes of [
   requestRoutes,
   hubRoutes,
   eventRoutes,
+  portalRoutes,
 ]) {
   app.route("/", routes as OpenAPIHono<AppEnv>);
 }

@@ -29,6 +29,10 @@ export interface Env {
   SMS_HUB_UPSTREAM_URL?: string;
   /** Bearer secret sent to the upstream SMS gateway (a secret, set with `wrangler secret put`). */
   SMS_HUB_UPSTREAM_SECRET?: string;
+  /** Workers Static Assets (dist/public): the client bundles; the portal's shell is fetched through it. */
+  ASSETS: Fetcher;
+  /** Portal session lifetime in seconds (default 3600, at least 60). */
+  PORTAL_SESSION_TTL_SECONDS?: string;
 }
 
 /** Who is calling, derived from a verified access token. */

@@ -1,0 +1,102 @@
+// The portal's only way to the API: same-origin fetch with the session cookie (HttpOnly, so scripts never see
+// it) and the session's CSRF token, which lives in this module's memory only; never in localStorage.
+
+export type FieldError = { path: string; message: string; code: string };
+
+/** An RFC 9457 problem from the API, kept whole so pages can show its detail and field errors. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    readonly detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(detail);
+  }
+}
+
+let csrfToken: string | null = null;
+let expires: string | null = null;
+
+/** Fired when the API says the session is gone, so the shell can ask for sign-in again. */
+export const sessionEndedEvent = "assent-session-ended";
+
+const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (unsafe.has(method) && csrfToken) headers["x-csrf-token"] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiProblem(0, "network_error", "Network error", "The service could not be reached. Check your connection and try again.");
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  if (!res.ok) {
+    const p = (payload ?? {}) as Partial<{ code: string; title: string; detail: string; errors: FieldError[] }>;
+    const problem = new ApiProblem(
+      res.status,
+      p.code ?? "error",
+      p.title ?? res.statusText,
+      p.detail ?? `The service answered ${res.status}.`,
+      p.errors ?? [],
+    );
+    if (res.status === 401 && !path.startsWith("/portal/api/session")) {
+      csrfToken = null;
+      window.dispatchEvent(new CustomEvent(sessionEndedEvent, { detail: problem }));
+    }
+    throw problem;
+  }
+  return payload as T;
+}
+
+type SessionInfo = { csrfToken: string; expires: string };
+
+export const session = {
+  get expires() {
+    return expires;
+  },
+  async signIn(adminToken: string) {
+    const s = await api<SessionInfo>("POST", "/portal/api/session", { adminToken });
+    ({ csrfToken, expires } = s);
+  },
+  /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
+  async resume(): Promise<boolean> {
+    try {
+      const s = await api<SessionInfo>("GET", "/portal/api/session");
+      ({ csrfToken, expires } = s);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 401) return false;
+      throw error;
+    }
+  },
+  async signOut() {
+    try {
+      await api("DELETE", "/portal/api/session");
+    } finally {
+      csrfToken = null;
+      expires = null;
+    }
+  },
+};
+
+/** Paths of a project's privacy API. */
+export const privacy = (projectId: string, rest = "") => `/privacy/v2/projects/${encodeURIComponent(projectId)}${rest}`;
+export const adminProject = (projectId: string, rest = "") => `/admin/v1/projects/${encodeURIComponent(projectId)}${rest}`;

@@ -1,0 +1,246 @@
+import { html, nothing } from "lit";
+import { customElement, state } from "lit/decorators.js";
+import { adminProject, api, ApiProblem, session, sessionEndedEvent } from "./api";
+import "./pages/clients";
+import "./pages/configuration";
+import "./pages/identities";
+import "./pages/overview";
+import "./pages/projects";
+import "./pages/requests";
+import "./pages/settings";
+import "./pages/sign-in";
+import "./pages/webhooks";
+import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
+import type { Project } from "./types";
+import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
+
+const brandMark = html`<svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+  <rect width="32" height="32" rx="7" fill="#2f45c5"></rect>
+  <path d="M9 16.5l4.5 4.5L23 11.5" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"></path>
+</svg>`;
+
+@customElement("assent-portal")
+export class AssentPortal extends LightElement {
+  @state() private signedIn: boolean | null = null;
+  @state() private route: Route = parseRoute(location.pathname);
+  @state() private project: Project | null = null;
+  @state() private projectError: unknown = null;
+  @state() private toasts: { id: number; text: string }[] = [];
+  @state() private sessionNote = "";
+  private toastId = 0;
+  private focusAfterRender = false;
+
+  override connectedCallback() {
+    super.connectedCallback();
+    window.addEventListener("popstate", this.onRouteChange);
+    window.addEventListener(navigateEvent, this.onRouteChange);
+    window.addEventListener(sessionEndedEvent, this.onSessionEnded);
+    window.addEventListener(toastEvent, this.onToast as EventListener);
+    this.addEventListener("click", this.onLinkClick);
+    this.addEventListener("project-changed", this.onProjectChanged as EventListener);
+    void this.start();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    window.removeEventListener("popstate", this.onRouteChange);
+    window.removeEventListener(navigateEvent, this.onRouteChange);
+    window.removeEventListener(sessionEndedEvent, this.onSessionEnded);
+    window.removeEventListener(toastEvent, this.onToast as EventListener);
+  }
+
+  private async start() {
+    try {
+      this.signedIn = await session.resume();
+    } catch {
+      this.signedIn = false;
+    }
+    if (this.signedIn) this.afterSignIn();
+  }
+
+  private afterSignIn() {
+    this.sessionNote = session.expires ? `Session until ${formatDateTime(session.expires).split(", ").pop()}` : "";
+    void this.loadProject();
+  }
+
+  private onRouteChange = () => {
+    const previous = this.route;
+    this.route = parseRoute(location.pathname);
+    this.focusAfterRender = true;
+    const projectId = this.route.page === "project" ? this.route.projectId : null;
+    if (previous.page !== "project" || previous.projectId !== projectId) void this.loadProject();
+  };
+
+  private onSessionEnded = () => {
+    if (this.signedIn) {
+      this.signedIn = false;
+      this.notify("Your session has ended. Sign in again to continue.");
+    }
+  };
+
+  private onToast = (e: CustomEvent<string>) => this.notify(e.detail);
+
+  private onProjectChanged = (e: CustomEvent<Project | null>) => {
+    this.project = e.detail;
+  };
+
+  /** Same-document links under /portal are handled here, without a page load. */
+  private onLinkClick = (e: MouseEvent) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element).closest("a");
+    if (!link || link.target || link.hasAttribute("download")) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || !(url.pathname === base || url.pathname.startsWith(`${base}/`))) return;
+    e.preventDefault();
+    if (url.pathname !== location.pathname) navigate(url.pathname);
+  };
+
+  private notify(text: string) {
+    const id = ++this.toastId;
+    this.toasts = [...this.toasts, { id, text }];
+    setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), 6000);
+  }
+
+  private async loadProject() {
+    if (this.route.page !== "project" || !this.signedIn) {
+      this.project = null;
+      return;
+    }
+    const projectId = this.route.projectId;
+    this.projectError = null;
+    if (this.project?.projectId !== projectId) this.project = null;
+    try {
+      const project = await api<Project>("GET", adminProject(projectId));
+      if (this.route.page === "project" && this.route.projectId === projectId) this.project = project;
+    } catch (error) {
+      this.projectError = error;
+    }
+  }
+
+  private async signOut() {
+    try {
+      await session.signOut();
+    } catch {
+      // The session is gone either way; the cookie is cleared by the server or expires.
+    }
+    this.signedIn = false;
+    this.project = null;
+    navigate(`${base}/`, true);
+    this.notify("Signed out.");
+  }
+
+  protected override updated() {
+    const title = this.pageTitle();
+    document.title = title ? `${title} · Assent portal` : "Assent portal";
+    if (this.focusAfterRender) {
+      const heading = this.querySelector<HTMLElement>("main h1");
+      if (heading) {
+        this.focusAfterRender = false;
+        heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: false });
+      }
+    }
+  }
+
+  private pageTitle(): string {
+    if (this.signedIn === false) return "Sign in";
+    const r = this.route;
+    if (r.page === "projects") return "Projects";
+    if (r.page === "project") {
+      const section = sections.find((s) => s.id === r.section)?.label ?? "";
+      return `${section} · ${this.project?.name ?? "Project"}`;
+    }
+    return "Not found";
+  }
+
+  protected override render() {
+    const toasts = html`<div class="toast-region" role="status" aria-live="polite">
+      ${this.toasts.map((t) => html`<div class="toast">${t.text}</div>`)}
+    </div>`;
+    if (this.signedIn === null) return html`<main class="layout" id="main">${loadingView("the portal")}</main>${toasts}`;
+    if (!this.signedIn) {
+      return html`<ap-sign-in
+          @signed-in=${() => {
+            this.signedIn = true;
+            this.focusAfterRender = true;
+            this.afterSignIn();
+          }}
+        ></ap-sign-in>
+        ${toasts}`;
+    }
+    return html`<a class="skip-link" href="#main" @click=${this.skipToMain}>Skip to content</a>
+      <header class="topbar">
+        <a class="brand" href="${base}/">${brandMark}<span>Assent <small>Portal</small></span></a>
+        <span class="spacer"></span>
+        ${this.sessionNote ? html`<span class="session-note">${this.sessionNote}</span>` : nothing}
+        <button type="button" class="button small" @click=${this.signOut}>Sign out</button>
+      </header>
+      <main class="layout" id="main" tabindex="-1">${this.renderPage()}</main>
+      ${toasts}`;
+  }
+
+  private skipToMain(e: Event) {
+    e.preventDefault();
+    this.querySelector<HTMLElement>("#main")?.focus();
+  }
+
+  private renderPage() {
+    const r = this.route;
+    if (r.page === "projects") return html`<ap-projects></ap-projects>`;
+    if (r.page === "not-found") {
+      return html`<h1>Page not found</h1>
+        <p>There is no portal page at this address. <a href="${base}/">Go to the projects</a>.</p>`;
+    }
+    const crumbs = html`<nav class="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        <li><a href="${base}/">Projects</a></li>
+        <li><span aria-current="location">${this.project?.name ?? r.projectId}</span></li>
+      </ol>
+    </nav>`;
+    if (this.projectError) {
+      const missing = this.projectError instanceof ApiProblem && this.projectError.status === 404;
+      return html`${crumbs}
+        <h1>${missing ? "Project not found" : "The project could not be loaded"}</h1>
+        ${missing
+          ? html`<p>No project has the id <code>${r.projectId}</code>. It may have been deleted.</p>`
+          : problemView(this.projectError)}
+        <p><a href="${base}/">Back to the projects</a></p>`;
+    }
+    if (!this.project) return html`${crumbs}${loadingView("the project")}`;
+    const project = this.project;
+    return html`${crumbs}
+      <div class="project-head">
+        <h1>${project.name}</h1>
+        <code class="muted">${project.projectId}</code>
+      </div>
+      <nav class="section-nav" aria-label="Project sections">
+        <ul>
+          ${sections.map(
+            (s) => html`<li>
+              <a href="${projectHref(project.projectId, s.id)}" aria-current=${s.id === r.section ? "page" : nothing}>${s.label}</a>
+            </li>`,
+          )}
+        </ul>
+      </nav>
+      ${this.renderSection(project, r.section, r.itemId)}`;
+  }
+
+  private renderSection(project: Project, section: string, itemId?: string) {
+    switch (section) {
+      case "clients":
+        return html`<ap-clients .project=${project}></ap-clients>`;
+      case "configuration":
+        return html`<ap-configuration .project=${project}></ap-configuration>`;
+      case "requests":
+        return html`<ap-requests .project=${project} .family=${itemId ?? "erasures"}></ap-requests>`;
+      case "identities":
+        return html`<ap-identities .project=${project} .identityId=${itemId ?? ""}></ap-identities>`;
+      case "webhooks":
+        return html`<ap-webhooks .project=${project}></ap-webhooks>`;
+      case "settings":
+        return html`<ap-settings .project=${project}></ap-settings>`;
+      default:
+        return html`<ap-overview .project=${project}></ap-overview>`;
+    }
+  }
+}

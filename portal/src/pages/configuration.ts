@@ -1,0 +1,523 @@
+import { html, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { api, privacy } from "../api";
+import {
+  legalGroundLabels,
+  legalGrounds,
+  type DataGroup,
+  type LegalGround,
+  type Party,
+  type Project,
+  type Purpose,
+  type Translation,
+} from "../types";
+import { closeDialog, compact, formValues, LightElement, loadingView, notify, problemView, showDialog, TranslationsEditor } from "../ui";
+import "./widget-preview";
+
+type Editing =
+  | { kind: "purpose"; item: Purpose | null }
+  | { kind: "dataGroup"; item: DataGroup | null }
+  | { kind: "party"; item: Party | null };
+
+type Removing = { kind: "purpose" | "dataGroup" | "party"; id: string; name: string };
+
+const roles = ["controllers", "processors", "recipients"] as const;
+const roleLabels = { controllers: "Controllers", processors: "Processors", recipients: "Recipients" };
+
+const textIn = (translations: Translation[], language: string) =>
+  translations.find((t) => t.language === language)?.text ?? translations[0]?.text ?? "";
+
+@customElement("ap-configuration")
+export class ConfigurationPage extends LightElement {
+  @property({ attribute: false }) project!: Project;
+  @state() private purposes: Purpose[] | null = null;
+  @state() private dataGroups: DataGroup[] = [];
+  @state() private parties: Party[] = [];
+  @state() private error: unknown = null;
+  @state() private formError: unknown = null;
+  @state() private editing: Editing | null = null;
+  @state() private removing: Removing | null = null;
+  @state() private requireNewConsent: boolean | null = null;
+  @state() private busy = false;
+
+  override connectedCallback() {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load() {
+    const base = privacy(this.project.projectId, "/configurations");
+    try {
+      const [purposes, dataGroups, parties] = await Promise.all([
+        api<{ items: Purpose[] }>("GET", `${base}/purposes`),
+        api<{ items: DataGroup[] }>("GET", `${base}/data-groups`),
+        api<{ items: Party[] }>("GET", `${base}/parties`),
+      ]);
+      this.purposes = purposes.items;
+      this.dataGroups = dataGroups.items;
+      this.parties = parties.items;
+      this.error = null;
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  private edit(editing: Editing) {
+    this.formError = null;
+    this.requireNewConsent = null;
+    this.editing = editing;
+    void this.updateComplete.then(() => showDialog(this, "config-editor"));
+  }
+
+  private translations(id: string) {
+    return this.querySelector<TranslationsEditor>(`#${id}`)?.translations ?? [];
+  }
+
+  private async submit(e: SubmitEvent) {
+    e.preventDefault();
+    const editing = this.editing!;
+    const form = e.target as HTMLFormElement;
+    const v = formValues(form);
+    const data = new FormData(form);
+    const base = privacy(this.project.projectId);
+    this.busy = true;
+    this.formError = null;
+    try {
+      if (editing.kind === "purpose") {
+        if (editing.item && this.requireNewConsent === null) {
+          throw new Error("Answer the question: does this change require new consent?");
+        }
+        const body = {
+          referenceId: v.referenceId,
+          name: v.name,
+          legalGround: v.legalGround,
+          description: this.translations("purpose-description"),
+          dataGroups: data.getAll("dataGroups").map(String),
+          controllers: data.getAll("controllers").map(String),
+          processors: data.getAll("processors").map(String),
+          recipients: data.getAll("recipients").map(String),
+        };
+        const saved = editing.item
+          ? await api<Purpose>("PUT", `${base}/configurations/purposes/${editing.item.purposeId}`, {
+              ...body,
+              requireNewConsent: this.requireNewConsent,
+            })
+          : await api<Purpose>("POST", `${base}/configurations/purposes`, body);
+        notify(
+          editing.item && saved.version !== editing.item.version
+            ? `“${saved.name}” is now version ${saved.version}. Subjects will be asked again.`
+            : `“${saved.name}” saved (version ${saved.version}).`,
+        );
+      } else if (editing.kind === "dataGroup") {
+        const body = { referenceId: v.referenceId, name: v.name, description: this.translations("data-group-description") };
+        if (editing.item) await api("PUT", `${base}/configurations/data-groups/${editing.item.dataGroupId}`, body);
+        else await api("POST", `${base}/configurations/data-groups`, body);
+        notify(`Data group “${body.name}” saved.`);
+      } else {
+        const description = this.translations("party-description");
+        const details = compact({
+          name: v.name,
+          description: description.length ? description : undefined,
+          email: v.email,
+          address: v.address,
+          nationalId: v.nationalId,
+          phone: v.phone,
+          jurisdiction: v.jurisdiction,
+          policies: v.privacyPolicy ? { privacy: v.privacyPolicy } : undefined,
+        });
+        const body = { referenceId: v.referenceId, type: v.type, details };
+        if (editing.item) await api("PUT", `${base}/parties/${editing.item.partyId}`, body);
+        else await api("POST", `${base}/configurations/parties`, body);
+        notify(`Party “${details.name}” saved.`);
+      }
+      closeDialog(this, "config-editor");
+      await this.load();
+    } catch (error) {
+      this.formError = error;
+      this.querySelector("#config-editor")?.scrollTo({ top: 0 });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async confirmDelete() {
+    const r = this.removing!;
+    const base = privacy(this.project.projectId);
+    const path =
+      r.kind === "purpose"
+        ? `/configurations/purposes/${r.id}`
+        : r.kind === "dataGroup"
+          ? `/configurations/data-groups/${r.id}`
+          : `/parties/${r.id}`;
+    this.busy = true;
+    this.formError = null;
+    try {
+      await api("DELETE", base + path);
+      closeDialog(this, "config-remove");
+      notify(`“${r.name}” deleted.`);
+      await this.load();
+    } catch (error) {
+      this.formError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private askRemove(removing: Removing) {
+    this.formError = null;
+    this.removing = removing;
+    void this.updateComplete.then(() => showDialog(this, "config-remove"));
+  }
+
+  protected override render() {
+    if (this.error) return problemView(this.error, "The configuration could not be loaded");
+    if (!this.purposes) return loadingView("the configuration");
+    return html`<div class="page-head">
+        <div>
+          <h2>Configuration</h2>
+          <p>What data subjects are asked to agree to: purposes of processing, the data they use, and who receives it.</p>
+        </div>
+      </div>
+      ${this.renderPurposes()} ${this.renderDataGroups()} ${this.renderParties()}
+      <ap-widget-preview .project=${this.project} .purposes=${this.purposes} .dataGroups=${this.dataGroups} .parties=${this.parties}></ap-widget-preview>
+      ${this.renderEditor()} ${this.renderRemove()}`;
+  }
+
+  private partyName = (id: string) => this.parties.find((p) => p.partyId === id)?.details.name ?? id;
+  private dataGroupName = (id: string) => this.dataGroups.find((d) => d.dataGroupId === id)?.name ?? id;
+
+  private renderPurposes() {
+    const purposes = this.purposes!;
+    return html`<section class="card" aria-labelledby="purposes-title">
+      <header>
+        <h3 id="purposes-title">Purposes <span class="badge">${purposes.length}</span></h3>
+        <button
+          type="button"
+          class="button primary small"
+          ?disabled=${this.parties.length === 0}
+          aria-describedby=${this.parties.length === 0 ? "needs-party" : nothing}
+          @click=${() => this.edit({ kind: "purpose", item: null })}
+        >
+          New purpose
+        </button>
+      </header>
+      ${this.parties.length === 0
+        ? html`<p class="notice info" id="needs-party">A purpose needs a controller: add a party first.</p>`
+        : nothing}
+      ${purposes.length === 0
+        ? html`<p class="muted small">No purposes yet.</p>`
+        : html`<table class="stack">
+            <caption class="visually-hidden">Purposes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Purpose</th>
+                <th scope="col">Legal ground</th>
+                <th scope="col">Version</th>
+                <th scope="col">Data groups</th>
+                <th scope="col">Parties</th>
+                <th scope="col" class="end">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${purposes.map(
+                (p) => html`<tr data-purpose=${p.referenceId}>
+                  <td data-label="Purpose">
+                    <strong>${p.name}</strong> <code class="muted small">${p.referenceId}</code><br />
+                    <span class="small muted">${textIn(p.description, this.project.defaultLanguage)}</span>
+                    ${p.description.length > 1
+                      ? html`<br /><span class="small muted">Languages: ${p.description.map((t) => t.language).join(", ")}</span>`
+                      : nothing}
+                  </td>
+                  <td data-label="Legal ground">${legalGroundLabels[p.legalGround]}</td>
+                  <td data-label="Version"><span class="badge blue purpose-version">v${p.version}</span></td>
+                  <td data-label="Data groups">${p.dataGroups.map(this.dataGroupName).join(", ") || html`<span class="muted">None</span>`}</td>
+                  <td data-label="Parties" class="small">
+                    ${roles.map((role) =>
+                      p[role].length ? html`<div><span class="muted">${roleLabels[role]}:</span> ${p[role].map(this.partyName).join(", ")}</div>` : nothing,
+                    )}
+                  </td>
+                  <td data-label="Actions" class="end">
+                    <div class="actions">
+                      <button type="button" class="button small" aria-label="Edit purpose ${p.name}" @click=${() => this.edit({ kind: "purpose", item: p })}>Edit</button>
+                      <button
+                        type="button"
+                        class="button small quiet-danger"
+                        aria-label="Delete purpose ${p.name}"
+                        @click=${() => this.askRemove({ kind: "purpose", id: p.purposeId, name: p.name })}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`}
+    </section>`;
+  }
+
+  private renderDataGroups() {
+    return html`<section class="card" aria-labelledby="data-groups-title">
+      <header>
+        <h3 id="data-groups-title">Data groups <span class="badge">${this.dataGroups.length}</span></h3>
+        <button type="button" class="button small" @click=${() => this.edit({ kind: "dataGroup", item: null })}>New data group</button>
+      </header>
+      ${this.dataGroups.length === 0
+        ? html`<p class="muted small">No data groups yet: kinds of personal data, such as an e-mail address or purchase history.</p>`
+        : html`<table class="stack">
+            <caption class="visually-hidden">Data groups</caption>
+            <thead>
+              <tr>
+                <th scope="col">Data group</th>
+                <th scope="col">Description</th>
+                <th scope="col" class="end">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${this.dataGroups.map(
+                (d) => html`<tr>
+                  <td data-label="Data group"><strong>${d.name}</strong> <code class="muted small">${d.referenceId}</code></td>
+                  <td data-label="Description" class="small">${textIn(d.description, this.project.defaultLanguage) || html`<span class="muted">None</span>`}</td>
+                  <td data-label="Actions" class="end">
+                    <div class="actions">
+                      <button type="button" class="button small" aria-label="Edit data group ${d.name}" @click=${() => this.edit({ kind: "dataGroup", item: d })}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        class="button small quiet-danger"
+                        aria-label="Delete data group ${d.name}"
+                        @click=${() => this.askRemove({ kind: "dataGroup", id: d.dataGroupId, name: d.name })}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`}
+    </section>`;
+  }
+
+  private renderParties() {
+    return html`<section class="card" aria-labelledby="parties-title">
+      <header>
+        <h3 id="parties-title">Parties <span class="badge">${this.parties.length}</span></h3>
+        <button type="button" class="button small" @click=${() => this.edit({ kind: "party", item: null })}>New party</button>
+      </header>
+      ${this.parties.length === 0
+        ? html`<p class="muted small">No parties yet: controllers, processors and recipients of the data.</p>`
+        : html`<table class="stack">
+            <caption class="visually-hidden">Parties</caption>
+            <thead>
+              <tr>
+                <th scope="col">Party</th>
+                <th scope="col">Type</th>
+                <th scope="col">Contact</th>
+                <th scope="col" class="end">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${this.parties.map(
+                (p) => html`<tr>
+                  <td data-label="Party"><strong>${p.details.name}</strong> <code class="muted small">${p.referenceId}</code></td>
+                  <td data-label="Type">${p.type === "company" ? "Company" : "Individual"}</td>
+                  <td data-label="Contact" class="small">${p.details.email ?? ""} ${p.details.jurisdiction ? html`<span class="muted">(${p.details.jurisdiction})</span>` : nothing}</td>
+                  <td data-label="Actions" class="end">
+                    <div class="actions">
+                      <button type="button" class="button small" aria-label="Edit party ${p.details.name}" @click=${() => this.edit({ kind: "party", item: p })}>Edit</button>
+                      <button
+                        type="button"
+                        class="button small quiet-danger"
+                        aria-label="Delete party ${p.details.name}"
+                        @click=${() => this.askRemove({ kind: "party", id: p.partyId, name: p.details.name })}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`}
+    </section>`;
+  }
+
+  private input(id: string, name: string, label: string, value = "", opts: { type?: string; hint?: string; required?: boolean } = {}) {
+    return html`<div class="field">
+      <label for=${id}>${label}</label>
+      ${opts.hint ? html`<span class="hint" id="${id}-hint">${opts.hint}</span>` : nothing}
+      <input
+        id=${id}
+        name=${name}
+        type=${opts.type ?? "text"}
+        .value=${value}
+        ?required=${opts.required}
+        aria-describedby=${opts.hint ? `${id}-hint` : nothing}
+        autocomplete="off"
+      />
+    </div>`;
+  }
+
+  private renderEditor() {
+    const e = this.editing;
+    const title = !e
+      ? ""
+      : e.kind === "purpose"
+        ? e.item
+          ? `Edit purpose “${e.item.name}”`
+          : "New purpose"
+        : e.kind === "dataGroup"
+          ? e.item
+            ? `Edit data group “${e.item.name}”`
+            : "New data group"
+          : e.item
+            ? `Edit party “${e.item.details.name}”`
+            : "New party";
+    return html`<dialog id="config-editor" aria-labelledby="config-editor-title" @close=${() => (this.editing = null)}>
+      ${e
+        ? html`<form @submit=${this.submit} novalidate>
+            <h2 id="config-editor-title">${title}</h2>
+            ${problemView(this.formError, "Not saved")}
+            ${e.kind === "purpose" ? this.purposeFields(e.item) : e.kind === "dataGroup" ? this.dataGroupFields(e.item) : this.partyFields(e.item)}
+            <div class="actions end">
+              <button type="button" class="button" @click=${() => closeDialog(this, "config-editor")}>Cancel</button>
+              <button type="submit" class="button primary" ?disabled=${this.busy}>Save</button>
+            </div>
+          </form>`
+        : nothing}
+    </dialog>`;
+  }
+
+  private referenceHint = "Your own identifier: letters, digits and - . _ ~; unique in the project.";
+
+  private purposeFields(p: Purpose | null) {
+    const checked = (list: string[] | undefined, id: string) => list?.includes(id) ?? false;
+    const nextVersion = p ? String(Number(p.version) + 1) : "1";
+    return html`<div class="form-grid">
+        ${this.input("purpose-name", "name", "Name", p?.name, { required: true })}
+        ${this.input("purpose-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
+      </div>
+      <div class="field">
+        <label for="purpose-ground">Legal ground</label>
+        <select id="purpose-ground" name="legalGround">
+          ${legalGrounds.map((g: LegalGround) => html`<option value=${g} ?selected=${(p?.legalGround ?? "consent") === g}>${legalGroundLabels[g]}</option>`)}
+        </select>
+      </div>
+      <ap-translations
+        id="purpose-description"
+        field-id="purpose-desc"
+        label="Description shown to data subjects"
+        hint="One text per language; the widget picks the subject's language."
+        .value=${p?.description.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+      ></ap-translations>
+      <fieldset>
+        <legend>Data groups used</legend>
+        ${this.dataGroups.length
+          ? html`<div class="checks">
+              ${this.dataGroups.map(
+                (d) => html`<label class="choice"
+                  ><input type="checkbox" name="dataGroups" value=${d.dataGroupId} ?checked=${checked(p?.dataGroups, d.dataGroupId)} /> ${d.name}</label
+                >`,
+              )}
+            </div>`
+          : html`<p class="hint">No data groups yet.</p>`}
+      </fieldset>
+      ${roles.map(
+        (role) => html`<fieldset>
+          <legend>${roleLabels[role]}${role === "controllers" ? " (at least one)" : ""}</legend>
+          <div class="checks">
+            ${this.parties.map(
+              (party) => html`<label class="choice"
+                ><input type="checkbox" name=${role} value=${party.partyId} ?checked=${checked(p?.[role], party.partyId)} /> ${party.details.name}</label
+              >`,
+            )}
+          </div>
+        </fieldset>`,
+      )}
+      ${p
+        ? html`<fieldset class="consent-question">
+            <legend>Does this change require new consent?</legend>
+            <label class="choice">
+              <input type="radio" name="requireNewConsent" value="no" .checked=${this.requireNewConsent === false} @change=${() => (this.requireNewConsent = false)} />
+              <span><strong>No</strong>, it corrects or clarifies without changing what subjects agree to.</span>
+            </label>
+            <label class="choice">
+              <input type="radio" name="requireNewConsent" value="yes" .checked=${this.requireNewConsent === true} @change=${() => (this.requireNewConsent = true)} />
+              <span><strong>Yes</strong>, subjects must agree again: earlier answers become outdated.</span>
+            </label>
+            <p class="notice ${this.requireNewConsent ? "warning" : "info"}" id="resulting-version" aria-live="polite">
+              ${this.requireNewConsent === null
+                ? html`Currently version ${p.version}. Choose an answer to see the resulting version.`
+                : this.requireNewConsent
+                  ? html`Saving creates <strong class="inline">version ${nextVersion}</strong>. Version ${p.version} stays on record; every subject is asked again.`
+                  : html`Saving keeps <strong class="inline">version ${p.version}</strong>, edited in place. Existing answers stay valid.`}
+            </p>
+          </fieldset>`
+        : html`<p class="hint">A new purpose starts at version 1.</p>`}`;
+  }
+
+  private dataGroupFields(d: DataGroup | null) {
+    return html`<div class="form-grid">
+        ${this.input("dg-name", "name", "Name", d?.name, { required: true })}
+        ${this.input("dg-reference", "referenceId", "Reference id", d?.referenceId, { hint: this.referenceHint, required: true })}
+      </div>
+      <ap-translations
+        id="data-group-description"
+        field-id="dg-desc"
+        label="Description shown to data subjects"
+        .value=${d?.description.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+      ></ap-translations>`;
+  }
+
+  private partyFields(p: Party | null) {
+    const d = p?.details;
+    return html`<div class="form-grid">
+        ${this.input("party-name", "name", "Name", d?.name, { required: true })}
+        ${this.input("party-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
+      </div>
+      <div class="field">
+        <label for="party-type">Type</label>
+        <select id="party-type" name="type">
+          <option value="company" ?selected=${p?.type !== "individual"}>Company</option>
+          <option value="individual" ?selected=${p?.type === "individual"}>Individual</option>
+        </select>
+      </div>
+      <div class="form-grid">
+        ${this.input("party-email", "email", "Privacy e-mail", d?.email, { type: "email" })} ${this.input("party-phone", "phone", "Phone", d?.phone)}
+        ${this.input("party-address", "address", "Address", d?.address)} ${this.input("party-national-id", "nationalId", "Organisation number", d?.nationalId)}
+        ${this.input("party-jurisdiction", "jurisdiction", "Jurisdiction", d?.jurisdiction)}
+        ${this.input("party-privacy", "privacyPolicy", "Privacy policy URL", d?.policies?.privacy, { type: "url" })}
+      </div>
+      <ap-translations
+        id="party-description"
+        field-id="party-desc"
+        label="Description shown to data subjects"
+        .value=${d?.description?.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+      ></ap-translations>`;
+  }
+
+  private renderRemove() {
+    const r = this.removing;
+    const consequence =
+      r?.kind === "purpose"
+        ? "The purpose leaves the configuration and every subject's permission state at once. Its versions and the consents given to them stay on record."
+        : r?.kind === "dataGroup"
+          ? "A data group that a purpose still uses cannot be deleted; remove it from those purposes first."
+          : "A party that a purpose still names cannot be deleted; remove it from those purposes first.";
+    return html`<dialog id="config-remove" aria-labelledby="config-remove-title" @close=${() => (this.removing = null)}>
+      ${r
+        ? html`<div class="dialog-body">
+            <h2 id="config-remove-title">Delete “${r.name}”?</h2>
+            <p>${consequence}</p>
+            ${problemView(this.formError, "Not deleted")}
+            <div class="actions end">
+              <button type="button" class="button" autofocus @click=${() => closeDialog(this, "config-remove")}>Cancel</button>
+              <button type="button" class="button danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete</button>
+            </div>
+          </div>`
+        : nothing}
+    </dialog>`;
+  }
+}

@@ -1,0 +1,154 @@
+import { html, nothing } from "lit";
+import { customElement, state } from "lit/decorators.js";
+import { api } from "../api";
+import { navigate, projectHref } from "../router";
+import type { Project } from "../types";
+import { closeDialog, compact, formatDate, formValues, LightElement, loadingView, notify, problemView, showDialog } from "../ui";
+
+/** The fields of a project's privacy metadata, as the admin API takes them (also used by the settings page). */
+export function projectBody(v: Record<string, string | undefined>) {
+  const controller = compact({
+    name: v["controller.name"],
+    email: v["controller.email"],
+    address: v["controller.address"],
+    nationalId: v["controller.nationalId"],
+    phone: v["controller.phone"],
+  });
+  return compact({
+    name: v.name,
+    controller: Object.keys(controller).length ? controller : undefined,
+    policies: compact({ privacy: v["policies.privacy"], terms: v["policies.terms"], cookie: v["policies.cookie"] }),
+    jurisdiction: v.jurisdiction,
+    defaultLanguage: v.defaultLanguage,
+  });
+}
+
+/** The form fields of a project's metadata, prefilled from `p` when editing. */
+export function projectFields(p: Partial<Project> = {}, idPrefix = "project") {
+  const id = (name: string) => `${idPrefix}-${name.replace(".", "-")}`;
+  const text = (name: string, label: string, value: string | undefined | null, type = "text", extra = "") =>
+    html`<div class="field">
+      <label for=${id(name)}>${label}</label>
+      ${extra ? html`<span class="hint" id=${`${id(name)}-hint`}>${extra}</span>` : nothing}
+      <input
+        id=${id(name)}
+        name=${name}
+        type=${type}
+        .value=${value ?? ""}
+        aria-describedby=${extra ? `${id(name)}-hint` : nothing}
+        ?required=${name === "name" || name === "controller.name"}
+        autocomplete="off"
+      />
+    </div>`;
+  return html`${text("name", "Project name", p.name)}
+    <fieldset>
+      <legend>Data controller</legend>
+      <p class="hint">Shown to data subjects as who decides why and how their data is processed (GDPR Art. 4(7)).</p>
+      <div class="form-grid">
+        ${text("controller.name", "Legal name", p.controller?.name)} ${text("controller.email", "Privacy e-mail", p.controller?.email, "email")}
+        ${text("controller.address", "Address", p.controller?.address)} ${text("controller.nationalId", "Organisation number", p.controller?.nationalId)}
+        ${text("controller.phone", "Phone", p.controller?.phone, "text")}
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend>Policies</legend>
+      <div class="form-grid">
+        ${text("policies.privacy", "Privacy policy URL", p.policies?.privacy, "url")} ${text("policies.terms", "Terms URL", p.policies?.terms, "url")}
+        ${text("policies.cookie", "Cookie policy URL", p.policies?.cookie, "url")}
+      </div>
+    </fieldset>
+    <div class="form-grid">
+      ${text("jurisdiction", "Jurisdiction", p.jurisdiction, "text", "Country or region whose law applies, such as SE.")}
+      ${text("defaultLanguage", "Default language", p.defaultLanguage ?? "en", "text", "Language tag of texts shown when a subject's language is missing.")}
+    </div>`;
+}
+
+@customElement("ap-projects")
+export class ProjectsPage extends LightElement {
+  @state() private projects: Project[] | null = null;
+  @state() private error: unknown = null;
+  @state() private createError: unknown = null;
+  @state() private busy = false;
+
+  override connectedCallback() {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load() {
+    try {
+      this.projects = (await api<{ items: Project[] }>("GET", "/admin/v1/projects")).items;
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  private async create(e: SubmitEvent) {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    this.busy = true;
+    this.createError = null;
+    try {
+      const project = await api<Project>("POST", "/admin/v1/projects", projectBody(formValues(form)));
+      closeDialog(this, "new-project");
+      form.reset();
+      notify(`Project “${project.name}” created.`);
+      navigate(projectHref(project.projectId, "clients"));
+    } catch (error) {
+      this.createError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  protected override render() {
+    return html`<div class="page-head">
+        <div>
+          <h1>Projects</h1>
+          <p>Each project is one integrating service: its API clients, consent configuration and data subjects.</p>
+        </div>
+        <button type="button" class="button primary" @click=${() => showDialog(this, "new-project")}>New project</button>
+      </div>
+      ${problemView(this.error, "The projects could not be loaded")} ${this.projects === null && !this.error ? loadingView("projects") : nothing}
+      ${this.projects?.length === 0
+        ? html`<div class="card empty"><strong>No projects yet</strong>Create one to register API clients and configure purposes.</div>`
+        : nothing}
+      ${this.projects?.length
+        ? html`<div class="card">
+            <table class="stack">
+              <caption class="visually-hidden">All projects</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Controller</th>
+                  <th scope="col">Jurisdiction</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${this.projects.map(
+                  (p) => html`<tr>
+                    <td data-label="Name">
+                      <a href=${projectHref(p.projectId)}><strong>${p.name}</strong></a><br /><code class="muted small">${p.projectId}</code>
+                    </td>
+                    <td data-label="Controller">${p.controller?.name ?? html`<span class="muted">Not set</span>`}</td>
+                    <td data-label="Jurisdiction">${p.jurisdiction ?? html`<span class="muted">Not set</span>`}</td>
+                    <td data-label="Created">${formatDate(p.created)}</td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+        : nothing}
+      <dialog id="new-project" aria-labelledby="new-project-title">
+        <form @submit=${this.create} novalidate>
+          <h2 id="new-project-title">New project</h2>
+          ${problemView(this.createError, "The project was not created")} ${projectFields({}, "new-project")}
+          <div class="actions end">
+            <button type="button" class="button" @click=${() => closeDialog(this, "new-project")}>Cancel</button>
+            <button type="submit" class="button primary" ?disabled=${this.busy}>Create project</button>
+          </div>
+        </form>
+      </dialog>`;
+  }
+}

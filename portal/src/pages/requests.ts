@@ -1,0 +1,296 @@
+import { html, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { adminProject, api, privacy } from "../api";
+import { projectHref } from "../router";
+import { requestFamilies, type Overview, type PrivacyRequest, type Project, type RequestFamily, type RequestStatus } from "../types";
+import { closeDialog, formatDate, formatDateTime, LightElement, loadingView, notify, problemView, showDialog } from "../ui";
+
+const familyInfo: Record<RequestFamily, { title: string; one: string; article: string; key: keyof Overview["requests"] }> = {
+  erasures: { title: "Erasure", one: "erasure request", article: "Art. 17", key: "erasure" },
+  accesses: { title: "Access", one: "access request", article: "Art. 15", key: "access" },
+  objections: { title: "Objection", one: "objection", article: "Art. 21", key: "objection" },
+};
+
+const statusLabels: Record<RequestStatus, string> = {
+  received: "Received",
+  in_progress: "In progress",
+  completed: "Completed",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+};
+const statusColours: Record<RequestStatus, string> = {
+  received: "blue",
+  in_progress: "amber",
+  completed: "green",
+  rejected: "red",
+  withdrawn: "",
+};
+
+type Step = { to: RequestStatus; label: string; confirm?: string; style?: string };
+
+/** The moves the API allows (worker/requests/families.ts), as buttons. Withdrawal is the subject's act, recorded by DELETE. */
+function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
+  const finalNote =
+    family === "erasures"
+      ? "Confirm that the subject's data in scope has been erased everywhere it is kept, including by processors."
+      : family === "accesses"
+        ? "Confirm that the subject has been given a copy of their data."
+        : "Completing the objection denies the purposes it names in the subject's permission state.";
+  const complete: Step = { to: "completed", label: "Complete", confirm: finalNote, style: "primary" };
+  const reject: Step = {
+    to: "rejected",
+    label: "Reject",
+    confirm: "Tell the subject why, and that they may complain to a supervisory authority (Art. 12(4)).",
+  };
+  const withdraw: Step = { to: "withdrawn", label: "Record withdrawal", confirm: "Record that the subject withdrew the request." };
+  switch (status) {
+    case "received":
+      return [{ to: "in_progress", label: "Start work", style: "primary" }, complete, reject, withdraw];
+    case "in_progress":
+      return [complete, reject, withdraw];
+    case "completed":
+      return family === "objections" ? [withdraw] : [];
+    default:
+      return [];
+  }
+}
+
+/** GDPR Art. 12(3): answer within one month of receipt (extendable by two months, with notice, for complex requests). */
+export function deadlineOf(requested: string): Date {
+  const start = new Date(requested);
+  const due = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const lastDay = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + 1, 0)).getUTCDate();
+  due.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  due.setUTCHours(start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds());
+  return due;
+}
+
+function deadlineView(r: PrivacyRequest) {
+  if (r.status !== "received" && r.status !== "in_progress") return html`<span class="muted">Closed ${formatDate(r.updated)}</span>`;
+  const due = deadlineOf(r.requested);
+  const days = Math.ceil((due.getTime() - Date.now()) / 86_400_000);
+  const badge =
+    days < 0
+      ? html`<span class="badge red">Overdue by ${-days} day${days === -1 ? "" : "s"}</span>`
+      : days === 0
+        ? html`<span class="badge red">Due today</span>`
+        : html`<span class="badge ${days <= 7 ? "amber" : "blue"}">${days} day${days === 1 ? "" : "s"} left</span>`;
+  return html`${badge}<br /><span class="small muted">Due ${formatDate(due.toISOString())}</span>`;
+}
+
+const filters = [
+  { id: "open", label: "Open" },
+  { id: "received", label: "Received" },
+  { id: "in_progress", label: "In progress" },
+  { id: "completed", label: "Completed" },
+  { id: "rejected", label: "Rejected" },
+  { id: "withdrawn", label: "Withdrawn" },
+  { id: "all", label: "All" },
+] as const;
+
+@customElement("ap-requests")
+export class RequestsPage extends LightElement {
+  @property({ attribute: false }) project!: Project;
+  @property() family: string = "erasures";
+  @state() private filter: (typeof filters)[number]["id"] = "open";
+  @state() private items: PrivacyRequest[] | null = null;
+  @state() private cursor: string | null = null;
+  @state() private counts: Overview["requests"] | null = null;
+  @state() private error: unknown = null;
+  @state() private actionError: unknown = null;
+  @state() private pending: { request: PrivacyRequest; step: Step } | null = null;
+  @state() private busy = false;
+
+  private get familyId(): RequestFamily {
+    return (requestFamilies as readonly string[]).includes(this.family) ? (this.family as RequestFamily) : "erasures";
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>) {
+    if (changed.has("family") || changed.has("project")) void this.load();
+  }
+
+  private async load(more = false) {
+    this.error = null;
+    if (!more) this.items = null;
+    const path = (status?: string, cursor?: string | null) =>
+      privacy(
+        this.project.projectId,
+        `/${this.familyId}?limit=100${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+    type Page = { items: PrivacyRequest[]; nextCursor: string | null };
+    try {
+      void api<Overview>("GET", adminProject(this.project.projectId, "/overview?days=1")).then((o) => (this.counts = o.requests));
+      if (this.filter === "open") {
+        const [received, inProgress] = await Promise.all([
+          api<Page>("GET", path("received")),
+          api<Page>("GET", path("in_progress")),
+        ]);
+        this.items = [...received.items, ...inProgress.items].sort((a, b) => a.requested.localeCompare(b.requested));
+        this.cursor = null;
+      } else {
+        const page = await api<Page>("GET", path(this.filter === "all" ? undefined : this.filter, more ? this.cursor : null));
+        this.items = more ? [...(this.items ?? []), ...page.items] : page.items;
+        this.cursor = page.nextCursor;
+      }
+    } catch (error) {
+      this.error = error;
+    }
+  }
+
+  private async apply(request: PrivacyRequest, step: Step) {
+    this.busy = true;
+    this.actionError = null;
+    const path = privacy(this.project.projectId, `/${this.familyId}/${encodeURIComponent(request.requestId)}`);
+    try {
+      if (step.to === "withdrawn") await api("DELETE", path);
+      else await api("PUT", path, { status: step.to });
+      closeDialog(this, "confirm-step");
+      this.pending = null;
+      notify(`The ${familyInfo[this.familyId].one} is now ${statusLabels[step.to].toLowerCase()}.`);
+      await this.load();
+    } catch (error) {
+      this.actionError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private choose(request: PrivacyRequest, step: Step) {
+    this.actionError = null;
+    if (!step.confirm) return this.apply(request, step);
+    this.pending = { request, step };
+    void this.updateComplete.then(() => showDialog(this, "confirm-step"));
+  }
+
+  protected override render() {
+    const info = familyInfo[this.familyId];
+    return html`<div class="page-head">
+        <div>
+          <h2>Requests</h2>
+          <p>Data-subject requests. GDPR Art. 12(3): answer without undue delay and at the latest one month after receipt.</p>
+        </div>
+      </div>
+      <nav aria-label="Request types" class="tabs">
+        ${requestFamilies.map((f) => {
+          const open = this.counts ? (this.counts[familyInfo[f].key].received ?? 0) + (this.counts[familyInfo[f].key].in_progress ?? 0) : null;
+          return html`<a
+            class="button"
+            href=${projectHref(this.project.projectId, "requests", f)}
+            aria-current=${f === this.familyId ? "page" : nothing}
+          >
+            ${familyInfo[f].title} <span class="small muted">(${familyInfo[f].article})</span>
+            ${open !== null ? html`<span class="badge ${open ? "blue" : ""}">${open} open</span>` : nothing}
+          </a>`;
+        })}
+      </nav>
+      <section class="card" aria-labelledby="queue-title">
+        <header>
+          <h3 id="queue-title">${info.title} requests</h3>
+          <div class="field" style="margin:0;flex-direction:row;align-items:center;gap:.5rem">
+            <label for="status-filter">Show</label>
+            <select
+              id="status-filter"
+              style="width:auto"
+              .value=${this.filter}
+              @change=${(e: Event) => {
+                this.filter = (e.target as HTMLSelectElement).value as typeof this.filter;
+                void this.load();
+              }}
+            >
+              ${filters.map((f) => html`<option value=${f.id} ?selected=${f.id === this.filter}>${f.label}</option>`)}
+            </select>
+          </div>
+        </header>
+        ${problemView(this.error, "The requests could not be loaded")} ${problemView(this.pending ? null : this.actionError, "The status was not changed")}
+        ${this.items === null && !this.error ? loadingView("requests") : nothing}
+        ${this.items?.length === 0
+          ? html`<div class="empty"><strong>Nothing here</strong>No ${this.filter === "all" ? "" : `${filters.find((f) => f.id === this.filter)?.label.toLowerCase()} `}${info.one}s.</div>`
+          : nothing}
+        ${this.items?.length ? this.renderTable() : nothing}
+        ${this.cursor
+          ? html`<div class="actions"><button type="button" class="button" @click=${() => this.load(true)}>Load more</button></div>`
+          : nothing}
+      </section>
+      ${this.renderConfirm()}`;
+  }
+
+  private renderTable() {
+    return html`<table class="stack">
+      <caption class="visually-hidden">${familyInfo[this.familyId].title} requests</caption>
+      <thead>
+        <tr>
+          <th scope="col">Request</th>
+          <th scope="col">Subject</th>
+          <th scope="col">Received</th>
+          <th scope="col">Status</th>
+          <th scope="col">Deadline</th>
+          <th scope="col" class="end">Next steps</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${this.items!.map((r) => {
+          const steps = nextSteps(this.familyId, r.status);
+          const scope = r.request as { purposes?: unknown[]; dataGroups?: unknown[] } | null | undefined;
+          return html`<tr data-request-id=${r.requestId}>
+            <td data-label="Request">
+              <code>${r.requestId}</code><br />
+              <span class="small muted"
+                >${scope?.purposes?.length || scope?.dataGroups?.length
+                  ? `${scope.purposes?.length ?? 0} purposes, ${scope.dataGroups?.length ?? 0} data groups`
+                  : "All of the subject's data"}</span
+              >
+            </td>
+            <td data-label="Subject"><a href=${projectHref(this.project.projectId, "identities", r.identityId)}><code>${r.identityId}</code></a></td>
+            <td data-label="Received">${formatDateTime(r.requested)}</td>
+            <td data-label="Status"><span class="badge ${statusColours[r.status]}">${statusLabels[r.status]}</span></td>
+            <td data-label="Deadline">${deadlineView(r)}</td>
+            <td data-label="Next steps" class="end">
+              <div class="actions">
+                ${steps.length
+                  ? steps.map(
+                      (s) => html`<button
+                        type="button"
+                        class="button small ${s.style ?? ""}"
+                        aria-label="${s.label}: ${r.requestId}"
+                        ?disabled=${this.busy}
+                        @click=${() => this.choose(r, s)}
+                      >
+                        ${s.label}
+                      </button>`,
+                    )
+                  : html`<span class="muted small">None</span>`}
+              </div>
+            </td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+  }
+
+  private renderConfirm() {
+    const p = this.pending;
+    return html`<dialog id="confirm-step" aria-labelledby="confirm-step-title" @close=${() => (this.pending = null)}>
+      ${p
+        ? html`<div class="dialog-body">
+            <h2 id="confirm-step-title">${p.step.label}: ${familyInfo[this.familyId].one} ${p.request.requestId}?</h2>
+            <p>${p.step.confirm}</p>
+            ${p.step.to === "rejected" || (p.step.to === "completed" && this.familyId !== "objections")
+              ? html`<p class="notice info">This is final: a ${statusLabels[p.step.to].toLowerCase()} request cannot be reopened.</p>`
+              : nothing}
+            ${problemView(this.actionError, "The status was not changed")}
+            <div class="actions end">
+              <button type="button" class="button" autofocus @click=${() => closeDialog(this, "confirm-step")}>Cancel</button>
+              <button
+                type="button"
+                class="button ${p.step.to === "rejected" || p.step.to === "withdrawn" ? "danger" : "primary"}"
+                ?disabled=${this.busy}
+                @click=${() => this.apply(p.request, p.step)}
+              >
+                ${p.step.label}
+              </button>
+            </div>
+          </div>`
+        : nothing}
+    </dialog>`;
+  }
+}

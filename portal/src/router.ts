@@ -1,0 +1,43 @@
+// Client-side routes under /portal/. The Worker answers every such path with the same shell.
+
+export const sections = [
+  { id: "overview", label: "Overview" },
+  { id: "clients", label: "Clients" },
+  { id: "configuration", label: "Configuration" },
+  { id: "requests", label: "Requests" },
+  { id: "identities", label: "Identities" },
+  { id: "webhooks", label: "Webhooks" },
+  { id: "settings", label: "Settings" },
+] as const;
+export type Section = (typeof sections)[number]["id"];
+
+export type Route =
+  | { page: "projects" }
+  | { page: "project"; projectId: string; section: Section; itemId?: string }
+  | { page: "not-found" };
+
+export const base = "/portal";
+
+export function parseRoute(pathname: string): Route {
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
+  const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: "projects" };
+  if (parts[0] !== "projects" || parts.length < 2) return { page: "not-found" };
+  const section = (parts[2] ?? "overview") as Section;
+  if (!sections.some((s) => s.id === section) || parts.length > 4) return { page: "not-found" };
+  return { page: "project", projectId: parts[1], section, itemId: parts[3] };
+}
+
+export const projectHref = (projectId: string, section: Section = "overview", itemId?: string) =>
+  `${base}/projects/${encodeURIComponent(projectId)}${section === "overview" && !itemId ? "" : `/${section}`}${
+    itemId ? `/${encodeURIComponent(itemId)}` : ""
+  }`;
+
+export const navigateEvent = "assent-navigate";
+
+/** Pushes a new route; the shell listens and re-renders. */
+export function navigate(href: string, replace = false) {
+  if (replace) history.replaceState(null, "", href);
+  else history.pushState(null, "", href);
+  window.dispatchEvent(new Event(navigateEvent));
+}

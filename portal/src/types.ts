@@ -1,0 +1,122 @@
+// Shapes of the API resources the portal shows (see /openapi.json).
+
+export type Translation = { language: string; text: string };
+export type Policies = { privacy?: string; terms?: string; cookie?: string };
+export type Controller = { name: string; email?: string; address?: string; nationalId?: string; phone?: string };
+
+export type Project = {
+  projectId: string;
+  name: string;
+  controller: Controller | null;
+  policies: Policies;
+  jurisdiction: string | null;
+  defaultLanguage: string;
+  created: string;
+  updated: string;
+};
+
+export const clientTypes = ["web", "ios", "android", "backend"] as const;
+export type ClientType = (typeof clientTypes)[number];
+
+export type Client = {
+  clientId: string;
+  projectId: string;
+  name: string;
+  type: ClientType;
+  allowedOrigins: string[];
+  created: string;
+  updated: string;
+};
+export type ClientWithSecret = Client & { clientSecret: string };
+
+export type PartyDetails = {
+  name: string;
+  description?: Translation[];
+  address?: string;
+  email?: string;
+  nationalId?: string;
+  phone?: string;
+  policies?: Policies;
+  jurisdiction?: string;
+};
+export type Party = {
+  partyId: string;
+  referenceId: string;
+  type: "individual" | "company";
+  details: PartyDetails;
+  created: string;
+  updated: string;
+};
+
+export type DataGroup = {
+  dataGroupId: string;
+  referenceId: string;
+  name: string;
+  description: Translation[];
+  created: string;
+  updated: string;
+};
+
+export const legalGrounds = ["consent", "contract", "legitimate_interests", "legal_requirement"] as const;
+export type LegalGround = (typeof legalGrounds)[number];
+export const legalGroundLabels: Record<LegalGround, string> = {
+  consent: "Consent (Art. 6(1)(a))",
+  contract: "Contract (Art. 6(1)(b))",
+  legal_requirement: "Legal obligation (Art. 6(1)(c))",
+  legitimate_interests: "Legitimate interests (Art. 6(1)(f))",
+};
+
+export type Purpose = {
+  purposeId: string;
+  referenceId: string;
+  version: string;
+  name: string;
+  description: Translation[];
+  legalGround: LegalGround;
+  dataGroups: string[];
+  processors: string[];
+  recipients: string[];
+  controllers: string[];
+  created: string;
+  updated: string;
+};
+
+export const requestFamilies = ["erasures", "accesses", "objections"] as const;
+export type RequestFamily = (typeof requestFamilies)[number];
+export type RequestStatus = "received" | "in_progress" | "completed" | "rejected" | "withdrawn";
+
+export type PrivacyRequest = {
+  requestId: string;
+  projectId: string;
+  identityId: string;
+  requested: string;
+  status: RequestStatus;
+  meta?: Record<string, unknown> | null;
+  request?: Record<string, unknown> | null;
+  created: string;
+  updated: string;
+};
+
+export type Identity = {
+  identityId: string;
+  referenceId: string | null;
+  aliases: { type: string; identifier: string }[];
+  created: string;
+  updated: string;
+};
+
+export type Overview = {
+  projectId: string;
+  from: string;
+  to: string;
+  identities: { total: number; daily: { day: string; created: number }[] };
+  purposes: {
+    purposeId: string;
+    referenceId: string;
+    name: string;
+    version: string;
+    current: { given: number; denied: number };
+    daily: { day: string; given: number; denied: number }[];
+  }[];
+  requests: Record<"objection" | "erasure" | "access", Record<string, number>>;
+};

@@ -1,0 +1,168 @@
+import { html, LitElement, nothing, type TemplateResult } from "lit";
+import { customElement, property } from "lit/decorators.js";
+import { ApiProblem } from "./api";
+import type { Translation } from "./types";
+
+/**
+ * Portal elements render into the light DOM: one stylesheet styles everything, native <dialog> and form
+ * semantics work across components, and assistive technology and axe see one plain document.
+ */
+export class LightElement extends LitElement {
+  protected override createRenderRoot() {
+    return this;
+  }
+}
+
+export const toastEvent = "assent-toast";
+
+/** A short confirmation, announced politely by the shell's live region. */
+export function notify(message: string) {
+  window.dispatchEvent(new CustomEvent(toastEvent, { detail: message }));
+}
+
+const fieldLabels: Record<string, string> = {
+  referenceId: "Reference id",
+  name: "Name",
+  "controller.email": "Controller e-mail",
+  "controller.name": "Controller name",
+  "policies.privacy": "Privacy policy URL",
+  "policies.terms": "Terms URL",
+  "policies.cookie": "Cookie policy URL",
+  controllers: "Controllers",
+  defaultLanguage: "Default language",
+};
+
+const labelOf = (path: string) => fieldLabels[path] ?? path.replace(/^details\./, "").replace(/\.(\d+)\./g, " $1 ");
+
+/** An error as the operator should read it: the problem's detail, and each invalid field by name. */
+export function problemView(error: unknown, heading = "That did not work"): TemplateResult | typeof nothing {
+  if (!error) return nothing;
+  const problem =
+    error instanceof ApiProblem ? error : new ApiProblem(0, "client_error", "Error", (error as Error).message ?? String(error));
+  return html`<div class="notice error" role="alert">
+    <strong>${heading}</strong>
+    <p>${problem.detail}${problem.status ? html` <span class="small">(${problem.code}, ${problem.status})</span>` : nothing}</p>
+    ${problem.errors.length
+      ? html`<ul>
+          ${problem.errors.map((e) => html`<li><strong class="inline">${labelOf(e.path)}</strong>: ${e.message}</li>`)}
+        </ul>`
+      : nothing}
+  </div>`;
+}
+
+export const loadingView = (what: string) => html`<p class="muted" role="status">Loading ${what}…</p>`;
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** Reads a form's fields; empty strings become undefined so optional API fields are left out. */
+export function formValues(form: HTMLFormElement): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const [key, value] of new FormData(form)) {
+    const text = String(value).trim();
+    values[key] = text === "" ? undefined : text;
+  }
+  return values;
+}
+
+/** Drops undefined members, so strict API schemas see only what the operator filled in. */
+export function compact<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function showDialog(root: ParentNode, id: string) {
+  const dialog = root.querySelector<HTMLDialogElement>(`#${id}`);
+  dialog?.showModal();
+  dialog?.querySelector<HTMLElement>("[autofocus]")?.focus();
+}
+
+export function closeDialog(root: ParentNode, id: string) {
+  root.querySelector<HTMLDialogElement>(`#${id}`)?.close();
+}
+
+export async function copyToClipboard(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify(`${what} copied to the clipboard.`);
+  } catch {
+    notify(`Copying was refused by the browser; select the ${what.toLowerCase()} and copy it by hand.`);
+  }
+}
+
+/** Texts in several languages: one row per language, added and removed by the operator. */
+@customElement("ap-translations")
+export class TranslationsEditor extends LightElement {
+  @property({ type: Array }) value: Translation[] = [];
+  @property() label = "Description";
+  @property() hint = "";
+  @property({ attribute: "field-id" }) fieldId = "desc";
+
+  private edit(index: number, patch: Partial<Translation>) {
+    this.value = this.value.map((t, i) => (i === index ? { ...t, ...patch } : t));
+  }
+
+  /** Rows with both a language and a text; half-filled rows are left out. */
+  get translations(): Translation[] {
+    return this.value
+      .map((t) => ({ language: t.language.trim(), text: t.text.trim() }))
+      .filter((t) => t.language && t.text);
+  }
+
+  protected override render() {
+    const rows = this.value.length ? this.value : [{ language: "en", text: "" }];
+    if (!this.value.length) this.value = rows;
+    return html`<fieldset>
+      <legend>${this.label}</legend>
+      ${this.hint ? html`<p class="hint">${this.hint}</p>` : nothing}
+      ${rows.map(
+        (t, i) => html`<div class="translation-row">
+          <div class="field">
+            <label for="${this.fieldId}-lang-${i}">Language</label>
+            <input
+              type="text"
+              id="${this.fieldId}-lang-${i}"
+              .value=${t.language}
+              placeholder="en"
+              autocomplete="off"
+              spellcheck="false"
+              @input=${(e: Event) => this.edit(i, { language: (e.target as HTMLInputElement).value })}
+            />
+          </div>
+          <div class="field">
+            <label for="${this.fieldId}-text-${i}">Text (${t.language || "language"})</label>
+            <textarea
+              id="${this.fieldId}-text-${i}"
+              .value=${t.text}
+              rows="2"
+              @input=${(e: Event) => this.edit(i, { text: (e.target as HTMLTextAreaElement).value })}
+            ></textarea>
+          </div>
+          <button
+            type="button"
+            class="button small quiet-danger"
+            aria-label="Remove the ${t.language || "empty"} text"
+            ?disabled=${rows.length === 1}
+            @click=${() => (this.value = this.value.filter((_, j) => j !== i))}
+          >
+            Remove
+          </button>
+        </div>`,
+      )}
+      <button
+        type="button"
+        class="button small"
+        @click=${() => (this.value = [...this.value, { language: "", text: "" }])}
+      >
+        Add a language
+      </button>
+    </fieldset>`;
+  }
+}

@@ -1,0 +1,124 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { jsonBodies } from "../lib/body";
+import { ApiError, notFound } from "../lib/errors";
+import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { overviewRoute, readOverview } from "./overview";
+import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, requireSession, sessionCookie } from "./session";
+
+export const portalRoutes = createRouter();
+
+portalRoutes.use("/portal/api/*", jsonBodies);
+
+portalRoutes.openAPIRegistry.registerComponent("securitySchemes", "portalSession", {
+  type: "apiKey",
+  in: "cookie",
+  name: sessionCookie,
+  description:
+    "The portal's session cookie (from `POST /portal/api/session`). It is accepted on `/admin/v1/*` and on " +
+    `\`/privacy/v2/projects/{project_id}/*\` when no Authorization header is sent; unsafe methods also need the ` +
+    `session's \`${csrfHeader}\` header and a same-origin \`Origin\`.`,
+});
+
+const Session = z
+  .object({
+    csrfToken: z.string().openapi({ description: `Send it as \`${csrfHeader}\` on every POST, PUT, PATCH and DELETE.` }),
+    expires: Timestamp,
+  })
+  .openapi("PortalSession");
+
+const SignIn = z.strictObject({ adminToken: z.string().min(1).max(1000) }).openapi("PortalSignIn");
+
+const tags = ["Portal"];
+const sessionSecurity = [{ portalSession: [] }];
+
+portalRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/portal/api/session",
+    tags,
+    security: [],
+    summary: "Sign in to the portal",
+    description:
+      "Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime " +
+      "`PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is " +
+      "stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Cross-origin sign-in is refused (403).",
+    request: { body: jsonBody(SignIn) },
+    responses: { 201: jsonResponse(Session, "Signed in; the cookie is set."), ...problems },
+  }),
+  async (c) => {
+    requireSameOrigin(c);
+    const session = await createSession(c, c.req.valid("json").adminToken);
+    return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 201);
+  },
+);
+
+portalRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/portal/api/session",
+    tags,
+    security: sessionSecurity,
+    summary: "The current portal session",
+    description: "Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage.",
+    responses: { 200: jsonResponse(Session, "The session."), ...problems },
+  }),
+  async (c) => {
+    const session = await readSession(c);
+    if (!session) throw new ApiError(401, "unauthorized", "Not signed in to the portal.");
+    return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 200);
+  },
+);
+
+portalRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/portal/api/session",
+    tags,
+    security: sessionSecurity,
+    summary: "Sign out of the portal",
+    description: "Deletes the session and clears the cookie. Needs the CSRF header, so no other site can sign an operator out.",
+    responses: { 204: { description: "Signed out." }, ...problems },
+  }),
+  async (c) => {
+    await requireSession(c);
+    await endSession(c);
+    return c.body(null, 204);
+  },
+);
+
+portalRoutes.openapi(overviewRoute, async (c) => {
+  const { projectId } = c.req.valid("param");
+  return c.json(await readOverview(c.env.DB, projectId, c.req.valid("query").days), 200);
+});
+
+/** Headers of the portal's HTML shell: it holds no data, but it must not be framed (clickjacking) or cached. */
+const shellHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+
+/**
+ * The SPA's shell for `/portal` and every client-side route under it. Built files (`/portal/assets/…`) are
+ * served by Workers Static Assets before the Worker runs, so a path with a file extension that reaches this
+ * handler is a missing file, not a route.
+ */
+const shell = async (c: Context<AppEnv>) => {
+  const path = new URL(c.req.url).pathname;
+  if (path.startsWith("/portal/api/") || /\.[A-Za-z0-9]+$/.test(path)) throw notFound("File");
+  // With html_handling auto-trailing-slash, `/portal/app` serves `portal/app.html`.
+  const html = await c.env.ASSETS.fetch(new URL("/portal/app", c.req.url));
+  if (!html.ok) {
+    throw new ApiError(503, "portal_not_built", "The portal is not built; run `npm run build:portal`.");
+  }
+  return new Response(html.body, { status: 200, headers: shellHeaders });
+};
+portalRoutes.get("/portal", shell);
+portalRoutes.get("/portal/*", shell);

@@ -1,0 +1,135 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv, Caller, Env } from "../env";
+import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
+import { ApiError, notFound } from "../lib/errors";
+import { findProject } from "../projects/queries";
+
+/**
+ * Portal sessions. Signing in with the admin token yields a random session id in an HttpOnly, Secure,
+ * SameSite=Strict cookie; KV keeps only the id's SHA-256 (with a TTL), so a KV dump cannot be replayed.
+ * Each session has a CSRF token that the SPA holds in memory and sends as `x-csrf-token` on every unsafe
+ * call (synchronizer-token pattern, on top of SameSite=Strict and an Origin check).
+ */
+
+/**
+ * The cookie is `__Host-assent_portal` (hono adds the prefix): a browser only accepts a `__Host-` cookie with
+ * Secure, Path=/ and no Domain, so no subdomain can plant or shadow it.
+ */
+const cookieName = "assent_portal";
+export const sessionCookie = `__Host-${cookieName}`;
+export const csrfHeader = "x-csrf-token";
+const defaultTtlSeconds = 3600;
+/** KV refuses expirationTtl under 60 s. */
+const minimumTtlSeconds = 60;
+
+export type PortalSession = {
+  csrfToken: string;
+  /** SHA-256 of the admin token that signed in: rotating ADMIN_TOKEN ends every session. */
+  adminFingerprint: string;
+  created: string;
+  expires: string;
+};
+
+const kvKey = (sessionHash: string) => `portal-session:${sessionHash}`;
+
+export const sessionTtl = (env: Env) =>
+  Math.max(minimumTtlSeconds, Number(env.PORTAL_SESSION_TTL_SECONDS ?? defaultTtlSeconds) || defaultTtlSeconds);
+
+const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const unauthorized = (detail: string) => new ApiError(401, "unauthorized", detail);
+
+/** A request that carries the portal cookie and no Authorization header is a portal call. */
+export const isPortalCall = (c: Context<AppEnv>) =>
+  c.req.header("authorization") === undefined && getCookie(c, cookieName, "host") !== undefined;
+
+/** Refuses a cross-site caller: the Origin (sent by browsers on unsafe requests) must be this service's own. */
+export function requireSameOrigin(c: Context<AppEnv>) {
+  const origin = c.req.header("origin");
+  const site = c.req.header("sec-fetch-site");
+  if ((origin !== undefined && origin !== new URL(c.req.url).origin) || (site !== undefined && site !== "same-origin")) {
+    throw new ApiError(403, "cross_origin_refused", "The portal only accepts calls from its own origin.");
+  }
+}
+
+export async function createSession(c: Context<AppEnv>, adminToken: string): Promise<PortalSession> {
+  if (!c.env.ADMIN_TOKEN || !(await constantTimeEqual(adminToken, c.env.ADMIN_TOKEN))) {
+    throw unauthorized("That is not the admin token.");
+  }
+  const ttl = sessionTtl(c.env);
+  const sessionId = randomSecret("ps");
+  const session: PortalSession = {
+    csrfToken: randomSecret("csrf"),
+    adminFingerprint: await sha256Hex(c.env.ADMIN_TOKEN),
+    created: new Date().toISOString(),
+    expires: new Date(Date.now() + ttl * 1000).toISOString(),
+  };
+  await c.env.KV.put(kvKey(await sha256Hex(sessionId)), JSON.stringify(session), { expirationTtl: ttl });
+  setCookie(c, cookieName, sessionId, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Strict",
+    path: "/",
+    maxAge: ttl,
+    prefix: "host",
+  });
+  return session;
+}
+
+/** The session named by the cookie, or null when there is none or it has expired, been signed out or outlived the admin token. */
+export async function readSession(c: Context<AppEnv>): Promise<PortalSession | null> {
+  const sessionId = getCookie(c, cookieName, "host");
+  if (!sessionId) return null;
+  const session = await c.env.KV.get<PortalSession>(kvKey(await sha256Hex(sessionId)), "json");
+  if (!session || Date.parse(session.expires) <= Date.now()) return null;
+  if (!c.env.ADMIN_TOKEN || !(await constantTimeEqual(session.adminFingerprint, await sha256Hex(c.env.ADMIN_TOKEN)))) {
+    return null;
+  }
+  return session;
+}
+
+export async function endSession(c: Context<AppEnv>): Promise<void> {
+  const sessionId = getCookie(c, cookieName, "host");
+  if (sessionId) await c.env.KV.delete(kvKey(await sha256Hex(sessionId)));
+  deleteCookie(c, cookieName, { path: "/", secure: true, httpOnly: true, sameSite: "Strict", prefix: "host" });
+}
+
+/**
+ * A valid session, with the CSRF checks on unsafe methods: same origin, and the session's CSRF token in
+ * `x-csrf-token`. Throws 401 without a valid session, 403 when a check fails.
+ */
+export async function requireSession(c: Context<AppEnv>): Promise<PortalSession> {
+  const session = await readSession(c);
+  if (!session) throw unauthorized("The portal session has expired or was signed out; sign in again.");
+  if (unsafeMethods.has(c.req.method)) {
+    requireSameOrigin(c);
+    const presented = c.req.header(csrfHeader);
+    if (!presented || !(await constantTimeEqual(presented, session.csrfToken))) {
+      throw new ApiError(403, "csrf_failed", `A state-changing portal call needs the session's ${csrfHeader} header.`);
+    }
+  }
+  return session;
+}
+
+const projectPath = /^\/privacy\/v2\/projects\/([^/]+)(?:\/|$)/;
+
+/**
+ * A portal session acts on a project's privacy API as that project's backend would, for paths under
+ * `/privacy/v2/projects/{project_id}` only and only when that project exists. Returns null when the call is
+ * not a portal call (so the bearer check runs as usual).
+ */
+export async function portalCaller(c: Context<AppEnv>): Promise<Caller | null> {
+  if (!isPortalCall(c)) return null;
+  const match = projectPath.exec(new URL(c.req.url).pathname);
+  if (!match) return null;
+  await requireSession(c);
+  let projectId: string;
+  try {
+    projectId = decodeURIComponent(match[1]);
+  } catch {
+    throw notFound("Project");
+  }
+  if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+  return { projectId, clientId: "portal", clientType: "backend" };
+}
