@@ -234,6 +234,26 @@ describe("permission state", () => {
     expect(winnerPlan).not.toContain("TEMP B-TREE");
   });
 
+  it("is part of the identity's Art. 15 export with every request, and goes with the identity", async () => {
+    const t = await configuredTenant();
+    const permission = await permit(t, "approved", minute(1));
+    const objection = await object(t, t.analytics, minute(2), "completed");
+    const erasure = ok(await t.api("POST", "/erasures", { identityId: t.identityId }), 201).requestId;
+    const access = ok(await t.api("POST", "/accesses", { identityId: t.identityId }), 201).requestId;
+    ok(await t.api("DELETE", `/accesses/${access}`));
+    const data = ok(await t.api("GET", `/identities/${t.identityId}/data`));
+    expect(data.identity.identityId).toBe(t.identityId);
+    expect(data.permissions.map((r: any) => r.requestId)).toEqual([permission]);
+    expect(data.objections.map((r: any) => r.requestId)).toEqual([objection]);
+    expect(data.erasures.map((r: any) => r.requestId)).toEqual([erasure]);
+    expect(data.accesses).toEqual([expect.objectContaining({ requestId: access, status: "withdrawn" })]);
+    expect(data.permissionState).toEqual(await stateOf(t));
+    expect(data.permissionState.purposes).toHaveLength(2);
+    expect((await t.api("DELETE", `/identities/${t.identityId}`)).status).toBe(204);
+    for (const table of ["requests", "request_purposes", "permission_states"]) expect(await count(table, t.projectId), table).toBe(0);
+    expectProblem(await t.api("GET", `/identities/${t.identityId}/data`), 404, "not_found");
+  });
+
   it("of an unknown identity is 404", async () => {
     const t = await configuredTenant();
     expectProblem(await t.api("GET", "/identities/idn_missing/permission-state"), 404, "not_found");

@@ -7,6 +7,8 @@ import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
+import { identityPrivacyData } from "../requests/queries";
+import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
 import { permissionStates, requests } from "../requests/table";
 import { aliasRows, findIdentity, parseAliasKey, toIdentity } from "./queries";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
@@ -193,12 +195,31 @@ identityRoutes.openapi(
     path: `${base}/{identityId}/data`,
     tags,
     summary: "All data held about an identity (GDPR Art. 15 export)",
+    description:
+      "The identity with its aliases, every request of the four families (oldest `requested` first, withdrawn ones " +
+      "included) and the permission state.",
     request: { params: IdentityParams },
-    responses: { 200: jsonResponse(z.object({ identity: Identity }).passthrough(), "Everything held about the subject."), ...problems },
+    responses: {
+      200: jsonResponse(
+        z.object({
+          identity: Identity,
+          permissions: z.array(PermissionRecord),
+          objections: z.array(ObjectionRecord),
+          erasures: z.array(ErasureRecord),
+          accesses: z.array(AccessRecord),
+          permissionState: PermissionState,
+        }),
+        "Everything held about the subject.",
+      ),
+      ...problems,
+    },
   }),
   async (c) => {
-    const identity = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
-    if (!identity) throw notFound("Identity");
-    return c.json({ identity }, 200);
+    const { projectId } = c.get("caller");
+    const { identityId } = c.req.valid("param");
+    const db = getDb(c.env.DB);
+    const [identity, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
+    if (!identity || !privacy) throw notFound("Identity");
+    return c.json({ identity, ...privacy }, 200);
   },
 );
