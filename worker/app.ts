@@ -3,6 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { clientRoutes } from "./auth/clients";
 import { requireAdmin, requireOwnProject, requireToken } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
+import { browserTokenRoutes } from "./auth/browser-tokens";
+import { browserCors } from "./auth/cors";
+import { scopeGuard } from "./auth/scope";
 import { configurationRoutes } from "./configuration/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
@@ -16,15 +19,22 @@ import { requestRoutes } from "./requests/routes";
 import { jsonBodies, maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { createRouter } from "./lib/router";
+import { widgetRoutes } from "./widget/routes";
 
 export const app = createRouter();
 
+// CORS before authentication: preflights carry no token.
+app.use("/privacy/*", browserCors);
+app.use("/browser/*", browserCors, jsonBodies);
 // Authentication first, so nothing reads an unauthenticated body.
 app.use("/admin/*", requireAdmin, jsonBodies);
 app.use("/privacy/*", requireToken, jsonBodies);
 app.use("/privacy/v2/projects/:project_id", requireOwnProject);
 app.use("/privacy/v2/projects/:project_id/*", requireOwnProject);
 app.use("/v1/*", requireToken, jsonBodies);
+// Identity-scoped (browser) tokens may do only a few things; checked once the caller and body are known.
+app.use("/privacy/*", scopeGuard);
+app.use("/v1/*", scopeGuard);
 app.use(
   "/oauth/*",
   bodyLimit({
@@ -48,6 +58,8 @@ for (const routes of [
   requestRoutes,
   hubRoutes,
   eventRoutes,
+  browserTokenRoutes,
+  widgetRoutes,
   portalRoutes,
 ]) {
   app.route("/", routes as OpenAPIHono<AppEnv>);

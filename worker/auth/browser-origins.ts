@@ -1,0 +1,51 @@
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Env } from "../env";
+import { getDb } from "../lib/db";
+import { clients } from "./table";
+
+/**
+ * Which origins a browser may call from: those listed in `allowedOrigins` of a project's clients.
+ * Answers are kept in the isolate for 10 s, so a removed origin stops working within 10 s.
+ */
+const ttlMs = 10_000;
+const cache = new Map<string, { value: string | null; until: number }>();
+
+const listsOrigin = (origin: string): SQL =>
+  sql`exists (select 1 from json_each(${clients.allowedOrigins}) where json_each.value = ${origin})`;
+
+async function cached(key: string, load: () => Promise<string | null>): Promise<string | null> {
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = await load();
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { value, until: Date.now() + ttlMs });
+  return value;
+}
+
+/**
+ * The id of a client that lists `origin`: within `projectId` when given, in any project otherwise (a CORS
+ * preflight of a path without a project carries no token, so it can only be checked against all projects;
+ * the real request is then checked against the token's project). Web clients come first.
+ */
+export function clientForOrigin(env: Env, origin: string, projectId?: string): Promise<string | null> {
+  return cached(`${projectId ?? "*"} ${origin}`, async () => {
+    const [row] = await getDb(env.DB)
+      .select({ id: clients.id })
+      .from(clients)
+      .where(projectId ? and(eq(clients.projectId, projectId), listsOrigin(origin)) : listsOrigin(origin))
+      .orderBy(sql`${clients.type} <> 'web'`, asc(clients.id))
+      .limit(1);
+    return row?.id ?? null;
+  });
+}
+
+/** The web client of `projectId` that lists `origin`, uncached: it decides who may mint visitor tokens. */
+export async function webClientForOrigin(env: Env, projectId: string, origin: string) {
+  const [row] = await getDb(env.DB)
+    .select()
+    .from(clients)
+    .where(and(eq(clients.projectId, projectId), eq(clients.type, "web"), listsOrigin(origin)))
+    .orderBy(asc(clients.id))
+    .limit(1);
+  return row;
+}

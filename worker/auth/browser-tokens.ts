@@ -1,0 +1,166 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq } from "drizzle-orm";
+import { aliases, identities } from "../identities/table";
+import { randomSecret, sha256Hex } from "../lib/crypto";
+import { getDb } from "../lib/db";
+import { ApiError, forbidden, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { readClient, secretVersionOf } from "./clients-cache";
+import { webClientForOrigin } from "./browser-origins";
+import { issueToken, issuerOf, tokenTtl } from "./tokens";
+
+export const browserTokenRoutes = createRouter();
+
+/** Alias type under which a visitor key's SHA-256 is stored: the key itself never leaves the browser's storage. */
+export const visitorAliasType = "urn:svc:assent-visitor";
+/** Identity-scoped tokens live at most 15 minutes: they sit in pages and webviews, not on servers. */
+export const browserTokenTtlSeconds = 900;
+
+const ttlFor = (env: Parameters<typeof tokenTtl>[0]) => Math.min(tokenTtl(env), browserTokenTtlSeconds);
+
+const VisitorKey = z
+  .string()
+  .regex(/^avk_[A-Za-z0-9_-]{43}$/, "A visitor key as returned by this endpoint (avk_ and 43 base64url characters).")
+  .openapi({ example: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8" });
+
+const VisitorTokenInput = z
+  .strictObject({
+    visitorKey: VisitorKey.optional().openapi({
+      description: "The key a previous call returned, kept by the browser; omit it on a first visit.",
+    }),
+  })
+  .openapi("VisitorTokenInput");
+
+const BrowserToken = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int(),
+    identityId: z.string(),
+  })
+  .openapi("BrowserToken");
+
+const VisitorToken = BrowserToken.extend({
+  visitorKey: VisitorKey.openapi({ description: "Keep it (the widget uses localStorage) to come back as the same identity." }),
+}).openapi("VisitorToken");
+
+const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+browserTokenRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/browser/v1/projects/{project_id}/visitor-tokens",
+    tags: ["Browser tokens"],
+    security: [],
+    summary: "Mint an identity-scoped token for an anonymous visitor (from the page)",
+    description:
+      "Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in " +
+      "`allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one " +
+      "identity (see the scope rules under *Browser tokens* in the README).\n\n" +
+      "A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). " +
+      "The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again " +
+      "returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, " +
+      "so identity ids are not bearer credentials. An unknown key (for instance after the identity was erased) is " +
+      "treated as a first visit: a new identity and a new key.\n\n" +
+      "The `Origin` check keeps other websites from using the client in browsers; it is not authentication (a " +
+      "non-browser caller can send any `Origin`), which is why these tokens can only touch their own identity.",
+    request: {
+      params: z.object({ project_id: z.string() }),
+      body: jsonBody(VisitorTokenInput),
+    },
+    responses: {
+      200: jsonResponse(VisitorToken, "A token for the returning visitor's identity."),
+      201: jsonResponse(VisitorToken, "A new identity for a first-time visitor, its key and a token."),
+      ...problems,
+    },
+  }),
+  async (c) => {
+    const { project_id: projectId } = c.req.valid("param");
+    const origin = c.req.header("origin");
+    if (!origin || origin === "null") {
+      throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
+    }
+    const client = await webClientForOrigin(c.env, projectId, origin);
+    if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+    const db = getDb(c.env.DB);
+    const presented = c.req.valid("json").visitorKey;
+    let identityId: string | undefined;
+    if (presented) {
+      const [known] = await db
+        .select({ identityId: aliases.identityId })
+        .from(aliases)
+        .where(
+          and(
+            eq(aliases.projectId, projectId),
+            eq(aliases.type, visitorAliasType),
+            eq(aliases.identifier, await sha256Hex(presented)),
+          ),
+        )
+        .limit(1);
+      identityId = known?.identityId;
+    }
+    let visitorKey = presented;
+    const created = !identityId;
+    if (!identityId) {
+      visitorKey = randomSecret("avk");
+      identityId = newId("idn");
+      const stamp = now();
+      await db.batch([
+        db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
+        db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
+      ]);
+    }
+    const ttl = ttlFor(c.env);
+    const { token } = await issueToken(
+      c.env,
+      issuerOf(c.env, c.req.url),
+      { clientId: client.id, pid: projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), idn: identityId },
+      ttl,
+    );
+    return c.json(
+      { access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId, visitorKey: visitorKey! },
+      created ? 201 : 200,
+      noStore,
+    );
+  },
+);
+
+browserTokenRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
+    tags: ["Browser tokens"],
+    summary: "Mint a token scoped to one identity, for a page or webview",
+    description:
+      "A backend client mints a short-lived token (at most 15 minutes) for an identity it knows and hands it to " +
+      "the consent widget (`token` or `tokenProvider`). The token may read the configuration, that identity and its " +
+      "permission state, and record permissions and objections for it; anything else is 403 `insufficient_scope`. " +
+      "Only `backend` clients may mint: the secrets of web and app clients are not meant to be kept secret.",
+    request: { params: z.object({ project_id: z.string(), identityId: z.string() }) },
+    responses: { 200: jsonResponse(BrowserToken, "A token scoped to the identity."), ...problems },
+  }),
+  async (c) => {
+    const caller = c.get("caller");
+    const { identityId } = c.req.valid("param");
+    if (caller.clientType !== "backend") throw forbidden("Only backend clients may mint identity-scoped tokens.");
+    const db = getDb(c.env.DB);
+    const [identity] = await db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(eq(identities.projectId, caller.projectId), eq(identities.id, identityId)))
+      .limit(1);
+    if (!identity) throw notFound("Identity");
+    const client = await readClient(c.env, caller.clientId);
+    if (!client) throw forbidden("Only registered backend clients may mint identity-scoped tokens.");
+    const ttl = ttlFor(c.env);
+    const { token } = await issueToken(
+      c.env,
+      issuerOf(c.env, c.req.url),
+      { clientId: caller.clientId, pid: caller.projectId, ctp: caller.clientType, sv: client.secretVersion, idn: identityId },
+      ttl,
+    );
+    return c.json({ access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId }, 200, noStore);
+  },
+);

@@ -1,0 +1,112 @@
+import { asc, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { livePurpose } from "../configuration/queries";
+import { purposes } from "../configuration/table";
+import type { AppEnv } from "../env";
+import { getDb } from "../lib/db";
+import { createRouter } from "../lib/router";
+import { projects } from "../projects/table";
+import { demoScript, demoStyles, gatedScript } from "./demo-assets";
+
+/**
+ * The demo page at `/`: the consent widget on the project `npm start` seeds ("Assent demo"), so the first
+ * thing a new user sees is the product working. It runs under a strict Content-Security-Policy (no inline
+ * script or style anywhere), the same policy the widget is tested against.
+ */
+export const widgetRoutes = createRouter();
+
+/** The name scripts/seed.mjs gives the demo project. */
+const demoProjectName = "Assent demo";
+
+const strictCsp =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+async function demoPage(c: Context<AppEnv>) {
+  const db = getDb(c.env.DB);
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.name, demoProjectName))
+    .orderBy(asc(projects.id))
+    .limit(1);
+  const origin = new URL(c.req.url).origin;
+  c.header("Content-Security-Policy", strictCsp);
+  c.header("Cache-Control", "no-store");
+  if (!project) {
+    return c.html(
+      page(`<main><h1>Assent</h1><p>No demo project yet. <code>npm start</code> seeds one named “${demoProjectName}”;
+      the <a href="/docs">API reference</a> is here either way.</p></main>`),
+    );
+  }
+  const purposeRows = await db
+    .select({ content: purposes.content })
+    .from(purposes)
+    .where(livePurpose(project.id))
+    .orderBy(asc(purposes.id));
+  const gatedPurpose = purposeRows.find((row) => row.content.legalGround === "consent")?.content;
+  const snippet = `<script type="module" src="${origin}/widget/assent.js"></script>\n<assent-consent project="${project.id}"></assent-consent>`;
+  return c.html(
+    page(`
+    <header class="bar">
+      <span class="brand">Demo Shop</span>
+      <span class="spacer"></span>
+      <label>Language <select id="lang"><option value="en">English</option><option value="sv">Svenska</option>
+        <option value="de">Deutsch</option><option value="fr">Français</option><option value="es">Español</option></select></label>
+      <button id="privacy-settings" type="button">Privacy settings</button>
+    </header>
+    <main>
+      <h1>Consent your visitors can trust</h1>
+      <p class="lead">This page embeds the Assent consent widget on the seeded project <strong>${demoProjectName}</strong>
+      with one script tag, under a strict Content-Security-Policy. Make a choice in the dialog, reload, and it is
+      still there: it was recorded as a permission request and read back as the visitor's permission state.</p>
+      <h2>The whole integration</h2>
+      <pre><code>${escape(snippet)}</code></pre>
+      <div class="cards">
+        <section class="card">
+          <h2>What this page may use now</h2>
+          <ul id="state"><li class="muted">Waiting for the widget…</li></ul>
+          <p class="muted" id="identity"></p>
+        </section>
+        <section class="card">
+          <h2>Script gating</h2>
+          ${
+            gatedPurpose
+              ? `<p>A script tagged <code>data-assent-purpose="${escape(gatedPurpose.referenceId)}"</code> runs only once
+                 “${escape(gatedPurpose.name)}” is approved.</p>
+                 <p id="gated" class="pill off">Not run: no approval yet</p>
+                 <script type="text/plain" data-assent-purpose="${escape(gatedPurpose.referenceId)}" src="/demo/gated.js"></script>`
+              : `<p class="muted">The demo project has no consent-based purpose yet.</p>`
+          }
+        </section>
+      </div>
+      <p class="muted">API reference: <a href="/docs">/docs</a> · OpenAPI: <a href="/openapi.json">/openapi.json</a></p>
+    </main>
+    <assent-consent project="${project.id}" application="assent-demo"></assent-consent>`),
+  );
+}
+
+const page = (body: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Assent demo</title>
+<link rel="stylesheet" href="/demo/demo.css">
+<script type="module" src="/widget/assent.js"></script>
+<script type="module" src="/demo/demo.js"></script>
+</head>
+<body>${body}</body>
+</html>`;
+
+widgetRoutes.get("/", demoPage);
+
+const asset = (type: string, body: string) => (c: Context<AppEnv>) =>
+  c.body(body, 200, { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" });
+
+widgetRoutes.get("/demo/demo.css", asset("text/css", demoStyles));
+widgetRoutes.get("/demo/demo.js", asset("text/javascript", demoScript));
+widgetRoutes.get("/demo/gated.js", asset("text/javascript", gatedScript));
