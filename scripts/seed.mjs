@@ -29,5 +29,102 @@ export async function seedDemo(base, adminToken) {
     type: "web",
     allowedOrigins: [base, base.replace("127.0.0.1", "localhost")],
   });
+  await seedConfiguration(base, admin, project.projectId);
   return { projectId: project.projectId, created: true };
+}
+
+const texts = (en, sv) => [
+  { language: "en", text: en },
+  { language: "sv", text: sv },
+];
+
+/** Parties, data groups and purposes in English and Swedish, written through the privacy API by a backend client. */
+async function seedConfiguration(base, admin, projectId) {
+  const { clientId, clientSecret } = await admin("POST", `/projects/${projectId}/clients`, { name: "Demo backend", type: "backend" });
+  const tokenRes = await fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+  });
+  if (!tokenRes.ok) throw new Error(`seed: token answered ${tokenRes.status}`);
+  const { access_token: token } = await tokenRes.json();
+  const post = async (path, body) => {
+    const res = await fetch(`${base}/privacy/v2/projects/${projectId}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const payload = await res.json();
+    if (!res.ok) throw new Error(`seed: POST ${path} answered ${res.status}: ${JSON.stringify(payload)}`);
+    return payload;
+  };
+  const party = async (referenceId, details) =>
+    (await post("/configurations/parties", { referenceId, type: "company", details: { jurisdiction: "SE", ...details } })).partyId;
+  const shop = await party("demo-shop", {
+    name: "Demo Shop AB",
+    description: texts("Runs the shop and decides how your data is used.", "Driver butiken och bestämmer hur dina uppgifter används."),
+    email: "privacy@demo-shop.example",
+    address: "Storgatan 1, 111 22 Stockholm",
+    nationalId: "556000-0000",
+    policies: { privacy: "https://demo-shop.example/privacy", terms: "https://demo-shop.example/terms" },
+  });
+  const mailer = await party("mailer", {
+    name: "Mailwise AB",
+    description: texts("Sends our newsletters on our behalf.", "Skickar våra nyhetsbrev åt oss."),
+    policies: { privacy: "https://mailwise.example/privacy" },
+  });
+  const adPartner = await party("ad-partner", {
+    name: "Partner Media AB",
+    description: texts("Shows you our offers on other sites.", "Visar dig våra erbjudanden på andra webbplatser."),
+    policies: { privacy: "https://partner-media.example/privacy" },
+  });
+  const payments = await party("payments", {
+    name: "Payflow AB",
+    description: texts("Handles card payments for your orders.", "Hanterar kortbetalningar för dina beställningar."),
+    policies: { privacy: "https://payflow.example/privacy" },
+  });
+  const group = async (referenceId, name, en, sv) => (await post("/configurations/data-groups", { referenceId, name, description: texts(en, sv) })).dataGroupId;
+  const email = await group("email", "E-mail address", "Your e-mail address.", "Din e-postadress.");
+  const name = await group("name", "Name", "Your first and last name.", "Ditt för- och efternamn.");
+  const address = await group("address", "Postal address", "Where we deliver your orders.", "Dit vi levererar dina beställningar.");
+  const purchases = await group("purchase-history", "Purchase history", "What you have bought from us.", "Vad du har köpt av oss.");
+  const usage = await group("site-usage", "Site usage", "Pages you visit and features you use.", "Sidor du besöker och funktioner du använder.");
+  const purpose = (body) => post("/configurations/purposes", { controllers: [shop], ...body });
+  await purpose({
+    referenceId: "marketing",
+    name: "Marketing",
+    legalGround: "consent",
+    description: texts(
+      "Newsletters and offers picked for you, also shown on partner sites.",
+      "Nyhetsbrev och erbjudanden utvalda för dig, även på partners webbplatser.",
+    ),
+    dataGroups: [email, name, purchases],
+    processors: [mailer],
+    recipients: [adPartner],
+  });
+  await purpose({
+    referenceId: "analytics",
+    name: "Improving the shop",
+    legalGround: "legitimate_interests",
+    description: texts(
+      "We study how the shop is used to make it better. You can object at any time.",
+      "Vi studerar hur butiken används för att göra den bättre. Du kan invända när som helst.",
+    ),
+    dataGroups: [usage],
+  });
+  await purpose({
+    referenceId: "orders",
+    name: "Delivering your orders",
+    legalGround: "contract",
+    description: texts("Needed to take payment and deliver what you buy.", "Behövs för att ta betalt och leverera det du köper."),
+    dataGroups: [name, email, address],
+    processors: [payments],
+  });
+  await purpose({
+    referenceId: "bookkeeping",
+    name: "Bookkeeping",
+    legalGround: "legal_requirement",
+    description: texts("The Accounting Act requires us to keep receipts for seven years.", "Bokföringslagen kräver att vi sparar kvitton i sju år."),
+    dataGroups: [name, purchases],
+  });
 }
