@@ -121,7 +121,8 @@ async function preparePermission(db: Db, projectId: string, input: z.infer<typeo
         } else if (grant.referenceId !== undefined && grant.referenceId !== refs.get(id)) {
           problems.add(`${at}.${field}.${j}.referenceId`, `${what} ${id} has referenceId ${refs.get(id)}.`);
         }
-        return { ...grant, referenceId: refs.get(id) ?? grant.referenceId };
+        const { status, ...named } = grant as G & { status: "approved" | "denied" };
+        return { ...named, referenceId: refs.get(id) ?? grant.referenceId, status };
       });
     const dataGroups = grants("dataGroups", entry.dataGroups, (g) => g.dataGroupId, found.dataGroupRefs, "Data group");
     const processors = grants("processors", entry.processors, (g) => g.partyId, found.partyRefs, "Party");
@@ -132,7 +133,7 @@ async function preparePermission(db: Db, projectId: string, input: z.infer<typeo
       version,
       ...(entry.status === "denied" ? deniedAll(found, content) : { dataGroups, processors, recipients }),
     });
-    return { ...entry, referenceId: content.referenceId, version, dataGroups, processors, recipients };
+    return { purposeId: entry.purposeId, referenceId: content.referenceId, version, status: entry.status, dataGroups, processors, recipients };
   });
   problems.throwIfAny();
   return { request: { purposes: recorded }, contributions };
@@ -159,7 +160,7 @@ async function prepareObjection(db: Db, projectId: string, input: z.infer<typeof
       }
     });
     contributions.push({ purposeId: entry.purposeId, status: "denied", version: purpose.version, ...deniedAll(found, purpose.content) });
-    return { ...entry, referenceId: purpose.content.referenceId, version: purpose.version };
+    return { purposeId: entry.purposeId, referenceId: purpose.content.referenceId, version: purpose.version, ...(entry.dataGroups ? { dataGroups: entry.dataGroups } : {}) };
   });
   problems.throwIfAny();
   return { request: { purposes: recorded }, contributions };
