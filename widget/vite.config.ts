@@ -103,6 +103,10 @@ export default defineConfig(({ mode }) => {
     root: fileURLToPath(new URL(".", import.meta.url)),
     logLevel: "warn",
     plugins: [minifyStyles(), collapseTemplates(), publish()],
+    // Lit's production build whatever NODE_ENV says (vitest runs the build with NODE_ENV=test).
+    resolve: { conditions: ["module", "browser", "production"] },
+    // A classic script finds its URL in document.currentScript; import.meta does not exist there.
+    define: classic ? { "import.meta.url": "undefined" } : {},
     build: {
       outDir,
       // The ES build runs first and starts from an empty folder; the classic build adds to it.

@@ -10,7 +10,7 @@ export type AuthSource = {
   tokenProvider?: TokenProvider;
 };
 
-type Auth = { token: string; identityId: string; clientId?: string };
+type Auth = { token: string; identityId: string };
 
 /** An API answer that was not a success, or no answer at all (status 0). */
 export type RequestFailed = Error & { status: number };
@@ -19,12 +19,12 @@ const failure = (status: number, message: string): RequestFailed => Object.assig
 
 const timeoutMs = 8000;
 
-/** Claims of a JWT, without verifying it: the widget only reads its own token's `idn` and `sub`. */
-const claims = (token: string): { idn?: string; sub?: string } => {
+/** The identity a token is scoped to (its `idn` claim), read without verifying: the API verifies. */
+const identityOf = (token: string): string | undefined => {
   try {
-    return JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    return JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).idn;
   } catch {
-    return {};
+    return undefined;
   }
 };
 
@@ -70,10 +70,9 @@ export class Session {
     if (tokenProvider || token) {
       // A static token cannot be renewed: once it is refused, the host has to hand over a new one.
       const value = tokenProvider ? await tokenProvider() : renew ? "" : token!;
-      const claimed = claims(value);
-      const id = identityId ?? claimed.idn;
+      const id = identityId ?? identityOf(value);
       if (!value || !id) throw failure(401, "No token");
-      return { token: value, identityId: id, clientId: claimed.sub };
+      return { token: value, identityId: id };
     }
     // An anonymous visitor: the page mints its own token, coming back as the same identity with its key.
     const minted = await send<{ access_token: string; identityId: string; visitorKey: string }>(
@@ -81,7 +80,7 @@ export class Session {
       { method: "POST", body: JSON.stringify({ visitorKey: visitorKey(this.#source) }) },
     );
     visitorKey(this.#source, minted.visitorKey);
-    return { token: minted.access_token, identityId: minted.identityId, clientId: claims(minted.access_token).sub };
+    return { token: minted.access_token, identityId: minted.identityId };
   }
 
   async current(): Promise<Auth> {

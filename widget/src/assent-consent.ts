@@ -9,8 +9,8 @@ import {
 import { styles } from "./styles";
 import type { Configuration, ConsentState, PermissionState, Policies, Purpose, Status, StatePurpose, Translation } from "./types";
 
-/** Where the script came from: the default API origin (a host page can point `api` elsewhere). */
-const scriptOrigin = new URL(import.meta.url).origin;
+/** Where the script came from (the classic build has no import.meta): the default API origin. */
+const scriptOrigin = new URL((document.currentScript as HTMLScriptElement | null)?.src || import.meta.url).origin;
 
 /** Values native code can inject before the script runs (`window.AssentNative = {identityId, token}`). */
 type NativeInjection = { identityId?: string; token?: string; tokenProvider?: TokenProvider };
@@ -222,14 +222,15 @@ export class AssentConsent extends LitElement {
     void this.#save();
   }
 
-  #meta(clientId?: string) {
+  /** Request meta; `requestedBy` is left to the service, which records the token's client. */
+  #meta() {
     const context: Record<string, string> = {
       collectionMethod: this.collectionMethod,
       application: this.application || location.hostname,
       language: this.#language,
     };
     if (this.internalReference) context.internalReference = this.internalReference;
-    return { ...(clientId ? { requestedBy: clientId } : {}), context };
+    return { context };
   }
 
   /** Records a permission or objection request for this identity; the identity and meta come from the session. */
@@ -237,7 +238,7 @@ export class AssentConsent extends LitElement {
     const auth = await this.#session!.current();
     await this.#session!.call(this.#path(`/${family}`), {
       method: "POST",
-      body: JSON.stringify({ identityId: auth.identityId, requested: localTimestamp(), meta: this.#meta(auth.clientId), request }),
+      body: JSON.stringify({ identityId: auth.identityId, requested: localTimestamp(), meta: this.#meta(), request }),
     });
   }
 
@@ -286,7 +287,10 @@ export class AssentConsent extends LitElement {
     }
   }
 
-  /** Also the dialog's `close` listener: Escape closes a modal dialog natively. */
+  /**
+   * Escape (the dialog's `cancel`) closes through here, in step with `open`; `close` covers a dialog the
+   * browser closes by itself (Chrome may skip a cancel without user activation).
+   */
   #close() {
     this.open = false;
   }
@@ -409,6 +413,10 @@ export class AssentConsent extends LitElement {
         aria-labelledby="title"
         aria-describedby="intro"
         lang=${this.#language}
+        @cancel=${(event: Event) => {
+          event.preventDefault();
+          this.#close();
+        }}
         @close=${this.#close}
         @keydown=${this.#onKeydown}
       >

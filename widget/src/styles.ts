@@ -156,7 +156,7 @@ export const styles = css`
     position: sticky;
     bottom: 0;
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
     gap: 0.6rem;
     padding-bottom: 1.25rem;
     border-top: 1px solid var(--l);
