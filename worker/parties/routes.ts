@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
@@ -121,6 +121,7 @@ partyRoutes.openapi(
       .where(
         and(
           eq(purposes.projectId, projectId),
+          isNull(purposes.deleted),
           sql`EXISTS (SELECT 1 FROM json_each(${purposes.content}, '$.controllers') WHERE value = ${partyId}
             UNION ALL SELECT 1 FROM json_each(${purposes.content}, '$.processors') WHERE value = ${partyId}
             UNION ALL SELECT 1 FROM json_each(${purposes.content}, '$.recipients') WHERE value = ${partyId})`,
