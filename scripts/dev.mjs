@@ -25,6 +25,7 @@ async function ensureDevVars() {
     const { privateKey } = await generateKeyPair("ES256", { extractable: true });
     vars.SIGNING_KEYS = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: `local-${Date.now()}` }]);
   }
+  vars.WEBHOOK_SECRETS_KEY ||= randomBytes(32).toString("base64url");
   writeFileSync(".dev.vars", Object.entries(vars).map(([k, v]) => `${k}='${v}'`).join("\n") + "\n", { mode: 0o600 });
   return vars;
 }
@@ -45,7 +46,9 @@ async function waitForHealth(deadline = Date.now() + 60_000) {
 const vars = await ensureDevVars();
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
 execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
-const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...process.argv.slice(2)], { stdio: "inherit", env });
+// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
+const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true"];
+const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 

@@ -270,6 +270,7 @@ describe("end to end", { timeout: 60_000 }, () => {
     expect(state).toMatchObject({ projectId: t.projectId, data: { identityId: t.identityId } });
     expect(state.data.purposes).toEqual([expect.objectContaining({ purposeId: t.marketing, status: "approved", requestId: record.requestId })]);
   });
+
   it("deleting an identity reaches the subscriber as identity.deleted", async () => {
     const t = await configuredTenant();
     const hook = await subscribe(t, "ok", ["identity.deleted"]);
