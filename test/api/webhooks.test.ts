@@ -122,6 +122,24 @@ describe("webhook subscriptions", () => {
   });
 });
 
+describe("documentation", () => {
+  it("lists the webhook routes in the OpenAPI document", async () => {
+    const doc = await call("GET", "/openapi.json");
+    expect(doc.status).toBe(200);
+    const base = "/privacy/v2/projects/{project_id}/webhooks";
+    for (const [path, method] of [
+      [base, "post"],
+      [base, "get"],
+      [`${base}/{webhook_id}`, "put"],
+      [`${base}/{webhook_id}/secret`, "post"],
+      [`${base}/{webhook_id}/deliveries`, "get"],
+      [`${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`, "post"],
+    ]) {
+      expect(doc.body.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
+
 describe("SSRF guard", () => {
   const refused = [
     "http://hooks.customer.example/plain-http",

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, or, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Env } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
@@ -46,7 +46,7 @@ export function dispatchSoon(c: { env: Env; executionCtx: { waitUntil(promise: P
 
 /** Events fanned out per pass: keeps each `IN (...)` list within D1's 100 bound parameters. */
 const eventsPerPass = 50;
-/** Delivery rows per insert statement (11 bound values each). */
+/** Delivery rows per insert statement: each binds nine values, D1 allows 100 per statement. */
 const deliveriesPerInsert = 8;
 /** Deliveries claimed and sent per queue hand-off (`sendBatch` takes up to 100; the claim's IN list stays under D1's limit). */
 const deliveriesPerSend = 50;
@@ -109,15 +109,7 @@ async function fanOut(db: Db): Promise<number> {
   const markDispatched = db
     .update(events)
     .set({ dispatched: stamp })
-    .where(
-      and(
-        inArray(
-          events.id,
-          pending.map((e) => e.id),
-        ),
-        isNull(events.dispatched),
-      ),
-    );
+    .where(and(inArray(events.id, pending.map((e) => e.id)), isNull(events.dispatched)));
   await db.batch([markDispatched, ...inserts]);
   return pending.length;
 }
