@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import { ApiProblem } from "./api";
+import { ApiProblem, type FieldError } from "./api";
 import type { Translation } from "./types";
 
 /**
@@ -32,6 +32,9 @@ const fieldLabels: Record<string, string> = {
   defaultLanguage: "Default language",
 };
 
+/** Zod's wording for a missing field is written for developers. */
+const messageOf = (e: FieldError) => (/received undefined$/.test(e.message) ? "Required." : e.message);
+
 const labelOf = (path: string) => fieldLabels[path] ?? path.replace(/^details\./, "").replace(/\.(\d+)\./g, " $1 ");
 
 /** An error as the operator should read it: the problem's detail, and each invalid field by name. */
@@ -44,7 +47,7 @@ export function problemView(error: unknown, heading = "That did not work"): Temp
     <p>${problem.detail}${problem.status ? html` <span class="small">(${problem.code}, ${problem.status})</span>` : nothing}</p>
     ${problem.errors.length
       ? html`<ul>
-          ${problem.errors.map((e) => html`<li><strong class="inline">${labelOf(e.path)}</strong>: ${e.message}</li>`)}
+          ${problem.errors.map((e) => html`<li><strong class="inline">${labelOf(e.path)}</strong>: ${messageOf(e)}</li>`)}
         </ul>`
       : nothing}
   </div>`;

@@ -161,7 +161,7 @@ export class ClientsPage extends LightElement {
                   <td data-label="Name"><strong>${c.name}</strong></td>
                   <td data-label="Client id">
                     <code>${c.clientId}</code>
-                    <button type="button" class="button small" aria-label="Copy the client id of ${c.name}" @click=${() => copyToClipboard(c.clientId, "Client id")}>
+                    <button type="button" class="button small" aria-label="Copy client id of ${c.name}" @click=${() => copyToClipboard(c.clientId, "Client id")}>
                       Copy
                     </button>
                   </td>
@@ -176,7 +176,7 @@ export class ClientsPage extends LightElement {
                   <td data-label="Actions" class="end">
                     <div class="actions">
                       <button type="button" class="button small" aria-label="Edit ${c.name}" @click=${() => this.open("edit-client", c)}>Edit</button>
-                      <button type="button" class="button small" aria-label="Regenerate the secret of ${c.name}" @click=${() => this.open("regenerate-secret", c)}>
+                      <button type="button" class="button small" aria-label="Regenerate secret of ${c.name}" @click=${() => this.open("regenerate-secret", c)}>
                         Regenerate secret
                       </button>
                       <button type="button" class="button small quiet-danger" aria-label="Delete ${c.name}" @click=${() => this.open("delete-client", c)}>

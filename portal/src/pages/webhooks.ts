@@ -218,7 +218,7 @@ export class WebhooksPage extends LightElement {
                       <td data-label="Last answer" class="small">${d.lastStatusCode ?? d.lastError ?? "—"}</td>
                       <td data-label="Created">${formatDateTime(d.created)}</td>
                       <td data-label="Actions" class="end">
-                        <button type="button" class="button small" aria-label="Deliver ${d.eventType} again" @click=${() => this.redeliver(w, d)}>Redeliver</button>
+                        <button type="button" class="button small" aria-label="Redeliver ${d.eventType}" @click=${() => this.redeliver(w, d)}>Redeliver</button>
                       </td>
                     </tr>`,
                   )}
