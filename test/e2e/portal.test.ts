@@ -348,7 +348,7 @@ describe("the portal", () => {
       await page.locator("main h1").waitFor();
       await page.locator("table").first().waitFor();
       const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll("body *")]
+        Array.from(document.querySelectorAll("body *"))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
           .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
       );
