@@ -7,6 +7,8 @@ export default defineConfig({
   root: "portal",
   base: "/portal/",
   publicDir: false,
+  // Lit's production build whatever NODE_ENV says (the e2e setup runs this build with NODE_ENV=test).
+  resolve: { conditions: ["module", "browser", "production"] },
   build: {
     outDir: "../dist/public/portal",
     emptyOutDir: true,

@@ -96,9 +96,10 @@ export class AssentPortal extends LightElement {
   };
 
   private notify(text: string) {
+    // One message at a time: the newest replaces the last, so confirmations never pile up over the page.
     const id = ++this.toastId;
-    this.toasts = [...this.toasts, { id, text }];
-    setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), 6000);
+    this.toasts = [{ id, text }];
+    setTimeout(() => (this.toasts = this.toasts.filter((t) => t.id !== id)), 5000);
   }
 
   private async loadProject() {

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { customElement, property, state } from "lit/decorators.js";
 import { ApiProblem, type FieldError } from "./api";
 import type { Translation } from "./types";
 
@@ -100,28 +100,36 @@ export async function copyToClipboard(text: string, what: string) {
   }
 }
 
-/** Texts in several languages: one row per language, added and removed by the operator. */
+/**
+ * Texts in several languages: one row per language, added and removed by the operator. `value` seeds the
+ * rows; the rows are the editor's own state, so a parent re-render (which re-sets the same array) keeps edits.
+ */
 @customElement("ap-translations")
 export class TranslationsEditor extends LightElement {
-  @property({ type: Array }) value: Translation[] = [];
+  /** At least one row (possibly empty): callers start it with the project's default language. */
+  @property({ attribute: false }) value: Translation[] = [{ language: "en", text: "" }];
   @property() label = "Description";
   @property() hint = "";
   @property({ attribute: "field-id" }) fieldId = "desc";
+  @state() private rows: Translation[] = [];
+
+  protected override willUpdate(changed: Map<string, unknown>) {
+    if (changed.has("value")) this.rows = this.value.map((t) => ({ ...t }));
+  }
 
   private edit(index: number, patch: Partial<Translation>) {
-    this.value = this.value.map((t, i) => (i === index ? { ...t, ...patch } : t));
+    this.rows = this.rows.map((t, i) => (i === index ? { ...t, ...patch } : t));
   }
 
   /** Rows with both a language and a text; half-filled rows are left out. */
   get translations(): Translation[] {
-    return this.value
+    return this.rows
       .map((t) => ({ language: t.language.trim(), text: t.text.trim() }))
       .filter((t) => t.language && t.text);
   }
 
   protected override render() {
-    const rows = this.value.length ? this.value : [{ language: "en", text: "" }];
-    if (!this.value.length) this.value = rows;
+    const rows = this.rows;
     return html`<fieldset>
       <legend>${this.label}</legend>
       ${this.hint ? html`<p class="hint">${this.hint}</p>` : nothing}
@@ -153,7 +161,7 @@ export class TranslationsEditor extends LightElement {
             class="button small quiet-danger"
             aria-label="Remove the ${t.language || "empty"} text"
             ?disabled=${rows.length === 1}
-            @click=${() => (this.value = this.value.filter((_, j) => j !== i))}
+            @click=${() => (this.rows = this.rows.filter((_, j) => j !== i))}
           >
             Remove
           </button>
@@ -162,7 +170,7 @@ export class TranslationsEditor extends LightElement {
       <button
         type="button"
         class="button small"
-        @click=${() => (this.value = [...this.value, { language: "", text: "" }])}
+        @click=${() => (this.rows = [...this.rows, { language: "", text: "" }])}
       >
         Add a language
       </button>

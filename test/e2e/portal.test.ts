@@ -59,7 +59,9 @@ async function expectAccessible(name: string) {
   expect(violations, `axe violations on ${name}`).toEqual([]);
 }
 
-const shot = (name: string) => page.screenshot({ path: `${artifacts}/portal-${name}.png`, fullPage: true });
+/** A full-page picture; passing confirmations are left out so they do not cover the page in the picture. */
+const shot = (name: string) =>
+  page.screenshot({ path: `${artifacts}/portal-${name}.png`, fullPage: true, style: ".toast-region { display: none; }" });
 
 async function api(method: string, path: string, body?: unknown, token = flow.token) {
   const res = await fetch(baseUrl + path, {
@@ -79,6 +81,9 @@ async function tokenStatus(clientId: string, clientSecret: string) {
   return { status: res.status, body: await res.json() };
 }
 
+/** Waits for the page to catch up: generous, since the machine is shared and the service runs in wrangler dev. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
 const dialog = (id: string) => page.locator(`dialog#${id}`);
 
 describe("the portal", () => {
@@ -90,10 +95,10 @@ describe("the portal", () => {
 
     // A wrong token gets a clear message from the problem details.
     await page.keyboard.press("Tab");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("admin-token");
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("admin-token");
     await page.keyboard.type("not-the-token");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("That is not the admin token.");
+    await poll(() => page.getByRole("alert").textContent()).toContain("That is not the admin token.");
 
     await page.getByLabel("Admin token").fill("");
     await page.keyboard.type(adminToken);
@@ -117,7 +122,7 @@ describe("the portal", () => {
     // The API's validation problem is shown field by field.
     await form.getByLabel("Privacy e-mail").fill("not-an-address");
     await form.getByRole("button", { name: "Create project" }).click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toContain("Controller e-mail: Invalid email address");
+    await poll(() => form.getByRole("alert").textContent()).toContain("Controller e-mail: Invalid email address");
     expect(await form.getByRole("alert").textContent()).toContain("Name: Required.");
     await expectAccessible("new project dialog");
 
@@ -154,7 +159,7 @@ describe("the portal", () => {
     expect(issued.body.token_type.toLowerCase()).toBe("bearer");
 
     await secretDialog.getByRole("button", { name: "I have stored the secret" }).click();
-    await expect.poll(() => secretDialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    await poll(() => secretDialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     // Gone from the page for good: only its hash is kept.
     expect(await page.content()).not.toContain(flow.firstSecret);
   });
@@ -226,13 +231,18 @@ describe("the portal", () => {
     await question.getByLabel(/Yes/).check();
     expect(await form.locator("#resulting-version").textContent()).toContain("Saving creates version 2");
     await expectAccessible("purpose editor");
-    await page.screenshot({ path: `${artifacts}/portal-purpose-editor.png` });
+    await page.screenshot({ path: `${artifacts}/portal-purpose-editor.png`, style: ".toast-region { display: none; }" });
     await form.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => row.locator(".purpose-version").textContent()).toBe("v2");
+    await poll(() => row.locator(".purpose-version").textContent()).toBe("v2");
+    expect(await row.textContent()).toContain("now with partner offers");
 
     const purposes = await api("GET", `/privacy/v2/projects/${flow.projectId}/configurations/purposes`);
     expect(purposes.body.items).toHaveLength(1);
     expect(purposes.body.items[0]).toMatchObject({ referenceId: "newsletter", version: "2" });
+    expect(purposes.body.items[0].description).toEqual([
+      { language: "en", text: "A monthly e-mail with offers, now with partner offers." },
+      { language: "sv", text: "Ett månatligt e-brev med erbjudanden." },
+    ]);
     flow.purposeId = purposes.body.items[0].purposeId;
 
     await expectAccessible("configuration");
@@ -266,7 +276,7 @@ describe("the portal", () => {
     await shot("requests");
 
     await row.getByRole("button", { name: `Start work: ${flow.erasureId}` }).click();
-    await expect.poll(() => row.textContent()).toContain("In progress");
+    await poll(() => row.textContent()).toContain("In progress");
     await row.getByRole("button", { name: `Complete: ${flow.erasureId}` }).click();
     const confirm = dialog("confirm-step");
     expect(await confirm.textContent()).toContain("erased everywhere");
@@ -274,7 +284,7 @@ describe("the portal", () => {
     await row.waitFor({ state: "detached" });
 
     await page.getByLabel("Show").selectOption("completed");
-    await expect.poll(() => row.textContent()).toContain("Completed");
+    await poll(() => row.textContent()).toContain("Completed");
     const stored = await api("GET", `/privacy/v2/projects/${flow.projectId}/erasures/${flow.erasureId}`);
     expect(stored.body.status).toBe("completed");
   });
@@ -317,7 +327,7 @@ describe("the portal", () => {
     await page.getByRole("link", { name: "Settings" }).click();
     await page.getByLabel("Jurisdiction").fill("SE-AB");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => page.getByRole("status").textContent()).toContain("Privacy metadata saved.");
+    await poll(() => page.getByRole("status").textContent()).toContain("Privacy metadata saved.");
     expect((await api("GET", `/privacy/v2/projects/${flow.projectId}`)).body.jurisdiction).toBe("SE-AB");
     await expectAccessible("settings");
     await shot("settings");

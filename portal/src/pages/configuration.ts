@@ -38,6 +38,11 @@ export class ConfigurationPage extends LightElement {
   @state() private editing: Editing | null = null;
   @state() private removing: Removing | null = null;
   @state() private requireNewConsent: boolean | null = null;
+  /**
+   * The texts the open editor starts from, fixed when it opens: passing the same array on every render keeps
+   * Lit from resetting the translations editor while the operator types.
+   */
+  private initialTexts: Translation[] = [];
   @state() private busy = false;
 
   override connectedCallback() {
@@ -63,6 +68,8 @@ export class ConfigurationPage extends LightElement {
   }
 
   private edit(editing: Editing) {
+    const texts = editing.kind === "party" ? editing.item?.details.description : editing.item?.description;
+    this.initialTexts = texts?.length ? texts.map((t) => ({ ...t })) : [{ language: this.project.defaultLanguage, text: "" }];
     this.formError = null;
     this.requireNewConsent = null;
     this.editing = editing;
@@ -410,7 +417,7 @@ export class ConfigurationPage extends LightElement {
         field-id="purpose-desc"
         label="Description shown to data subjects"
         hint="One text per language; the widget picks the subject's language."
-        .value=${p?.description.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+        .value=${this.initialTexts}
       ></ap-translations>
       <fieldset>
         <legend>Data groups used</legend>
@@ -467,7 +474,7 @@ export class ConfigurationPage extends LightElement {
         id="data-group-description"
         field-id="dg-desc"
         label="Description shown to data subjects"
-        .value=${d?.description.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+        .value=${this.initialTexts}
       ></ap-translations>`;
   }
 
@@ -494,7 +501,7 @@ export class ConfigurationPage extends LightElement {
         id="party-description"
         field-id="party-desc"
         label="Description shown to data subjects"
-        .value=${d?.description?.map((t) => ({ ...t })) ?? [{ language: this.project.defaultLanguage, text: "" }]}
+        .value=${this.initialTexts}
       ></ap-translations>`;
   }
 

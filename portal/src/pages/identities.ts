@@ -13,6 +13,25 @@ const titleOf = (key: string) =>
 /** Columns worth a glance in a list of records; the full record is in the JSON below. */
 const glanceKeys = ["requestId", "purposeId", "referenceId", "version", "status", "permissionStatus", "requestType", "requested", "updated"];
 
+const statusColours: Record<string, string> = {
+  approved: "green",
+  completed: "green",
+  denied: "red",
+  rejected: "red",
+  received: "blue",
+  in_progress: "amber",
+};
+
+/** A value as an operator reads it: instants in local time, statuses as badges, ids as code. */
+function cell(key: string, value: unknown) {
+  if (value === undefined || value === null) return "";
+  const text = String(value);
+  if ((key === "requested" || key === "updated") && !Number.isNaN(Date.parse(text))) return formatDateTime(text);
+  if (key === "status" || key === "permissionStatus") return html`<span class="badge ${statusColours[text] ?? ""}">${text.replace("_", " ")}</span>`;
+  if (key.endsWith("Id")) return html`<code>${text}</code>`;
+  return text;
+}
+
 @customElement("ap-identities")
 export class IdentitiesPage extends LightElement {
   @property({ attribute: false }) project!: Project;
@@ -168,7 +187,7 @@ export class IdentitiesPage extends LightElement {
             <tbody>
               ${rows.map(
                 (r) => html`<tr>
-                  ${columns.map((c) => html`<td data-label=${titleOf(c)}>${String(r[c] ?? "")}</td>`)}
+                  ${columns.map((c) => html`<td data-label=${titleOf(c)}>${cell(c, r[c])}</td>`)}
                 </tr>`,
               )}
             </tbody>

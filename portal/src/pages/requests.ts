@@ -109,9 +109,10 @@ export class RequestsPage extends LightElement {
     if (changed.has("family") || changed.has("project")) void this.load();
   }
 
-  private async load(more = false) {
+  /** `refresh` keeps the rows on screen while the same list is read again (after a status change). */
+  private async load(more = false, refresh = false) {
     this.error = null;
-    if (!more) this.items = null;
+    if (!more && !refresh) this.items = null;
     const path = (status?: string, cursor?: string | null) =>
       privacy(
         this.project.projectId,
@@ -147,7 +148,7 @@ export class RequestsPage extends LightElement {
       closeDialog(this, "confirm-step");
       this.pending = null;
       notify(`The ${familyInfo[this.familyId].one} is now ${statusLabels[step.to].toLowerCase()}.`);
-      await this.load();
+      await this.load(false, true);
     } catch (error) {
       this.actionError = error;
     } finally {
