@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { adminToken, call, expectProblem, newProject, origin } from "./helpers";
+import { adminToken, call, expectProblem, newProject, newTenant, origin } from "./helpers";
 
 const cookieName = "__Host-assent_portal";
 
@@ -137,6 +137,61 @@ describe("overview", () => {
     expect(reply.body.identities.daily[6].day).toBe(new Date().toISOString().slice(0, 10));
     expect(reply.body.purposes).toEqual([]);
     expect(reply.body.requests).toEqual({ objection: {}, erasure: {}, access: {} });
+  });
+
+  it("counts identities, decisions per purpose and day, the state in force and requests by status", async () => {
+    const { projectId, api } = await newTenant();
+    const party = await api("POST", "/configurations/parties", { referenceId: "shop", type: "company", details: { name: "Shop AB" } });
+    const purpose = await api("POST", "/configurations/purposes", {
+      referenceId: "news",
+      name: "Newsletter",
+      legalGround: "consent",
+      controllers: [party.body.partyId],
+    });
+    const decide = async (status: "approved" | "denied") => {
+      const identity = await api("POST", "/identities", {});
+      const permission = await api("POST", "/permissions", {
+        identityId: identity.body.identityId,
+        requested: new Date().toISOString(),
+        request: { purposes: [{ purposeId: purpose.body.purposeId, status }] },
+      });
+      expect(permission.status).toBe(201);
+      return identity.body.identityId as string;
+    };
+    const anna = await decide("approved");
+    await decide("approved");
+    await decide("denied");
+    const erasure = await api("POST", "/erasures", { identityId: anna });
+    await api("PUT", `/erasures/${erasure.body.requestId}`, { status: "in_progress" });
+    await api("POST", "/accesses", { identityId: anna });
+
+    const reply = await call("GET", `/admin/v1/projects/${projectId}/overview?days=3`, { token: adminToken });
+    expect(reply.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(reply.body.identities.total).toBe(3);
+    expect(reply.body.identities.daily.at(-1)).toEqual({ day: today, created: 3 });
+    expect(reply.body.purposes).toEqual([
+      {
+        purposeId: purpose.body.purposeId,
+        referenceId: "news",
+        name: "Newsletter",
+        version: "1",
+        current: { given: 2, denied: 1 },
+        daily: [expect.objectContaining({ given: 0, denied: 0 }), expect.objectContaining({ given: 0, denied: 0 }), { day: today, given: 2, denied: 1 }],
+      },
+    ]);
+    expect(reply.body.requests).toEqual({ objection: {}, erasure: { in_progress: 1 }, access: { received: 1 } });
+
+    // A new version makes the state in force empty until subjects answer again; the decisions stay in the history.
+    await api("PUT", `/configurations/purposes/${purpose.body.purposeId}`, {
+      referenceId: "news",
+      name: "Newsletter",
+      legalGround: "consent",
+      controllers: [party.body.partyId],
+      requireNewConsent: true,
+    });
+    const after = await call("GET", `/admin/v1/projects/${projectId}/overview?days=1`, { token: adminToken });
+    expect(after.body.purposes[0]).toMatchObject({ version: "2", current: { given: 0, denied: 0 }, daily: [{ day: today, given: 2, denied: 1 }] });
   });
 
   it("validates days and the project", async () => {
