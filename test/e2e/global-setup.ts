@@ -1,6 +1,7 @@
 // Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
 // (migrations applied, demo seeded), exactly as `npm start` runs it.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -42,7 +43,9 @@ export async function setup(project: TestProject) {
   dev = spawn(
     "npx",
     ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`],
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
+      // As `npm start` runs it: webhook secrets can be stored, and webhooks may point at this machine.
+      "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true"],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
   );
   let log = "";
