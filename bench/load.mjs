@@ -1,0 +1,40 @@
+// One autocannon run per scenario: a short unrecorded warm-up, then a fixed number of seconds at 32 connections.
+import autocannon from "autocannon";
+
+export const connections = 32;
+
+const run = (options) =>
+  new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+
+/**
+ * Measures one scenario. `requests` follows autocannon's `requests` option (a `setupRequest` may vary each request);
+ * every answer must carry `expectStatus`, otherwise the run counts it as an error and the figure is flagged.
+ */
+export async function measure(baseUrl, scenario, { seconds, warmupSeconds }) {
+  const options = {
+    url: baseUrl,
+    connections,
+    method: scenario.method ?? "GET",
+    headers: scenario.headers,
+    body: scenario.body,
+    requests: scenario.requests ?? [{ path: scenario.path }],
+  };
+  if (warmupSeconds > 0) await run({ ...options, duration: warmupSeconds });
+  const result = await run({ ...options, duration: seconds });
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+  const unexpected = Object.entries(statuses)
+    .filter(([code]) => Number(code) !== scenario.expectStatus)
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    statuses,
+    unexpected: unexpected + result.errors + result.timeouts,
+  };
+}
+
+const round = (n) => Math.round(n * 10) / 10;

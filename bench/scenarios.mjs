@@ -1,0 +1,49 @@
+// The measured scenarios, numbered as in issue 7. Each names what it sends and the status every answer must have.
+export function scenarioList(f) {
+  const bearer = { authorization: `Bearer ${f.token}` };
+  const under = `/privacy/v2/projects/${f.projectId}`;
+  let next = 0;
+  const list = `${under}/permissions?status=completed&identityId=${f.largeId}`;
+  return [
+    { id: 0, name: "baseline GET /healthz", path: "/healthz", expectStatus: 200 },
+    {
+      id: 1,
+      name: "token issuance",
+      method: "POST",
+      path: "/oauth/token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: f.client.clientId, client_secret: f.client.clientSecret }).toString(),
+      expectStatus: 200,
+    },
+    { id: 2, name: "GET identity", path: `${under}/identities/${f.subjectId}`, headers: bearer, expectStatus: 200 },
+    { id: 3, name: "alias lookup", path: `${under}/identities/aliases/${f.aliasKey}`, headers: bearer, expectStatus: 200 },
+    { id: 4, name: "permission state, 10 past requests", path: `${under}/identities/${f.smallId}/permission-state`, headers: bearer, expectStatus: 200 },
+    { id: 5, name: "permission state, 10,000 past requests", path: `${under}/identities/${f.largeId}/permission-state`, headers: bearer, expectStatus: 200 },
+    {
+      id: 6,
+      name: "POST permission",
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/json" },
+      // Spread over the bulk subjects (100 past requests each), one new decision per request.
+      requests: [
+        {
+          path: `${under}/permissions`,
+          setupRequest: (request) => {
+            next = (next + 1) % f.bulkIds.length;
+            request.body = JSON.stringify(f.permissionBody(f.bulkIds[next], f.requestedAt(Date.now() - 1000), next % 2 ? "denied" : "approved"));
+            return request;
+          },
+        },
+      ],
+      expectStatus: 201,
+    },
+    {
+      id: 7,
+      name: "list page (status + identityId) over 100,000 requests",
+      headers: bearer,
+      // The first page and one 5,000 items deep, alternately: neither may cost more than the other.
+      requests: [{ path: list }, { path: `${list}&cursor=${f.deepCursor}` }],
+      expectStatus: 200,
+    },
+  ];
+}
