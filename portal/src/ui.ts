@@ -30,6 +30,8 @@ const fieldLabels: Record<string, string> = {
   "policies.cookie": "Cookie policy URL",
   controllers: "Controllers",
   defaultLanguage: "Default language",
+  url: "Endpoint URL",
+  events: "Events",
 };
 
 /** Zod's wording for a missing field is written for developers. */

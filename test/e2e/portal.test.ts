@@ -1,21 +1,28 @@
 // The self-service portal end to end, in Debian's Chromium: sign-in, projects, clients and their secrets,
 // configuration with purpose versions, the request queues, an identity's data export, overview, sign-out.
 // Every page is scanned with axe-core (WCAG 2.2 AA) and photographed into test/artifacts/.
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
+import {
+  adminToken,
+  api,
+  baseUrl,
+  closeSecretDialog,
+  createBackendClient,
+  dialog,
+  expectAccessible,
+  openPortalBrowser,
+  poll,
+  type PortalBrowser,
+  shot,
+  submitNewProject,
+  tokenStatus,
+} from "./portal-helpers";
 
-const baseUrl = inject("baseUrl");
-const adminToken = inject("adminToken");
-const artifacts = "test/artifacts";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-let browser: Browser;
+let portal: PortalBrowser;
 let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
 
 /** What the flow creates, carried from step to step. */
 const flow = {
@@ -30,68 +37,20 @@ const flow = {
 };
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
-  });
+  portal = await openPortalBrowser();
+  ({ context, page } = portal);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await portal?.browser.close();
 });
-
-/** axe-core in every frame of the page (the consent preview included), then a WCAG 2.2 A/AA run. */
-async function expectAccessible(name: string) {
-  for (const frame of page.frames()) await frame.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe.run(
-      document,
-      { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } },
-    );
-    return (result.violations as { id: string; help: string; nodes: { target: string[] }[] }[]).map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
-  });
-  expect(violations, `axe violations on ${name}`).toEqual([]);
-}
-
-/** A full-page picture; passing confirmations are left out so they do not cover the page in the picture. */
-const shot = (name: string) =>
-  page.screenshot({ path: `${artifacts}/portal-${name}.png`, fullPage: true, style: ".toast-region { display: none; }" });
-
-async function api(method: string, path: string, body?: unknown, token = flow.token) {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
-}
-
-async function tokenStatus(clientId: string, clientSecret: string) {
-  const res = await fetch(`${baseUrl}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-/** Waits for the page to catch up: generous, since the machine is shared and the service runs in wrangler dev. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
-const dialog = (id: string) => page.locator(`dialog#${id}`);
 
 describe("the portal", () => {
   it("signs in with the keyboard alone and keeps nothing secret in storage", async () => {
     await page.goto(`${baseUrl}/portal/`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await expectAccessible("sign-in");
-    await shot("sign-in");
+    await expectAccessible(page, "sign-in");
+    await shot(page, "sign-in");
 
     // A wrong token gets a clear message from the problem details.
     await page.keyboard.press("Tab");
@@ -118,63 +77,52 @@ describe("the portal", () => {
 
   it("creates a project", async () => {
     await page.getByRole("button", { name: "New project" }).click();
-    const form = dialog("new-project");
+    const form = dialog(page, "new-project");
     // The API's validation problem is shown field by field.
     await form.getByLabel("Privacy e-mail").fill("not-an-address");
     await form.getByRole("button", { name: "Create project" }).click();
     await poll(() => form.getByRole("alert").textContent()).toContain("Controller e-mail: Invalid email address");
     expect(await form.getByRole("alert").textContent()).toContain("Name: Required.");
-    await expectAccessible("new project dialog");
+    await expectAccessible(page, "new project dialog");
 
-    await form.getByLabel("Project name").fill("Nordic Outdoor");
-    await form.getByLabel("Legal name").fill("Nordic Outdoor AB");
-    await form.getByLabel("Privacy e-mail").fill("privacy@nordic-outdoor.example");
-    await form.getByLabel("Privacy policy URL").fill("https://nordic-outdoor.example/privacy");
-    await form.getByLabel("Jurisdiction").fill("SE");
-    await form.getByRole("button", { name: "Create project" }).click();
-    await page.getByRole("heading", { name: "Clients", level: 2 }).waitFor();
-    flow.projectId = decodeURIComponent(new URL(page.url()).pathname.split("/")[3]);
-    expect(flow.projectId).toMatch(/^prj_/);
+    flow.projectId = await submitNewProject(page, {
+      name: "Nordic Outdoor",
+      legalName: "Nordic Outdoor AB",
+      email: "privacy@nordic-outdoor.example",
+      privacyPolicy: "https://nordic-outdoor.example/privacy",
+      jurisdiction: "SE",
+    });
     expect(await page.locator("h1").textContent()).toBe("Nordic Outdoor");
   });
 
   it("creates a backend client whose secret, shown once, gets a token", async () => {
-    await page.getByRole("button", { name: "New client" }).click();
-    const form = dialog("new-client");
-    await form.getByLabel("Name").fill("Order service");
-    await form.getByLabel(/Backend/).check();
-    await form.getByRole("button", { name: "Create client" }).click();
-
-    const secretDialog = dialog("client-secret");
-    await secretDialog.getByRole("heading", { name: "Client “Order service” created" }).waitFor();
-    expect(await secretDialog.textContent()).toContain("It is shown only once");
-    flow.firstSecret = await secretDialog.getByLabel("Client secret").inputValue();
-    flow.clientId = (await secretDialog.locator("#new-client-id").textContent())!.trim();
+    const created = await createBackendClient(page, "Order service");
+    ({ clientId: flow.clientId, clientSecret: flow.firstSecret } = created);
+    expect(await created.secretDialog.textContent()).toContain("It is shown only once");
     expect(flow.firstSecret).toMatch(/^as_/);
-    await expectAccessible("client secret dialog");
-    await shot("client-secret");
+    await expectAccessible(page, "client secret dialog");
+    await shot(page, "client-secret");
 
     const issued = await tokenStatus(flow.clientId, flow.firstSecret);
     expect(issued.status).toBe(200);
     expect(issued.body.token_type.toLowerCase()).toBe("bearer");
 
-    await secretDialog.getByRole("button", { name: "I have stored the secret" }).click();
-    await poll(() => secretDialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    await closeSecretDialog(page);
     // Gone from the page for good: only its hash is kept.
     expect(await page.content()).not.toContain(flow.firstSecret);
   });
 
   it("regenerates the secret, and the old one is refused at once", async () => {
     await page.getByRole("button", { name: "Regenerate secret of Order service" }).click();
-    const confirm = dialog("regenerate-secret");
+    const confirm = dialog(page, "regenerate-secret");
     expect(await confirm.textContent()).toContain("The current secret stops working at once.");
     await confirm.getByRole("button", { name: "Regenerate secret" }).click();
 
-    const secretDialog = dialog("client-secret");
+    const secretDialog = dialog(page, "client-secret");
     await secretDialog.getByRole("heading", { name: "New secret for “Order service”" }).waitFor();
     flow.secondSecret = await secretDialog.getByLabel("Client secret").inputValue();
     expect(flow.secondSecret).not.toBe(flow.firstSecret);
-    await secretDialog.getByRole("button", { name: "I have stored the secret" }).click();
+    await closeSecretDialog(page);
 
     const refused = await tokenStatus(flow.clientId, flow.firstSecret);
     expect(refused.status).toBe(401);
@@ -184,8 +132,8 @@ describe("the portal", () => {
     flow.token = issued.body.access_token;
 
     await page.getByRole("heading", { name: /Backend/ }).waitFor();
-    await expectAccessible("clients");
-    await shot("clients");
+    await expectAccessible(page, "clients");
+    await shot(page, "clients");
   });
 
   it("creates a purpose, then edits it with “requires new consent” and sees the version change", async () => {
@@ -193,7 +141,7 @@ describe("the portal", () => {
     await page.getByRole("heading", { name: "Configuration", level: 2 }).waitFor();
 
     await page.getByRole("button", { name: "New party" }).click();
-    let form = dialog("config-editor");
+    let form = dialog(page, "config-editor");
     await form.getByLabel("Name", { exact: true }).fill("Nordic Outdoor AB");
     await form.getByLabel("Reference id").fill("nordic-outdoor");
     await form.getByLabel("Privacy e-mail").fill("privacy@nordic-outdoor.example");
@@ -201,7 +149,7 @@ describe("the portal", () => {
     await page.getByRole("cell", { name: /Nordic Outdoor AB/ }).first().waitFor();
 
     await page.getByRole("button", { name: "New data group" }).click();
-    form = dialog("config-editor");
+    form = dialog(page, "config-editor");
     await form.getByLabel("Name", { exact: true }).fill("E-mail address");
     await form.getByLabel("Reference id").fill("email");
     await form.getByLabel("Text (en)").fill("The address we send the newsletter to.");
@@ -209,7 +157,7 @@ describe("the portal", () => {
     await page.getByRole("cell", { name: /E-mail address/ }).first().waitFor();
 
     await page.getByRole("button", { name: "New purpose" }).click();
-    form = dialog("config-editor");
+    form = dialog(page, "config-editor");
     await form.getByLabel("Name", { exact: true }).fill("Newsletter");
     await form.getByLabel("Reference id").fill("newsletter");
     await form.getByLabel("Text (en)").fill("A monthly e-mail with offers.");
@@ -224,19 +172,19 @@ describe("the portal", () => {
     expect(await row.locator(".purpose-version").textContent()).toBe("v1");
 
     await page.getByRole("button", { name: "Edit purpose Newsletter" }).click();
-    form = dialog("config-editor");
+    form = dialog(page, "config-editor");
     await form.getByLabel("Text (en)").fill("A monthly e-mail with offers, now with partner offers.");
     const question = form.getByRole("group", { name: "Does this change require new consent?" });
     expect(await form.locator("#resulting-version").textContent()).toContain("Currently version 1");
     await question.getByLabel(/Yes/).check();
     expect(await form.locator("#resulting-version").textContent()).toContain("Saving creates version 2");
-    await expectAccessible("purpose editor");
-    await page.screenshot({ path: `${artifacts}/portal-purpose-editor.png`, style: ".toast-region { display: none; }" });
+    await expectAccessible(page, "purpose editor");
+    await shot(page, "purpose-editor", { fullPage: false });
     await form.getByRole("button", { name: "Save" }).click();
     await poll(() => row.locator(".purpose-version").textContent()).toBe("v2");
     expect(await row.textContent()).toContain("now with partner offers");
 
-    const purposes = await api("GET", `/privacy/v2/projects/${flow.projectId}/configurations/purposes`);
+    const purposes = await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}/configurations/purposes`);
     expect(purposes.body.items).toHaveLength(1);
     expect(purposes.body.items[0]).toMatchObject({ referenceId: "newsletter", version: "2" });
     expect(purposes.body.items[0].description).toEqual([
@@ -245,47 +193,47 @@ describe("the portal", () => {
     ]);
     flow.purposeId = purposes.body.items[0].purposeId;
 
-    await expectAccessible("configuration");
-    await shot("configuration");
+    await expectAccessible(page, "configuration");
+    await shot(page, "configuration");
   });
 
   it("moves an erasure request through the queue to completed", async () => {
-    const identity = await api("POST", `/privacy/v2/projects/${flow.projectId}/identities`, {
+    const identity = await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/identities`, {
       referenceId: "customer-1001",
       aliases: [{ type: "urn:svc:email", identifier: "anna@example.com" }],
     });
     expect(identity.status).toBe(201);
     flow.identityId = identity.body.identityId;
-    const consent = await api("POST", `/privacy/v2/projects/${flow.projectId}/permissions`, {
+    const consent = await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/permissions`, {
       identityId: flow.identityId,
       requested: new Date().toISOString(),
       request: { purposes: [{ purposeId: flow.purposeId, version: "2", status: "approved" }] },
     });
     expect(consent.status).toBe(201);
-    const erasure = await api("POST", `/privacy/v2/projects/${flow.projectId}/erasures`, { identityId: flow.identityId });
+    const erasure = await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/erasures`, { identityId: flow.identityId });
     expect(erasure.status).toBe(201);
     flow.erasureId = erasure.body.requestId;
-    expect((await api("POST", `/privacy/v2/projects/${flow.projectId}/accesses`, { identityId: flow.identityId })).status).toBe(201);
+    expect((await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/accesses`, { identityId: flow.identityId })).status).toBe(201);
 
     await page.getByRole("link", { name: "Requests" }).click();
     const row = page.locator(`tr[data-request-id="${flow.erasureId}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain("Received");
     expect(await row.textContent()).toMatch(/(30|31|29|28) days left/);
-    await expectAccessible("requests");
-    await shot("requests");
+    await expectAccessible(page, "requests");
+    await shot(page, "requests");
 
     await row.getByRole("button", { name: `Start work: ${flow.erasureId}` }).click();
     await poll(() => row.textContent()).toContain("In progress");
     await row.getByRole("button", { name: `Complete: ${flow.erasureId}` }).click();
-    const confirm = dialog("confirm-step");
+    const confirm = dialog(page, "confirm-step");
     expect(await confirm.textContent()).toContain("erased everywhere");
     await confirm.getByRole("button", { name: "Complete" }).click();
     await row.waitFor({ state: "detached" });
 
     await page.getByLabel("Show").selectOption("completed");
     await poll(() => row.textContent()).toContain("Completed");
-    const stored = await api("GET", `/privacy/v2/projects/${flow.projectId}/erasures/${flow.erasureId}`);
+    const stored = await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}/erasures/${flow.erasureId}`);
     expect(stored.body.status).toBe("completed");
   });
 
@@ -296,8 +244,8 @@ describe("the portal", () => {
     await page.getByLabel("Identifier").fill("anna@example.com");
     await page.getByRole("button", { name: "Show data" }).click();
     await page.getByRole("heading", { name: `Data subject ${flow.identityId}` }).waitFor();
-    await expectAccessible("identity");
-    await shot("identity");
+    await expectAccessible(page, "identity");
+    await shot(page, "identity");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download JSON" }).click()]);
     expect(download.suggestedFilename()).toBe(`${flow.identityId}.json`);
@@ -312,15 +260,14 @@ describe("the portal", () => {
     expect(await stat("Identities")).toBe("1");
     expect(await stat("Consents in force")).toBe("1");
     expect(await page.getByRole("img", { name: /1 consents given/ }).count()).toBe(1);
-    await expectAccessible("overview");
-    await shot("overview");
+    await expectAccessible(page, "overview");
+    await shot(page, "overview");
   });
 
-  it("shows the webhooks page", async () => {
+  it("shows the webhooks page (portal-webhooks.test.ts covers it in full)", async () => {
     await page.getByRole("link", { name: "Webhooks" }).click();
     await page.getByRole("heading", { name: "Webhooks", level: 2 }).waitFor();
-    await expectAccessible("webhooks");
-    await shot("webhooks");
+    await expectAccessible(page, "webhooks");
   });
 
   it("edits privacy metadata and deletes a project only after its name is typed", async () => {
@@ -328,23 +275,23 @@ describe("the portal", () => {
     await page.getByLabel("Jurisdiction").fill("SE-AB");
     await page.getByRole("button", { name: "Save changes" }).click();
     await poll(() => page.getByRole("status").textContent()).toContain("Privacy metadata saved.");
-    expect((await api("GET", `/privacy/v2/projects/${flow.projectId}`)).body.jurisdiction).toBe("SE-AB");
-    await expectAccessible("settings");
-    await shot("settings");
+    expect((await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}`)).body.jurisdiction).toBe("SE-AB");
+    await expectAccessible(page, "settings");
+    await shot(page, "settings");
 
     await page.getByRole("button", { name: "Delete project…" }).click();
-    const confirm = dialog("delete-project");
+    const confirm = dialog(page, "delete-project");
     const remove = confirm.getByRole("button", { name: "Delete permanently" });
     expect(await remove.isDisabled()).toBe(true);
     await confirm.getByLabel(/Type the project name/).fill("Nordic");
     expect(await remove.isDisabled()).toBe(true);
     await confirm.getByLabel(/Type the project name/).fill("Nordic Outdoor");
-    await expectAccessible("delete dialog");
+    await expectAccessible(page, "delete dialog");
     await remove.click();
     await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
     expect(await page.getByRole("link", { name: "Nordic Outdoor" }).count()).toBe(0);
     // Its clients went with it, so their tokens open nothing.
-    expect([401, 404]).toContain((await api("GET", `/privacy/v2/projects/${flow.projectId}`)).status);
+    expect([401, 404]).toContain((await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}`)).status);
   });
 
   it("fits a phone-sized screen", async () => {
@@ -363,8 +310,8 @@ describe("the portal", () => {
           .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
       );
       expect(overflowing, `wider than the screen on ${name}`).toEqual([]);
-      await expectAccessible(name);
-      await shot(name);
+      await expectAccessible(page, name);
+      await shot(page, name);
     }
     await page.setViewportSize({ width: 1280, height: 860 });
   });
@@ -377,6 +324,6 @@ describe("the portal", () => {
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await context.cookies()).toEqual([]);
     expect((await withCookie()).status).toBe(401);
-    expect(pageErrors).toEqual([]);
+    expect(portal.pageErrors).toEqual([]);
   });
 });

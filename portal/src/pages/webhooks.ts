@@ -19,10 +19,13 @@ type Delivery = {
   status: "pending" | "succeeded" | "failed" | "dead";
   attempts: number;
   lastStatusCode: number | null;
+  lastLatencyMs: number | null;
   lastError: string | null;
   nextAttempt: string | null;
+  redeliveryOf: string | null;
   created: string;
 };
+type ShownSecret = { url: string; secret: string; rotated: boolean; previousSecretExpires: string | null };
 
 const eventGroups: { title: string; types: string[] }[] = [
   { title: "Consent", types: ["permission.created", "permission.updated", "permission.withdrawn", "permission_state.changed"] },
@@ -32,6 +35,21 @@ const eventGroups: { title: string; types: string[] }[] = [
   { title: "Identities", types: ["identity.deleted"] },
 ];
 const deliveryColours = { pending: "blue", succeeded: "green", failed: "amber", dead: "red" };
+/** Grace periods offered on rotation; the API's default (24 hours) is preselected. */
+const gracePeriods = [
+  { seconds: 3600, label: "1 hour" },
+  { seconds: 86_400, label: "24 hours" },
+  { seconds: 7 * 86_400, label: "7 days" },
+  { seconds: 0, label: "No time: it stops signing at once" },
+];
+/** How often an open delivery log is re-read while a delivery in it has not had its first attempt yet. */
+const pendingRefreshMs = 2000;
+
+/** The endpoint's last answer as the operator needs it: status and latency, or why there was none. */
+function lastAnswer(d: Delivery) {
+  if (d.lastStatusCode !== null) return d.lastLatencyMs !== null ? `${d.lastStatusCode} in ${d.lastLatencyMs} ms` : String(d.lastStatusCode);
+  return d.lastError ?? "—";
+}
 
 @customElement("ap-webhooks")
 export class WebhooksPage extends LightElement {
@@ -40,10 +58,14 @@ export class WebhooksPage extends LightElement {
   @state() private available = true;
   @state() private error: unknown = null;
   @state() private formError: unknown = null;
-  @state() private secret: { url: string; secret: string } | null = null;
-  @state() private removing: Webhook | null = null;
+  @state() private secret: ShownSecret | null = null;
+  @state() private target: Webhook | null = null;
   @state() private deliveries: Record<string, Delivery[] | undefined> = {};
+  /** Errors of a webhook's own actions (its log, redelivery), shown in its card rather than at the top of the page. */
+  @state() private cardErrors: Record<string, unknown> = {};
   @state() private busy = false;
+  private openLogs = new Set<string>();
+  private refreshTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   private get base() {
     return privacy(this.project.projectId, "/webhooks");
@@ -52,6 +74,13 @@ export class WebhooksPage extends LightElement {
   override connectedCallback() {
     super.connectedCallback();
     void this.load();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    for (const timer of this.refreshTimers.values()) clearTimeout(timer);
+    this.refreshTimers.clear();
+    this.openLogs.clear();
   }
 
   private async load() {
@@ -64,13 +93,29 @@ export class WebhooksPage extends LightElement {
     }
   }
 
-  private async create(e: SubmitEvent) {
-    e.preventDefault();
-    const form = e.target as HTMLFormElement;
-    const data = new FormData(form);
+  private async run(action: () => Promise<void>) {
     this.busy = true;
     this.formError = null;
     try {
+      await action();
+    } catch (error) {
+      this.formError = error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private open(id: string, target: Webhook | null) {
+    this.formError = null;
+    this.target = target;
+    void this.updateComplete.then(() => showDialog(this, id));
+  }
+
+  private create(e: SubmitEvent) {
+    e.preventDefault();
+    const form = e.target as HTMLFormElement;
+    const data = new FormData(form);
+    return this.run(async () => {
       const description = String(data.get("description") ?? "").trim();
       const created = await api<Webhook & { secret: string }>("POST", this.base, {
         url: String(data.get("url") ?? "").trim(),
@@ -80,51 +125,62 @@ export class WebhooksPage extends LightElement {
       closeDialog(this, "new-webhook");
       form.reset();
       await this.load();
-      this.showSecret(created.url, created.secret);
-    } catch (error) {
-      this.formError = error;
-    } finally {
-      this.busy = false;
-    }
+      this.showSecret({ url: created.url, secret: created.secret, rotated: false, previousSecretExpires: null });
+    });
   }
 
-  private showSecret(url: string, secret: string) {
-    this.secret = { url, secret };
+  private showSecret(shown: ShownSecret) {
+    this.secret = shown;
     void this.updateComplete.then(() => showDialog(this, "webhook-secret"));
   }
 
-  private async rotate(w: Webhook) {
-    try {
-      const rotated = await api<{ secret: string }>("POST", `${this.base}/${w.webhookId}/secret`, {});
+  private rotate(e: SubmitEvent) {
+    e.preventDefault();
+    const w = this.target!;
+    const gracePeriodSeconds = Number(new FormData(e.target as HTMLFormElement).get("gracePeriodSeconds"));
+    return this.run(async () => {
+      const rotated = await api<{ secret: string; previousSecretExpires: string | null }>("POST", `${this.base}/${w.webhookId}/secret`, {
+        gracePeriodSeconds,
+      });
+      closeDialog(this, "rotate-webhook-secret");
       await this.load();
-      this.showSecret(w.url, rotated.secret);
-    } catch (error) {
-      this.error = error;
-    }
+      this.showSecret({ url: w.url, secret: rotated.secret, rotated: true, previousSecretExpires: rotated.previousSecretExpires });
+    });
   }
 
-  private async confirmDelete() {
-    const w = this.removing!;
-    this.busy = true;
-    this.formError = null;
-    try {
+  private confirmDelete() {
+    const w = this.target!;
+    return this.run(async () => {
       await api("DELETE", `${this.base}/${w.webhookId}`);
       closeDialog(this, "delete-webhook");
       notify("Webhook deleted.");
+      this.openLogs.delete(w.webhookId);
       await this.load();
-    } catch (error) {
-      this.formError = error;
-    } finally {
-      this.busy = false;
+    });
+  }
+
+  private toggleLog(w: Webhook, open: boolean) {
+    if (!open) {
+      this.openLogs.delete(w.webhookId);
+      return;
     }
+    this.openLogs.add(w.webhookId);
+    void this.loadDeliveries(w);
   }
 
   private async loadDeliveries(w: Webhook) {
+    clearTimeout(this.refreshTimers.get(w.webhookId));
+    this.refreshTimers.delete(w.webhookId);
     try {
       const page = await api<{ deliveries: Delivery[] }>("GET", `${this.base}/${w.webhookId}/deliveries?limit=10`);
       this.deliveries = { ...this.deliveries, [w.webhookId]: page.deliveries };
+      this.cardErrors = { ...this.cardErrors, [w.webhookId]: null };
+      // First attempts follow within seconds; re-read until they are in, so the log never shows a stale "pending".
+      if (this.openLogs.has(w.webhookId) && page.deliveries.some((d) => d.status === "pending")) {
+        this.refreshTimers.set(w.webhookId, setTimeout(() => void this.loadDeliveries(w), pendingRefreshMs));
+      }
     } catch (error) {
-      this.error = error;
+      this.cardErrors = { ...this.cardErrors, [w.webhookId]: error };
     }
   }
 
@@ -134,7 +190,7 @@ export class WebhooksPage extends LightElement {
       notify(`${d.eventType} queued for delivery again.`);
       await this.loadDeliveries(w);
     } catch (error) {
-      this.error = error;
+      this.cardErrors = { ...this.cardErrors, [w.webhookId]: error };
     }
   }
 
@@ -148,20 +204,15 @@ export class WebhooksPage extends LightElement {
           <h2>Webhooks</h2>
           <p>Signed notifications of consents and privacy requests, retried with backoff until your endpoint answers 2xx.</p>
         </div>
-        <button
-          type="button"
-          class="button primary"
-          @click=${() => {
-            this.formError = null;
-            showDialog(this, "new-webhook");
-          }}
-        >
-          New webhook
-        </button>
+        <button type="button" class="button primary" @click=${() => this.open("new-webhook", null)}>New webhook</button>
       </div>
-      ${problemView(this.error)} ${this.webhooks === null && !this.error ? loadingView("webhooks") : nothing}
-      ${this.webhooks?.length === 0 ? html`<div class="card empty"><strong>No webhooks</strong>Subscribe an https endpoint to events.</div>` : nothing}
-      ${this.webhooks?.map((w) => this.renderWebhook(w))} ${this.renderNew()} ${this.renderSecret()} ${this.renderDelete()}`;
+      ${problemView(this.error, "The webhooks could not be loaded")}
+      ${this.webhooks === null && !this.error ? loadingView("webhooks") : nothing}
+      ${this.webhooks?.length === 0
+        ? html`<div class="card empty"><strong>No webhooks</strong>Subscribe an https endpoint to events.</div>`
+        : nothing}
+      ${this.webhooks?.map((w) => this.renderWebhook(w))} ${this.renderNew()} ${this.renderRotate()} ${this.renderSecret()}
+      ${this.renderDelete()}`;
   }
 
   private renderWebhook(w: Webhook) {
@@ -173,59 +224,76 @@ export class WebhooksPage extends LightElement {
           ${w.description ? html`<p class="muted small" style="margin:0">${w.description}</p>` : nothing}
         </div>
         <div class="actions">
-          <button type="button" class="button small" @click=${() => this.rotate(w)}>Rotate secret</button>
-          <button
-            type="button"
-            class="button small quiet-danger"
-            @click=${() => {
-              this.removing = w;
-              this.formError = null;
-              void this.updateComplete.then(() => showDialog(this, "delete-webhook"));
-            }}
-          >
+          <button type="button" class="button small" aria-label="Rotate secret of ${w.url}" @click=${() => this.open("rotate-webhook-secret", w)}>
+            Rotate secret
+          </button>
+          <button type="button" class="button small quiet-danger" aria-label="Delete webhook ${w.url}" @click=${() => this.open("delete-webhook", w)}>
             Delete
           </button>
         </div>
       </header>
-      <p class="small">${w.events.map((e) => html`<span class="badge">${e}</span> `)}</p>
+      <ul class="badges" aria-label="Events">
+        ${w.events.map((e) => html`<li class="badge">${e}</li>`)}
+      </ul>
       ${w.previousSecretExpires && Date.parse(w.previousSecretExpires) > Date.now()
         ? html`<p class="small muted">The previous secret also signs until ${formatDateTime(w.previousSecretExpires)}.</p>`
         : nothing}
-      <details @toggle=${(e: Event) => (e.target as HTMLDetailsElement).open && !deliveries && this.loadDeliveries(w)}>
-        <summary>Recent deliveries</summary>
+      ${problemView(this.cardErrors[w.webhookId])}
+      <details @toggle=${(e: Event) => this.toggleLog(w, (e.target as HTMLDetailsElement).open)}>
+        <summary>Delivery log</summary>
         ${!deliveries
           ? loadingView("deliveries")
-          : deliveries.length === 0
-            ? html`<p class="muted small">No deliveries yet.</p>`
-            : html`<table class="stack">
-                <caption class="visually-hidden">Recent deliveries to ${w.url}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Last answer</th>
-                    <th scope="col">Created</th>
-                    <th scope="col" class="end">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${deliveries.map(
-                    (d) => html`<tr>
-                      <td data-label="Event"><code>${d.eventType}</code></td>
-                      <td data-label="Status"><span class="badge ${deliveryColours[d.status]}">${d.status}</span></td>
-                      <td data-label="Attempts">${d.attempts}</td>
-                      <td data-label="Last answer" class="small">${d.lastStatusCode ?? d.lastError ?? "—"}</td>
-                      <td data-label="Created">${formatDateTime(d.created)}</td>
-                      <td data-label="Actions" class="end">
-                        <button type="button" class="button small" aria-label="Redeliver ${d.eventType}" @click=${() => this.redeliver(w, d)}>Redeliver</button>
-                      </td>
-                    </tr>`,
-                  )}
-                </tbody>
-              </table>`}
+          : html`<div class="actions">
+                <span class="small muted">The ten newest deliveries.</span>
+                <button type="button" class="button small" aria-label="Refresh the delivery log of ${w.url}" @click=${() => this.loadDeliveries(w)}>
+                  Refresh
+                </button>
+              </div>
+              ${deliveries.length === 0 ? html`<p class="muted small">No deliveries yet.</p>` : this.renderDeliveries(w, deliveries)}`}
       </details>
     </section>`;
+  }
+
+  private renderDeliveries(w: Webhook, deliveries: Delivery[]) {
+    return html`<table class="stack">
+      <caption class="visually-hidden">Recent deliveries to ${w.url}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Last answer</th>
+          <th scope="col">Created</th>
+          <th scope="col" class="end">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${deliveries.map(
+          (d) => html`<tr data-delivery-id=${d.deliveryId}>
+            <td data-label="Event">
+              <code>${d.eventType}</code>${d.redeliveryOf ? html`<br /><span class="small muted">Redelivery</span>` : nothing}
+            </td>
+            <td data-label="Status">
+              <span class="badge ${deliveryColours[d.status]}">${d.status}</span>
+              ${d.status === "failed" && d.nextAttempt ? html`<br /><span class="small muted">Retry at ${formatDateTime(d.nextAttempt)}</span>` : nothing}
+            </td>
+            <td data-label="Attempts">${d.attempts}</td>
+            <td data-label="Last answer">${lastAnswer(d)}</td>
+            <td data-label="Created">${formatDateTime(d.created)}</td>
+            <td data-label="Actions" class="end">
+              <button
+                type="button"
+                class="button small"
+                aria-label="Redeliver ${d.eventType} of ${formatDateTime(d.created)} (${d.deliveryId})"
+                @click=${() => this.redeliver(w, d)}
+              >
+                Redeliver
+              </button>
+            </td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`;
   }
 
   private renderNew() {
@@ -235,7 +303,8 @@ export class WebhooksPage extends LightElement {
         ${problemView(this.formError, "The webhook was not created")}
         <div class="field">
           <label for="webhook-url">Endpoint URL</label>
-          <input id="webhook-url" name="url" type="url" placeholder="https://" required autocomplete="off" autofocus />
+          <span class="hint" id="webhook-url-hint">https on a public host. A server started with <code>npm start</code> also accepts http to this machine.</span>
+          <input id="webhook-url" name="url" type="url" placeholder="https://" required autocomplete="off" autofocus aria-describedby="webhook-url-hint" />
         </div>
         <div class="field">
           <label for="webhook-description">Description (optional)</label>
@@ -257,20 +326,62 @@ export class WebhooksPage extends LightElement {
     </dialog>`;
   }
 
+  private renderRotate() {
+    const w = this.target;
+    return html`<dialog id="rotate-webhook-secret" aria-labelledby="rotate-webhook-title">
+      <form @submit=${this.rotate}>
+        <h2 id="rotate-webhook-title">Rotate the signing secret of <code>${w?.url}</code>?</h2>
+        <p>
+          A new secret is shown once. During the grace period both secrets sign every delivery (two <code>v1,</code>
+          signatures), so your endpoint can switch to the new secret at any moment in that window.
+        </p>
+        <div class="field">
+          <label for="rotate-grace">Previous secret keeps signing for</label>
+          <select id="rotate-grace" name="gracePeriodSeconds">
+            ${gracePeriods.map((g) => html`<option value=${g.seconds} ?selected=${g.seconds === 86_400}>${g.label}</option>`)}
+          </select>
+        </div>
+        ${problemView(this.formError, "The secret was not rotated")}
+        <div class="actions end">
+          <button type="button" class="button" autofocus @click=${() => closeDialog(this, "rotate-webhook-secret")}>Cancel</button>
+          <button type="submit" class="button primary" ?disabled=${this.busy}>Rotate secret</button>
+        </div>
+      </form>
+    </dialog>`;
+  }
+
   private renderSecret() {
     const s = this.secret;
-    return html`<dialog id="webhook-secret" aria-labelledby="webhook-secret-title" @close=${() => (this.secret = null)}>
+    return html`<dialog
+      id="webhook-secret"
+      aria-labelledby="webhook-secret-title"
+      @close=${() => {
+        // The secret leaves memory with the dialog: it is never shown again.
+        this.secret = null;
+      }}
+    >
       ${s
         ? html`<div class="dialog-body">
-            <h2 id="webhook-secret-title">Signing secret</h2>
+            <h2 id="webhook-secret-title">${s.rotated ? "New signing secret" : "Webhook created"}</h2>
             <div class="notice warning">
               <strong>Copy the secret now. It is shown only once.</strong>
-              <p>Verify each delivery's <code>webhook-signature</code> with it (Standard Webhooks).</p>
+              <p>
+                Verify each delivery's <code>webhook-signature</code> with it (Standard Webhooks).
+                ${s.rotated
+                  ? s.previousSecretExpires
+                    ? html`The previous secret keeps signing until ${formatDateTime(s.previousSecretExpires)}; after that only this one does.`
+                    : "The previous secret no longer signs."
+                  : nothing}
+              </p>
             </div>
-            <div class="field">
-              <label for="webhook-secret-value">Secret for ${s.url}</label>
+            <dl class="facts">
+              <dt>Endpoint</dt>
+              <dd><code>${s.url}</code></dd>
+            </dl>
+            <div class="field" style="margin-top:1rem">
+              <label for="webhook-secret-value">Signing secret</label>
               <div class="secret-box">
-                <input id="webhook-secret-value" type="text" readonly .value=${s.secret} />
+                <input id="webhook-secret-value" type="text" readonly .value=${s.secret} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
                 <button type="button" class="button" @click=${() => copyToClipboard(s.secret, "Secret")}>Copy</button>
               </div>
             </div>
@@ -283,19 +394,17 @@ export class WebhooksPage extends LightElement {
   }
 
   private renderDelete() {
-    const w = this.removing;
-    return html`<dialog id="delete-webhook" aria-labelledby="delete-webhook-title" @close=${() => (this.removing = null)}>
-      ${w
-        ? html`<div class="dialog-body">
-            <h2 id="delete-webhook-title">Delete the webhook to ${w.url}?</h2>
-            <p>Its delivery log goes with it; events are no longer sent there.</p>
-            ${problemView(this.formError, "Not deleted")}
-            <div class="actions end">
-              <button type="button" class="button" autofocus @click=${() => closeDialog(this, "delete-webhook")}>Cancel</button>
-              <button type="button" class="button danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete webhook</button>
-            </div>
-          </div>`
-        : nothing}
+    const w = this.target;
+    return html`<dialog id="delete-webhook" aria-labelledby="delete-webhook-title">
+      <div class="dialog-body">
+        <h2 id="delete-webhook-title">Delete the webhook to <code>${w?.url}</code>?</h2>
+        <p>Its delivery log goes with it; events are no longer sent there, and deliveries still retrying are dropped.</p>
+        ${problemView(this.formError, "The webhook was not deleted")}
+        <div class="actions end">
+          <button type="button" class="button" autofocus @click=${() => closeDialog(this, "delete-webhook")}>Cancel</button>
+          <button type="button" class="button danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete webhook</button>
+        </div>
+      </div>
     </dialog>`;
   }
 }

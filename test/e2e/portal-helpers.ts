@@ -1,0 +1,131 @@
+// What the portal's browser tests share: a Chromium page that records script errors, axe scans, screenshots,
+// and the steps that set the scene (sign in, create a project, create a backend client and get its token).
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { launchBrowser } from "./browser";
+
+export const baseUrl = inject("baseUrl");
+export const adminToken = inject("adminToken");
+const artifacts = "test/artifacts";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type PortalBrowser = { browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
+
+/** A desktop-sized page; uncaught errors and CSP refusals are collected so a test can assert there were none. */
+export async function openPortalBrowser(): Promise<PortalBrowser> {
+  mkdirSync(artifacts, { recursive: true });
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) pageErrors.push(message.text());
+  });
+  return { browser, context, page, pageErrors };
+}
+
+/** axe-core in every frame of the page (the consent preview included), then a WCAG 2.2 A/AA run. */
+export async function expectAccessible(page: Page, name: string) {
+  for (const frame of page.frames()) await frame.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe.run(
+      document,
+      { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } },
+    );
+    return (result.violations as { id: string; help: string; nodes: { target: string[] }[] }[]).map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+  });
+  expect(violations, `axe violations on ${name}`).toEqual([]);
+}
+
+/** A picture kept as test/artifacts/portal-<name>.png; passing confirmations are left out so they do not cover the page. */
+export const shot = (page: Page, name: string, { fullPage = true } = {}) =>
+  page.screenshot({ path: `${artifacts}/portal-${name}.png`, fullPage, style: ".toast-region { display: none; }" });
+
+/** Waits for the page to catch up: generous, since the machine is shared and the service runs in wrangler dev. */
+export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
+
+export const dialog = (page: Page, id: string) => page.locator(`dialog#${id}`);
+
+/** A call to the API with a bearer token, as an integrating backend makes it. */
+export async function api(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+/** The client-credentials grant, answered as it is (status and body), so refusals can be asserted too. */
+export async function tokenStatus(clientId: string, clientSecret: string) {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Signs in with the admin token and lands on the project list. */
+export async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/portal/`);
+  await page.getByLabel("Admin token").fill(adminToken);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
+}
+
+export type NewProject = { name: string; legalName: string; email: string; privacyPolicy: string; jurisdiction: string };
+
+/**
+ * Fills the open “New project” dialog, submits it and waits for the new project's clients page.
+ * Returns the project's id, read from the address.
+ */
+export async function submitNewProject(page: Page, project: NewProject) {
+  const form = dialog(page, "new-project");
+  await form.getByLabel("Project name").fill(project.name);
+  await form.getByLabel("Legal name").fill(project.legalName);
+  await form.getByLabel("Privacy e-mail").fill(project.email);
+  await form.getByLabel("Privacy policy URL").fill(project.privacyPolicy);
+  await form.getByLabel("Jurisdiction").fill(project.jurisdiction);
+  await form.getByRole("button", { name: "Create project" }).click();
+  await page.getByRole("heading", { name: "Clients", level: 2 }).waitFor();
+  const projectId = decodeURIComponent(new URL(page.url()).pathname.split("/")[3]);
+  expect(projectId).toMatch(/^prj_/);
+  return projectId;
+}
+
+/**
+ * Creates a backend client on the clients page and reads the id and secret from the dialog that shows the
+ * secret once. The dialog is left open for the caller to inspect and close (`closeSecretDialog`).
+ */
+export async function createBackendClient(page: Page, name: string) {
+  await page.getByRole("button", { name: "New client" }).click();
+  const form = dialog(page, "new-client");
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel(/Backend/).check();
+  await form.getByRole("button", { name: "Create client" }).click();
+  const secretDialog = dialog(page, "client-secret");
+  await secretDialog.getByRole("heading", { name: `Client “${name}” created` }).waitFor();
+  const clientSecret = await secretDialog.getByLabel("Client secret").inputValue();
+  const clientId = (await secretDialog.locator("#new-client-id").textContent())!.trim();
+  return { clientId, clientSecret, secretDialog };
+}
+
+/** Closes the secret dialog the way an operator does, after storing the secret. */
+export async function closeSecretDialog(page: Page) {
+  const secretDialog = dialog(page, "client-secret");
+  await secretDialog.getByRole("button", { name: "I have stored the secret" }).click();
+  await poll(() => secretDialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+}
+
+/** An access token for a client, from its id and secret. */
+export async function accessToken(clientId: string, clientSecret: string): Promise<string> {
+  const issued = await tokenStatus(clientId, clientSecret);
+  expect(issued.status).toBe(200);
+  return issued.body.access_token;
+}
