@@ -132,13 +132,25 @@ identityRoutes.openapi(
         ...(input.aliases
           ? [
               db.delete(aliases).where(aliasScope),
-              ...aliasRows(projectId, identityId, input.aliases).map((a) => db.insert(aliases).values(a)),
+              // Inserted only if the identity is this project's: the foreign key alone would accept another
+              // project's identity id, and the batch would store aliases under a 404.
+              ...input.aliases.map((a) =>
+                db.insert(aliases).select(
+                  db
+                    .select({
+                      projectId: identities.projectId,
+                      type: sql<string>`${a.type}`.as("type"),
+                      identifier: sql<string>`${a.identifier}`.as("identifier"),
+                      identityId: identities.id,
+                    })
+                    .from(identities)
+                    .where(scope),
+                ),
+              ),
             ]
           : []),
       ]);
     } catch (error) {
-      // An insert of an alias for a missing identity fails its foreign key: that is a 404, not a conflict.
-      if (isConstraintError(error, "FOREIGN KEY")) throw notFound("Identity");
       uniquenessConflict(error);
     }
     if (updated.length === 0) throw notFound("Identity");
