@@ -160,7 +160,7 @@ function bodyArbitrary(op: Schema): fc.Arbitrary<{ raw: string; type: string } |
   );
   const value = fc.oneof({ arbitrary: shaped, weight: 4 }, { arbitrary: broken, weight: 2 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 });
   const encode = (v: unknown) =>
-    type.includes("form") ? new URLSearchParams(Object.entries(v && typeof v === "object" ? v : { v }).map(([k, x]) => [k, String(x)])).toString() : JSON.stringify(v);
+    type.includes("form") ? new URLSearchParams(Object.entries(v && typeof v === "object" ? v : { v }).map(([k, x]): [string, string] => [k, String(x)])).toString() : JSON.stringify(v);
   return fc.oneof(
     { arbitrary: value.map((v) => ({ raw: encode(v), type })), weight: 6 },
     { arbitrary: junk.map((raw) => ({ raw, type })), weight: 1 },
