@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { aliases, identities } from "./table";
 import type { AliasValue, IdentityRecord } from "./schemas";
@@ -14,17 +14,33 @@ export const toIdentity = (row: IdentityRow, aliasRows: AliasValue[]): IdentityR
   updated: row.updated,
 });
 
-/** An identity with its aliases, or undefined; one round trip (a D1 batch of two reads). */
-export async function findIdentity(db: Db, projectId: string, identityId: string): Promise<IdentityRecord | undefined> {
+/**
+ * An identity with its aliases, or undefined; one round trip (a D1 batch of two reads). The identity is named by
+ * its id or by a subquery that selects it (an alias or referenceId lookup), so a lookup costs no extra round trip.
+ */
+export async function findIdentity(db: Db, projectId: string, identity: string | SQLWrapper): Promise<IdentityRecord | undefined> {
+  const matches = (column: typeof identities.id | typeof aliases.identityId) =>
+    typeof identity === "string" ? eq(column, identity) : inArray(column, identity);
   const [rows, aliasRows] = await db.batch([
-    db.select().from(identities).where(and(eq(identities.projectId, projectId), eq(identities.id, identityId))).limit(1),
+    db.select().from(identities).where(and(eq(identities.projectId, projectId), matches(identities.id))).limit(1),
     db
       .select({ type: aliases.type, identifier: aliases.identifier })
       .from(aliases)
-      .where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId)))
+      .where(and(eq(aliases.projectId, projectId), matches(aliases.identityId)))
       .orderBy(aliases.type, aliases.identifier),
   ]);
   return rows[0] && toIdentity(rows[0], aliasRows);
+}
+
+/** The id of the identity an alias, or failing a URN type a referenceId, names: a subquery for `findIdentity`. */
+export function identityNamedBy(db: Db, projectId: string, key: string) {
+  const alias = parseAliasKey(key);
+  return alias
+    ? db
+        .select({ id: aliases.identityId })
+        .from(aliases)
+        .where(and(eq(aliases.projectId, projectId), eq(aliases.type, alias.type), eq(aliases.identifier, alias.identifier)))
+    : db.select({ id: identities.id }).from(identities).where(and(eq(identities.projectId, projectId), eq(identities.referenceId, key)));
 }
 
 export const aliasRows = (projectId: string, identityId: string, list: AliasValue[]) =>

@@ -10,7 +10,7 @@ import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
 import { permissionStates, requests } from "../requests/table";
-import { aliasRows, findIdentity, parseAliasKey, toIdentity } from "./queries";
+import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
 import { aliases, identities } from "./table";
 
@@ -71,21 +71,8 @@ identityRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const key = c.req.valid("param").alias;
     const db = getDb(c.env.DB);
-    const alias = parseAliasKey(key);
-    const [match] = alias
-      ? await db
-          .select({ id: aliases.identityId })
-          .from(aliases)
-          .where(and(eq(aliases.projectId, projectId), eq(aliases.type, alias.type), eq(aliases.identifier, alias.identifier)))
-          .limit(1)
-      : await db
-          .select({ id: identities.id })
-          .from(identities)
-          .where(and(eq(identities.projectId, projectId), eq(identities.referenceId, key)))
-          .limit(1);
-    const identity = match && (await findIdentity(db, projectId, match.id));
+    const identity = await findIdentity(db, projectId, identityNamedBy(db, projectId, c.req.valid("param").alias));
     if (!identity) throw notFound("Identity");
     return c.json(identity, 200);
   },
