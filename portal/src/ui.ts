@@ -13,6 +13,36 @@ export class LightElement extends LitElement {
   }
 }
 
+/**
+ * A page whose dialogs act through the API: one busy flag (it disables their buttons while a call runs) and the
+ * last action's problem, which the open dialog shows.
+ */
+export class ActionElement extends LightElement {
+  @state() protected busy = false;
+  @state() protected formError: unknown = null;
+
+  /** Runs one API action; says whether it succeeded (its problem is in `formError` otherwise). */
+  protected async run(action: () => Promise<void>): Promise<boolean> {
+    this.busy = true;
+    this.formError = null;
+    try {
+      await action();
+      return true;
+    } catch (error) {
+      this.formError = error;
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Opens a dialog once the state it shows has rendered, without the last action's problem. */
+  protected openDialog(id: string) {
+    this.formError = null;
+    void this.updateComplete.then(() => showDialog(this, id));
+  }
+}
+
 export const toastEvent = "assent-toast";
 
 /** A short confirmation, announced politely by the shell's live region. */

@@ -11,7 +11,8 @@ import {
   type Purpose,
   type Translation,
 } from "../types";
-import { closeDialog, compact, formValues, LightElement, loadingView, notify, problemView, showDialog, TranslationsEditor } from "../ui";
+import { actionsColumn, confirmDialog, dataTable, editAndDelete, formDialog, pageHead, textField } from "../parts";
+import { ActionElement, closeDialog, compact, formValues, loadingView, notify, problemView, TranslationsEditor } from "../ui";
 import "./widget-preview";
 
 type Editing =
@@ -28,13 +29,12 @@ const textIn = (translations: Translation[], language: string) =>
   translations.find((t) => t.language === language)?.text ?? translations[0]?.text ?? "";
 
 @customElement("ap-configuration")
-export class ConfigurationPage extends LightElement {
+export class ConfigurationPage extends ActionElement {
   @property({ attribute: false }) project!: Project;
   @state() private purposes: Purpose[] | null = null;
   @state() private dataGroups: DataGroup[] = [];
   @state() private parties: Party[] = [];
   @state() private error: unknown = null;
-  @state() private formError: unknown = null;
   @state() private editing: Editing | null = null;
   @state() private removing: Removing | null = null;
   @state() private requireNewConsent: boolean | null = null;
@@ -43,7 +43,6 @@ export class ConfigurationPage extends LightElement {
    * Lit from resetting the translations editor while the operator types.
    */
   private initialTexts: Translation[] = [];
-  @state() private busy = false;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -70,10 +69,9 @@ export class ConfigurationPage extends LightElement {
   private edit(editing: Editing) {
     const texts = editing.kind === "party" ? editing.item?.details.description : editing.item?.description;
     this.initialTexts = texts?.length ? texts.map((t) => ({ ...t })) : [{ language: this.project.defaultLanguage, text: "" }];
-    this.formError = null;
     this.requireNewConsent = null;
     this.editing = editing;
-    void this.updateComplete.then(() => showDialog(this, "config-editor"));
+    this.openDialog("config-editor");
   }
 
   private translations(id: string) {
@@ -87,9 +85,7 @@ export class ConfigurationPage extends LightElement {
     const v = formValues(form);
     const data = new FormData(form);
     const base = privacy(this.project.projectId);
-    this.busy = true;
-    this.formError = null;
-    try {
+    const saved = await this.run(async () => {
       if (editing.kind === "purpose") {
         if (editing.item && this.requireNewConsent === null) {
           throw new Error("Answer the question: does this change require new consent?");
@@ -139,12 +135,9 @@ export class ConfigurationPage extends LightElement {
       }
       closeDialog(this, "config-editor");
       await this.load();
-    } catch (error) {
-      this.formError = error;
-      this.querySelector("#config-editor")?.scrollTo({ top: 0 });
-    } finally {
-      this.busy = false;
-    }
+    });
+    // The problem is shown above the fields: bring it into view.
+    if (!saved) this.querySelector("#config-editor")?.scrollTo({ top: 0 });
   }
 
   private async confirmDelete() {
@@ -156,35 +149,23 @@ export class ConfigurationPage extends LightElement {
         : r.kind === "dataGroup"
           ? `/configurations/data-groups/${r.id}`
           : `/parties/${r.id}`;
-    this.busy = true;
-    this.formError = null;
-    try {
+    return this.run(async () => {
       await api("DELETE", base + path);
       closeDialog(this, "config-remove");
       notify(`“${r.name}” deleted.`);
       await this.load();
-    } catch (error) {
-      this.formError = error;
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   private askRemove(removing: Removing) {
-    this.formError = null;
     this.removing = removing;
-    void this.updateComplete.then(() => showDialog(this, "config-remove"));
+    this.openDialog("config-remove");
   }
 
   protected override render() {
     if (this.error) return problemView(this.error, "The configuration could not be loaded");
     if (!this.purposes) return loadingView("the configuration");
-    return html`<div class="page-head">
-        <div>
-          <h2>Configuration</h2>
-          <p>What data subjects are asked to agree to: purposes of processing, the data they use, and who receives it.</p>
-        </div>
-      </div>
+    return html`${pageHead("Configuration", "What data subjects are asked to agree to: purposes of processing, the data they use, and who receives it.")}
       ${this.renderPurposes()} ${this.renderDataGroups()} ${this.renderParties()}
       <ap-widget-preview .project=${this.project} .purposes=${this.purposes} .dataGroups=${this.dataGroups} .parties=${this.parties}></ap-widget-preview>
       ${this.renderEditor()} ${this.renderRemove()}`;
@@ -213,53 +194,34 @@ export class ConfigurationPage extends LightElement {
         : nothing}
       ${purposes.length === 0
         ? html`<p class="muted small">No purposes yet.</p>`
-        : html`<table class="stack">
-            <caption class="visually-hidden">Purposes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Purpose</th>
-                <th scope="col">Legal ground</th>
-                <th scope="col">Version</th>
-                <th scope="col">Data groups</th>
-                <th scope="col">Parties</th>
-                <th scope="col" class="end">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${purposes.map(
-                (p) => html`<tr data-purpose=${p.referenceId}>
-                  <td data-label="Purpose">
-                    <strong>${p.name}</strong> <code class="muted small">${p.referenceId}</code><br />
-                    <span class="small muted">${textIn(p.description, this.project.defaultLanguage)}</span>
-                    ${p.description.length > 1
-                      ? html`<br /><span class="small muted">Languages: ${p.description.map((t) => t.language).join(", ")}</span>`
-                      : nothing}
-                  </td>
-                  <td data-label="Legal ground">${legalGroundLabels[p.legalGround]}</td>
-                  <td data-label="Version"><span class="badge blue purpose-version">v${p.version}</span></td>
-                  <td data-label="Data groups">${p.dataGroups.map(this.dataGroupName).join(", ") || html`<span class="muted">None</span>`}</td>
-                  <td data-label="Parties" class="small">
-                    ${roles.map((role) =>
-                      p[role].length ? html`<div><span class="muted">${roleLabels[role]}:</span> ${p[role].map(this.partyName).join(", ")}</div>` : nothing,
-                    )}
-                  </td>
-                  <td data-label="Actions" class="end">
-                    <div class="actions">
-                      <button type="button" class="button small" aria-label="Edit purpose ${p.name}" @click=${() => this.edit({ kind: "purpose", item: p })}>Edit</button>
-                      <button
-                        type="button"
-                        class="button small quiet-danger"
-                        aria-label="Delete purpose ${p.name}"
-                        @click=${() => this.askRemove({ kind: "purpose", id: p.purposeId, name: p.name })}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>`,
-              )}
-            </tbody>
-          </table>`}
+        : dataTable(
+            "Purposes",
+            ["Purpose", "Legal ground", "Version", "Data groups", "Parties", actionsColumn],
+            purposes.map(
+              (p) => html`<tr data-purpose=${p.referenceId}>
+                <td data-label="Purpose">
+                  <strong>${p.name}</strong> <code class="muted small">${p.referenceId}</code><br />
+                  <span class="small muted">${textIn(p.description, this.project.defaultLanguage)}</span>
+                  ${p.description.length > 1
+                    ? html`<br /><span class="small muted">Languages: ${p.description.map((t) => t.language).join(", ")}</span>`
+                    : nothing}
+                </td>
+                <td data-label="Legal ground">${legalGroundLabels[p.legalGround]}</td>
+                <td data-label="Version"><span class="badge blue purpose-version">v${p.version}</span></td>
+                <td data-label="Data groups">${p.dataGroups.map(this.dataGroupName).join(", ") || html`<span class="muted">None</span>`}</td>
+                <td data-label="Parties" class="small">
+                  ${roles.map((role) =>
+                    p[role].length ? html`<div><span class="muted">${roleLabels[role]}:</span> ${p[role].map(this.partyName).join(", ")}</div>` : nothing,
+                  )}
+                </td>
+                ${editAndDelete(
+                  `purpose ${p.name}`,
+                  () => this.edit({ kind: "purpose", item: p }),
+                  () => this.askRemove({ kind: "purpose", id: p.purposeId, name: p.name }),
+                )}
+              </tr>`,
+            ),
+          )}
     </section>`;
   }
 
@@ -271,39 +233,21 @@ export class ConfigurationPage extends LightElement {
       </header>
       ${this.dataGroups.length === 0
         ? html`<p class="muted small">No data groups yet: kinds of personal data, such as an e-mail address or purchase history.</p>`
-        : html`<table class="stack">
-            <caption class="visually-hidden">Data groups</caption>
-            <thead>
-              <tr>
-                <th scope="col">Data group</th>
-                <th scope="col">Description</th>
-                <th scope="col" class="end">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${this.dataGroups.map(
-                (d) => html`<tr>
-                  <td data-label="Data group"><strong>${d.name}</strong> <code class="muted small">${d.referenceId}</code></td>
-                  <td data-label="Description" class="small">${textIn(d.description, this.project.defaultLanguage) || html`<span class="muted">None</span>`}</td>
-                  <td data-label="Actions" class="end">
-                    <div class="actions">
-                      <button type="button" class="button small" aria-label="Edit data group ${d.name}" @click=${() => this.edit({ kind: "dataGroup", item: d })}>
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        class="button small quiet-danger"
-                        aria-label="Delete data group ${d.name}"
-                        @click=${() => this.askRemove({ kind: "dataGroup", id: d.dataGroupId, name: d.name })}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>`,
-              )}
-            </tbody>
-          </table>`}
+        : dataTable(
+            "Data groups",
+            ["Data group", "Description", actionsColumn],
+            this.dataGroups.map(
+              (d) => html`<tr>
+                <td data-label="Data group"><strong>${d.name}</strong> <code class="muted small">${d.referenceId}</code></td>
+                <td data-label="Description" class="small">${textIn(d.description, this.project.defaultLanguage) || html`<span class="muted">None</span>`}</td>
+                ${editAndDelete(
+                  `data group ${d.name}`,
+                  () => this.edit({ kind: "dataGroup", item: d }),
+                  () => this.askRemove({ kind: "dataGroup", id: d.dataGroupId, name: d.name }),
+                )}
+              </tr>`,
+            ),
+          )}
     </section>`;
   }
 
@@ -315,56 +259,23 @@ export class ConfigurationPage extends LightElement {
       </header>
       ${this.parties.length === 0
         ? html`<p class="muted small">No parties yet: controllers, processors and recipients of the data.</p>`
-        : html`<table class="stack">
-            <caption class="visually-hidden">Parties</caption>
-            <thead>
-              <tr>
-                <th scope="col">Party</th>
-                <th scope="col">Type</th>
-                <th scope="col">Contact</th>
-                <th scope="col" class="end">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${this.parties.map(
-                (p) => html`<tr>
-                  <td data-label="Party"><strong>${p.details.name}</strong> <code class="muted small">${p.referenceId}</code></td>
-                  <td data-label="Type">${p.type === "company" ? "Company" : "Individual"}</td>
-                  <td data-label="Contact" class="small">${p.details.email ?? ""} ${p.details.jurisdiction ? html`<span class="muted">(${p.details.jurisdiction})</span>` : nothing}</td>
-                  <td data-label="Actions" class="end">
-                    <div class="actions">
-                      <button type="button" class="button small" aria-label="Edit party ${p.details.name}" @click=${() => this.edit({ kind: "party", item: p })}>Edit</button>
-                      <button
-                        type="button"
-                        class="button small quiet-danger"
-                        aria-label="Delete party ${p.details.name}"
-                        @click=${() => this.askRemove({ kind: "party", id: p.partyId, name: p.details.name })}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>`,
-              )}
-            </tbody>
-          </table>`}
+        : dataTable(
+            "Parties",
+            ["Party", "Type", "Contact", actionsColumn],
+            this.parties.map(
+              (p) => html`<tr>
+                <td data-label="Party"><strong>${p.details.name}</strong> <code class="muted small">${p.referenceId}</code></td>
+                <td data-label="Type">${p.type === "company" ? "Company" : "Individual"}</td>
+                <td data-label="Contact" class="small">${p.details.email ?? ""} ${p.details.jurisdiction ? html`<span class="muted">(${p.details.jurisdiction})</span>` : nothing}</td>
+                ${editAndDelete(
+                  `party ${p.details.name}`,
+                  () => this.edit({ kind: "party", item: p }),
+                  () => this.askRemove({ kind: "party", id: p.partyId, name: p.details.name }),
+                )}
+              </tr>`,
+            ),
+          )}
     </section>`;
-  }
-
-  private input(id: string, name: string, label: string, value = "", opts: { type?: string; hint?: string; required?: boolean } = {}) {
-    return html`<div class="field">
-      <label for=${id}>${label}</label>
-      ${opts.hint ? html`<span class="hint" id="${id}-hint">${opts.hint}</span>` : nothing}
-      <input
-        id=${id}
-        name=${name}
-        type=${opts.type ?? "text"}
-        .value=${value}
-        ?required=${opts.required}
-        aria-describedby=${opts.hint ? `${id}-hint` : nothing}
-        autocomplete="off"
-      />
-    </div>`;
   }
 
   private renderEditor() {
@@ -382,19 +293,19 @@ export class ConfigurationPage extends LightElement {
           : e.item
             ? `Edit party “${e.item.details.name}”`
             : "New party";
-    return html`<dialog id="config-editor" aria-labelledby="config-editor-title" @close=${() => (this.editing = null)}>
-      ${e
-        ? html`<form @submit=${this.submit} novalidate>
-            <h2 id="config-editor-title">${title}</h2>
-            ${problemView(this.formError, "Not saved")}
-            ${e.kind === "purpose" ? this.purposeFields(e.item) : e.kind === "dataGroup" ? this.dataGroupFields(e.item) : this.partyFields(e.item)}
-            <div class="actions end">
-              <button type="button" class="button" @click=${() => closeDialog(this, "config-editor")}>Cancel</button>
-              <button type="submit" class="button primary" ?disabled=${this.busy}>Save</button>
-            </div>
-          </form>`
-        : nothing}
-    </dialog>`;
+    return formDialog(
+      this,
+      "config-editor",
+      e && {
+        title,
+        error: this.formError,
+        errorHeading: "Not saved",
+        onSubmit: (event) => this.submit(event),
+        action: { label: "Save", disabled: this.busy },
+        body: e.kind === "purpose" ? this.purposeFields(e.item) : e.kind === "dataGroup" ? this.dataGroupFields(e.item) : this.partyFields(e.item),
+      },
+      () => (this.editing = null),
+    );
   }
 
   private referenceHint = "Your own identifier: letters, digits and - . _ ~; unique in the project.";
@@ -403,8 +314,8 @@ export class ConfigurationPage extends LightElement {
     const checked = (list: string[] | undefined, id: string) => list?.includes(id) ?? false;
     const nextVersion = p ? String(Number(p.version) + 1) : "1";
     return html`<div class="form-grid">
-        ${this.input("purpose-name", "name", "Name", p?.name, { required: true })}
-        ${this.input("purpose-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
+        ${textField("purpose-name", "name", "Name", p?.name, { required: true })}
+        ${textField("purpose-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
       </div>
       <div class="field">
         <label for="purpose-ground">Legal ground</label>
@@ -467,8 +378,8 @@ export class ConfigurationPage extends LightElement {
 
   private dataGroupFields(d: DataGroup | null) {
     return html`<div class="form-grid">
-        ${this.input("dg-name", "name", "Name", d?.name, { required: true })}
-        ${this.input("dg-reference", "referenceId", "Reference id", d?.referenceId, { hint: this.referenceHint, required: true })}
+        ${textField("dg-name", "name", "Name", d?.name, { required: true })}
+        ${textField("dg-reference", "referenceId", "Reference id", d?.referenceId, { hint: this.referenceHint, required: true })}
       </div>
       <ap-translations
         id="data-group-description"
@@ -481,8 +392,8 @@ export class ConfigurationPage extends LightElement {
   private partyFields(p: Party | null) {
     const d = p?.details;
     return html`<div class="form-grid">
-        ${this.input("party-name", "name", "Name", d?.name, { required: true })}
-        ${this.input("party-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
+        ${textField("party-name", "name", "Name", d?.name, { required: true })}
+        ${textField("party-reference", "referenceId", "Reference id", p?.referenceId, { hint: this.referenceHint, required: true })}
       </div>
       <div class="field">
         <label for="party-type">Type</label>
@@ -492,10 +403,10 @@ export class ConfigurationPage extends LightElement {
         </select>
       </div>
       <div class="form-grid">
-        ${this.input("party-email", "email", "Privacy e-mail", d?.email, { type: "email" })} ${this.input("party-phone", "phone", "Phone", d?.phone)}
-        ${this.input("party-address", "address", "Address", d?.address)} ${this.input("party-national-id", "nationalId", "Organisation number", d?.nationalId)}
-        ${this.input("party-jurisdiction", "jurisdiction", "Jurisdiction", d?.jurisdiction)}
-        ${this.input("party-privacy", "privacyPolicy", "Privacy policy URL", d?.policies?.privacy, { type: "url" })}
+        ${textField("party-email", "email", "Privacy e-mail", d?.email, { type: "email" })} ${textField("party-phone", "phone", "Phone", d?.phone)}
+        ${textField("party-address", "address", "Address", d?.address)} ${textField("party-national-id", "nationalId", "Organisation number", d?.nationalId)}
+        ${textField("party-jurisdiction", "jurisdiction", "Jurisdiction", d?.jurisdiction)}
+        ${textField("party-privacy", "privacyPolicy", "Privacy policy URL", d?.policies?.privacy, { type: "url" })}
       </div>
       <ap-translations
         id="party-description"
@@ -513,18 +424,17 @@ export class ConfigurationPage extends LightElement {
         : r?.kind === "dataGroup"
           ? "A data group that a purpose still uses cannot be deleted; remove it from those purposes first."
           : "A party that a purpose still names cannot be deleted; remove it from those purposes first.";
-    return html`<dialog id="config-remove" aria-labelledby="config-remove-title" @close=${() => (this.removing = null)}>
-      ${r
-        ? html`<div class="dialog-body">
-            <h2 id="config-remove-title">Delete “${r.name}”?</h2>
-            <p>${consequence}</p>
-            ${problemView(this.formError, "Not deleted")}
-            <div class="actions end">
-              <button type="button" class="button" autofocus @click=${() => closeDialog(this, "config-remove")}>Cancel</button>
-              <button type="button" class="button danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete</button>
-            </div>
-          </div>`
-        : nothing}
-    </dialog>`;
+    return confirmDialog(
+      this,
+      "config-remove",
+      r && {
+        title: `Delete “${r.name}”?`,
+        body: html`<p>${consequence}</p>`,
+        error: this.formError,
+        errorHeading: "Not deleted",
+        action: { label: "Delete", danger: true, disabled: this.busy, onClick: () => this.confirmDelete() },
+      },
+      () => (this.removing = null),
+    );
   }
 }

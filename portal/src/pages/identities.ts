@@ -1,6 +1,7 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, ApiProblem, privacy } from "../api";
+import { dataTable, pageHead } from "../parts";
 import { navigate, projectHref } from "../router";
 import type { Identity, Project } from "../types";
 import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
@@ -92,12 +93,7 @@ export class IdentitiesPage extends LightElement {
   }
 
   protected override render() {
-    return html`<div class="page-head">
-        <div>
-          <h2>Identities</h2>
-          <p>Everything held about one data subject, for access requests (Art. 15) and portability (Art. 20).</p>
-        </div>
-      </div>
+    return html`${pageHead("Identities", "Everything held about one data subject, for access requests (Art. 15) and portability (Art. 20).")}
       <form class="card" @submit=${this.lookup} novalidate aria-labelledby="lookup-title">
         <h3 id="lookup-title">Find a data subject</h3>
         ${problemView(this.lookupError, "Not found")}
@@ -177,21 +173,11 @@ export class IdentitiesPage extends LightElement {
       <h3 id="part-${key}">${titleOf(key)} <span class="badge">${rows.length}</span></h3>
       ${rows.length === 0 || columns.length === 0
         ? html`<p class="muted small">${rows.length === 0 ? "None." : "See the full record below."}</p>`
-        : html`<table class="stack">
-            <caption class="visually-hidden">${titleOf(key)}</caption>
-            <thead>
-              <tr>
-                ${columns.map((c) => html`<th scope="col">${titleOf(c)}</th>`)}
-              </tr>
-            </thead>
-            <tbody>
-              ${rows.map(
-                (r) => html`<tr>
-                  ${columns.map((c) => html`<td data-label=${titleOf(c)}>${cell(c, r[c])}</td>`)}
-                </tr>`,
-              )}
-            </tbody>
-          </table>`}
+        : dataTable(
+            titleOf(key),
+            columns.map(titleOf),
+            rows.map((r) => html`<tr>${columns.map((c) => html`<td data-label=${titleOf(c)}>${cell(c, r[c])}</td>`)}</tr>`),
+          )}
     </section>`;
   }
 }

@@ -1,6 +1,7 @@
 import { html, nothing, svg } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { adminProject, api } from "../api";
+import { dataTable, pageHead } from "../parts";
 import { projectHref } from "../router";
 import type { Overview, Project } from "../types";
 import { formatDate, LightElement, loadingView, problemView } from "../ui";
@@ -49,12 +50,7 @@ export class OverviewPage extends LightElement {
     const denied = o.purposes.reduce((n, p) => n + p.current.denied, 0);
     const points = this.series(o);
     const chosenName = this.purposeId === "all" ? "all purposes" : (o.purposes.find((p) => p.purposeId === this.purposeId)?.name ?? "");
-    return html`<div class="page-head">
-        <div>
-          <h2>Overview</h2>
-          <p>Data subjects, their consent decisions and open privacy requests.</p>
-        </div>
-      </div>
+    return html`${pageHead("Overview", "Data subjects, their consent decisions and open privacy requests.")}
       <div class="stats">
         <div class="stat"><p class="label">Identities</p><p class="value">${o.identities.total}</p><p class="sub">data subjects</p></div>
         <div class="stat"><p class="label">Consents in force</p><p class="value">${given}</p><p class="sub">approved, current versions</p></div>
@@ -121,32 +117,28 @@ export class OverviewPage extends LightElement {
           ? html`<p class="muted small">
               No purposes yet. <a href=${projectHref(this.project.projectId, "configuration")}>Configure purposes</a> to start collecting consent.
             </p>`
-          : html`<table class="stack">
-              <caption class="visually-hidden">Current consent per purpose</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Purpose</th>
-                  <th scope="col">Version</th>
-                  <th scope="col" class="end">Given</th>
-                  <th scope="col" class="end">Denied</th>
-                  <th scope="col" class="end">Given ${this.days} d</th>
-                  <th scope="col" class="end">Denied ${this.days} d</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${o.purposes.map((p) => {
-                  const sum = (k: "given" | "denied") => p.daily.reduce((n, d) => n + d[k], 0);
-                  return html`<tr>
-                    <td data-label="Purpose"><strong>${p.name}</strong> <code class="muted small">${p.referenceId}</code></td>
-                    <td data-label="Version"><span class="badge blue">v${p.version}</span></td>
-                    <td data-label="Given" class="end">${p.current.given}</td>
-                    <td data-label="Denied" class="end">${p.current.denied}</td>
-                    <td data-label="Given ${this.days} d" class="end">${sum("given")}</td>
-                    <td data-label="Denied ${this.days} d" class="end">${sum("denied")}</td>
-                  </tr>`;
-                })}
-              </tbody>
-            </table>`}
+          : dataTable(
+              "Current consent per purpose",
+              [
+                "Purpose",
+                "Version",
+                { label: "Given", end: true },
+                { label: "Denied", end: true },
+                { label: `Given ${this.days} d`, end: true },
+                { label: `Denied ${this.days} d`, end: true },
+              ],
+              o.purposes.map((p) => {
+                const sum = (k: "given" | "denied") => p.daily.reduce((n, d) => n + d[k], 0);
+                return html`<tr>
+                  <td data-label="Purpose"><strong>${p.name}</strong> <code class="muted small">${p.referenceId}</code></td>
+                  <td data-label="Version"><span class="badge blue">v${p.version}</span></td>
+                  <td data-label="Given" class="end">${p.current.given}</td>
+                  <td data-label="Denied" class="end">${p.current.denied}</td>
+                  <td data-label="Given ${this.days} d" class="end">${sum("given")}</td>
+                  <td data-label="Denied ${this.days} d" class="end">${sum("denied")}</td>
+                </tr>`;
+              }),
+            )}
       </section>`;
   }
 

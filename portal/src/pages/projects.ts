@@ -3,7 +3,8 @@ import { customElement, state } from "lit/decorators.js";
 import { api } from "../api";
 import { navigate, projectHref } from "../router";
 import type { Project } from "../types";
-import { closeDialog, compact, formatDate, formValues, LightElement, loadingView, notify, problemView, showDialog } from "../ui";
+import { dataTable, formDialog, pageHead, textField } from "../parts";
+import { ActionElement, closeDialog, compact, formatDate, formValues, loadingView, notify, problemView } from "../ui";
 
 /** The fields of a project's privacy metadata, as the admin API takes them (also used by the settings page). */
 export function projectBody(v: Record<string, string | undefined>) {
@@ -26,20 +27,8 @@ export function projectBody(v: Record<string, string | undefined>) {
 /** The form fields of a project's metadata, prefilled from `p` when editing. */
 export function projectFields(p: Partial<Project> = {}, idPrefix = "project") {
   const id = (name: string) => `${idPrefix}-${name.replace(".", "-")}`;
-  const text = (name: string, label: string, value: string | undefined | null, type = "text", extra = "") =>
-    html`<div class="field">
-      <label for=${id(name)}>${label}</label>
-      ${extra ? html`<span class="hint" id=${`${id(name)}-hint`}>${extra}</span>` : nothing}
-      <input
-        id=${id(name)}
-        name=${name}
-        type=${type}
-        .value=${value ?? ""}
-        aria-describedby=${extra ? `${id(name)}-hint` : nothing}
-        ?required=${name === "name" || name === "controller.name"}
-        autocomplete="off"
-      />
-    </div>`;
+  const text = (name: string, label: string, value: string | undefined | null, type = "text", hint = "") =>
+    textField(id(name), name, label, value, { type, hint, required: name === "name" || name === "controller.name" });
   return html`${text("name", "Project name", p.name)}
     <fieldset>
       <legend>Data controller</legend>
@@ -64,11 +53,9 @@ export function projectFields(p: Partial<Project> = {}, idPrefix = "project") {
 }
 
 @customElement("ap-projects")
-export class ProjectsPage extends LightElement {
+export class ProjectsPage extends ActionElement {
   @state() private projects: Project[] | null = null;
   @state() private error: unknown = null;
-  @state() private createError: unknown = null;
-  @state() private busy = false;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -83,72 +70,54 @@ export class ProjectsPage extends LightElement {
     }
   }
 
-  private async create(e: SubmitEvent) {
+  private create(e: SubmitEvent) {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
-    this.busy = true;
-    this.createError = null;
-    try {
+    return this.run(async () => {
       const project = await api<Project>("POST", "/admin/v1/projects", projectBody(formValues(form)));
       closeDialog(this, "new-project");
       form.reset();
       notify(`Project “${project.name}” created.`);
       navigate(projectHref(project.projectId, "clients"));
-    } catch (error) {
-      this.createError = error;
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   protected override render() {
-    return html`<div class="page-head">
-        <div>
-          <h1>Projects</h1>
-          <p>Each project is one integrating service: its API clients, consent configuration and data subjects.</p>
-        </div>
-        <button type="button" class="button primary" @click=${() => showDialog(this, "new-project")}>New project</button>
-      </div>
+    return html`${pageHead(
+        "Projects",
+        "Each project is one integrating service: its API clients, consent configuration and data subjects.",
+        html`<button type="button" class="button primary" @click=${() => this.openDialog("new-project")}>New project</button>`,
+        { h1: true },
+      )}
       ${problemView(this.error, "The projects could not be loaded")} ${this.projects === null && !this.error ? loadingView("projects") : nothing}
       ${this.projects?.length === 0
         ? html`<div class="card empty"><strong>No projects yet</strong>Create one to register API clients and configure purposes.</div>`
         : nothing}
       ${this.projects?.length
         ? html`<div class="card">
-            <table class="stack">
-              <caption class="visually-hidden">All projects</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Controller</th>
-                  <th scope="col">Jurisdiction</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${this.projects.map(
-                  (p) => html`<tr>
-                    <td data-label="Name">
-                      <a href=${projectHref(p.projectId)}><strong>${p.name}</strong></a><br /><code class="muted small">${p.projectId}</code>
-                    </td>
-                    <td data-label="Controller">${p.controller?.name ?? html`<span class="muted">Not set</span>`}</td>
-                    <td data-label="Jurisdiction">${p.jurisdiction ?? html`<span class="muted">Not set</span>`}</td>
-                    <td data-label="Created">${formatDate(p.created)}</td>
-                  </tr>`,
-                )}
-              </tbody>
-            </table>
+            ${dataTable(
+              "All projects",
+              ["Name", "Controller", "Jurisdiction", "Created"],
+              this.projects.map(
+                (p) => html`<tr>
+                  <td data-label="Name">
+                    <a href=${projectHref(p.projectId)}><strong>${p.name}</strong></a><br /><code class="muted small">${p.projectId}</code>
+                  </td>
+                  <td data-label="Controller">${p.controller?.name ?? html`<span class="muted">Not set</span>`}</td>
+                  <td data-label="Jurisdiction">${p.jurisdiction ?? html`<span class="muted">Not set</span>`}</td>
+                  <td data-label="Created">${formatDate(p.created)}</td>
+                </tr>`,
+              ),
+            )}
           </div>`
         : nothing}
-      <dialog id="new-project" aria-labelledby="new-project-title">
-        <form @submit=${this.create} novalidate>
-          <h2 id="new-project-title">New project</h2>
-          ${problemView(this.createError, "The project was not created")} ${projectFields({}, "new-project")}
-          <div class="actions end">
-            <button type="button" class="button" @click=${() => closeDialog(this, "new-project")}>Cancel</button>
-            <button type="submit" class="button primary" ?disabled=${this.busy}>Create project</button>
-          </div>
-        </form>
-      </dialog>`;
+      ${formDialog(this, "new-project", {
+        title: "New project",
+        error: this.formError,
+        errorHeading: "The project was not created",
+        onSubmit: (e) => this.create(e),
+        action: { label: "Create project", disabled: this.busy },
+        body: projectFields({}, "new-project"),
+      })}`;
   }
 }

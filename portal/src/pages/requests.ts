@@ -3,7 +3,8 @@ import { customElement, property, state } from "lit/decorators.js";
 import { adminProject, api, privacy } from "../api";
 import { projectHref } from "../router";
 import { requestFamilies, type Overview, type PrivacyRequest, type Project, type RequestFamily, type RequestStatus } from "../types";
-import { closeDialog, formatDate, formatDateTime, LightElement, loadingView, notify, problemView, showDialog } from "../ui";
+import { confirmDialog, dataTable, pageHead, rowActions } from "../parts";
+import { ActionElement, closeDialog, formatDate, formatDateTime, loadingView, notify, problemView } from "../ui";
 
 const familyInfo: Record<RequestFamily, { title: string; one: string; article: string; key: keyof Overview["requests"] }> = {
   erasures: { title: "Erasure", one: "erasure request", article: "Art. 17", key: "erasure" },
@@ -26,7 +27,7 @@ const statusColours: Record<RequestStatus, string> = {
   withdrawn: "",
 };
 
-type Step = { to: RequestStatus; label: string; confirm?: string; style?: string };
+type Step = { to: RequestStatus; label: string; confirm?: string; primary?: boolean };
 
 /** The moves the API allows (worker/requests/families.ts), as buttons. Withdrawal is the subject's act, recorded by DELETE. */
 function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
@@ -36,7 +37,7 @@ function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
       : family === "accesses"
         ? "Confirm that the subject has been given a copy of their data."
         : "Completing the objection denies the purposes it names in the subject's permission state.";
-  const complete: Step = { to: "completed", label: "Complete", confirm: finalNote, style: "primary" };
+  const complete: Step = { to: "completed", label: "Complete", confirm: finalNote, primary: true };
   const reject: Step = {
     to: "rejected",
     label: "Reject",
@@ -45,7 +46,7 @@ function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
   const withdraw: Step = { to: "withdrawn", label: "Record withdrawal", confirm: "Record that the subject withdrew the request." };
   switch (status) {
     case "received":
-      return [{ to: "in_progress", label: "Start work", style: "primary" }, complete, reject, withdraw];
+      return [{ to: "in_progress", label: "Start work", primary: true }, complete, reject, withdraw];
     case "in_progress":
       return [complete, reject, withdraw];
     case "completed":
@@ -89,7 +90,7 @@ const filters = [
 ] as const;
 
 @customElement("ap-requests")
-export class RequestsPage extends LightElement {
+export class RequestsPage extends ActionElement {
   @property({ attribute: false }) project!: Project;
   @property() family: string = "erasures";
   @state() private filter: (typeof filters)[number]["id"] = "open";
@@ -97,9 +98,7 @@ export class RequestsPage extends LightElement {
   @state() private cursor: string | null = null;
   @state() private counts: Overview["requests"] | null = null;
   @state() private error: unknown = null;
-  @state() private actionError: unknown = null;
   @state() private pending: { request: PrivacyRequest; step: Step } | null = null;
-  @state() private busy = false;
 
   private get familyId(): RequestFamily {
     return (requestFamilies as readonly string[]).includes(this.family) ? (this.family as RequestFamily) : "erasures";
@@ -138,39 +137,28 @@ export class RequestsPage extends LightElement {
     }
   }
 
-  private async apply(request: PrivacyRequest, step: Step) {
-    this.busy = true;
-    this.actionError = null;
+  private apply(request: PrivacyRequest, step: Step) {
     const path = privacy(this.project.projectId, `/${this.familyId}/${encodeURIComponent(request.requestId)}`);
-    try {
+    return this.run(async () => {
       if (step.to === "withdrawn") await api("DELETE", path);
       else await api("PUT", path, { status: step.to });
       closeDialog(this, "confirm-step");
       this.pending = null;
       notify(`The ${familyInfo[this.familyId].one} is now ${statusLabels[step.to].toLowerCase()}.`);
       await this.load(false, true);
-    } catch (error) {
-      this.actionError = error;
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   private choose(request: PrivacyRequest, step: Step) {
-    this.actionError = null;
+    this.formError = null;
     if (!step.confirm) return this.apply(request, step);
     this.pending = { request, step };
-    void this.updateComplete.then(() => showDialog(this, "confirm-step"));
+    this.openDialog("confirm-step");
   }
 
   protected override render() {
     const info = familyInfo[this.familyId];
-    return html`<div class="page-head">
-        <div>
-          <h2>Requests</h2>
-          <p>Data-subject requests. GDPR Art. 12(3): answer without undue delay and at the latest one month after receipt.</p>
-        </div>
-      </div>
+    return html`${pageHead("Requests", "Data-subject requests. GDPR Art. 12(3): answer without undue delay and at the latest one month after receipt.")}
       <nav aria-label="Request types" class="tabs">
         ${requestFamilies.map((f) => {
           const open = this.counts ? (this.counts[familyInfo[f].key].received ?? 0) + (this.counts[familyInfo[f].key].in_progress ?? 0) : null;
@@ -202,7 +190,7 @@ export class RequestsPage extends LightElement {
             </select>
           </div>
         </header>
-        ${problemView(this.error, "The requests could not be loaded")} ${problemView(this.pending ? null : this.actionError, "The status was not changed")}
+        ${problemView(this.error, "The requests could not be loaded")} ${problemView(this.pending ? null : this.formError, "The status was not changed")}
         ${this.items === null && !this.error ? loadingView("requests") : nothing}
         ${this.items?.length === 0
           ? html`<div class="empty"><strong>Nothing here</strong>No ${this.filter === "all" ? "" : `${filters.find((f) => f.id === this.filter)?.label.toLowerCase()} `}${info.one}s.</div>`
@@ -216,82 +204,64 @@ export class RequestsPage extends LightElement {
   }
 
   private renderTable() {
-    return html`<table class="stack">
-      <caption class="visually-hidden">${familyInfo[this.familyId].title} requests</caption>
-      <thead>
-        <tr>
-          <th scope="col">Request</th>
-          <th scope="col">Subject</th>
-          <th scope="col">Received</th>
-          <th scope="col">Status</th>
-          <th scope="col">Deadline</th>
-          <th scope="col" class="end">Next steps</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${this.items!.map((r) => {
-          const steps = nextSteps(this.familyId, r.status);
-          const scope = r.request as { purposes?: unknown[]; dataGroups?: unknown[] } | null | undefined;
-          return html`<tr data-request-id=${r.requestId}>
-            <td data-label="Request">
-              <code>${r.requestId}</code><br />
-              <span class="small muted"
-                >${scope?.purposes?.length || scope?.dataGroups?.length
-                  ? `${scope.purposes?.length ?? 0} purposes, ${scope.dataGroups?.length ?? 0} data groups`
-                  : "All of the subject's data"}</span
-              >
-            </td>
-            <td data-label="Subject"><a href=${projectHref(this.project.projectId, "identities", r.identityId)}><code>${r.identityId}</code></a></td>
-            <td data-label="Received">${formatDateTime(r.requested)}</td>
-            <td data-label="Status"><span class="badge ${statusColours[r.status]}">${statusLabels[r.status]}</span></td>
-            <td data-label="Deadline">${deadlineView(r)}</td>
-            <td data-label="Next steps" class="end">
-              <div class="actions">
-                ${steps.length
-                  ? steps.map(
-                      (s) => html`<button
-                        type="button"
-                        class="button small ${s.style ?? ""}"
-                        aria-label="${s.label}: ${r.requestId}"
-                        ?disabled=${this.busy}
-                        @click=${() => this.choose(r, s)}
-                      >
-                        ${s.label}
-                      </button>`,
-                    )
-                  : html`<span class="muted small">None</span>`}
-              </div>
-            </td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>`;
+    return dataTable(
+      `${familyInfo[this.familyId].title} requests`,
+      ["Request", "Subject", "Received", "Status", "Deadline", { label: "Next steps", end: true }],
+      this.items!.map((r) => {
+        const steps = nextSteps(this.familyId, r.status);
+        const scope = r.request as { purposes?: unknown[]; dataGroups?: unknown[] } | null | undefined;
+        return html`<tr data-request-id=${r.requestId}>
+          <td data-label="Request">
+            <code>${r.requestId}</code><br />
+            <span class="small muted"
+              >${scope?.purposes?.length || scope?.dataGroups?.length
+                ? `${scope.purposes?.length ?? 0} purposes, ${scope.dataGroups?.length ?? 0} data groups`
+                : "All of the subject's data"}</span
+            >
+          </td>
+          <td data-label="Subject"><a href=${projectHref(this.project.projectId, "identities", r.identityId)}><code>${r.identityId}</code></a></td>
+          <td data-label="Received">${formatDateTime(r.requested)}</td>
+          <td data-label="Status"><span class="badge ${statusColours[r.status]}">${statusLabels[r.status]}</span></td>
+          <td data-label="Deadline">${deadlineView(r)}</td>
+          <td data-label="Next steps" class="end">
+            ${steps.length
+              ? rowActions(
+                  ...steps.map((s) => ({
+                    label: s.label,
+                    name: `${s.label}: ${r.requestId}`,
+                    onClick: () => this.choose(r, s),
+                    primary: s.primary,
+                    disabled: this.busy,
+                  })),
+                )
+              : html`<span class="muted small">None</span>`}
+          </td>
+        </tr>`;
+      }),
+    );
   }
 
   private renderConfirm() {
     const p = this.pending;
-    return html`<dialog id="confirm-step" aria-labelledby="confirm-step-title" @close=${() => (this.pending = null)}>
-      ${p
-        ? html`<div class="dialog-body">
-            <h2 id="confirm-step-title">${p.step.label}: ${familyInfo[this.familyId].one} ${p.request.requestId}?</h2>
-            <p>${p.step.confirm}</p>
-            ${p.step.to === "rejected" || (p.step.to === "completed" && this.familyId !== "objections")
-              ? html`<p class="notice info">This is final: a ${statusLabels[p.step.to].toLowerCase()} request cannot be reopened.</p>`
-              : nothing}
-            ${problemView(this.actionError, "The status was not changed")}
-            <div class="actions end">
-              <button type="button" class="button" autofocus @click=${() => closeDialog(this, "confirm-step")}>Cancel</button>
-              <button
-                type="button"
-                class="button ${p.step.to === "rejected" || p.step.to === "withdrawn" ? "danger" : "primary"}"
-                ?disabled=${this.busy}
-                @click=${() => this.apply(p.request, p.step)}
-              >
-                ${p.step.label}
-              </button>
-            </div>
-          </div>`
-        : nothing}
-    </dialog>`;
+    return confirmDialog(
+      this,
+      "confirm-step",
+      p && {
+        title: `${p.step.label}: ${familyInfo[this.familyId].one} ${p.request.requestId}?`,
+        body: html`<p>${p.step.confirm}</p>
+          ${p.step.to === "rejected" || (p.step.to === "completed" && this.familyId !== "objections")
+            ? html`<p class="notice info">This is final: a ${statusLabels[p.step.to].toLowerCase()} request cannot be reopened.</p>`
+            : nothing}`,
+        error: this.formError,
+        errorHeading: "The status was not changed",
+        action: {
+          label: p.step.label,
+          danger: p.step.to === "rejected" || p.step.to === "withdrawn",
+          disabled: this.busy,
+          onClick: () => this.apply(p.request, p.step),
+        },
+      },
+      () => (this.pending = null),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import { adminProject, api } from "../api";
 import { base, navigate } from "../router";
 import type { Project } from "../types";
+import { formDialog, pageHead } from "../parts";
 import { closeDialog, formatDateTime, formValues, LightElement, notify, problemView, showDialog } from "../ui";
 import { projectBody, projectFields } from "./projects";
 
@@ -48,12 +49,7 @@ export class SettingsPage extends LightElement {
 
   protected override render() {
     const p = this.project;
-    return html`<div class="page-head">
-        <div>
-          <h2>Settings</h2>
-          <p>The privacy metadata shown to data subjects in consent dialogs. Last changed ${formatDateTime(p.updated)}.</p>
-        </div>
-      </div>
+    return html`${pageHead("Settings", `The privacy metadata shown to data subjects in consent dialogs. Last changed ${formatDateTime(p.updated)}.`)}
       <form class="card" @submit=${this.save} novalidate>
         ${problemView(this.saveError, "The changes were not saved")} ${projectFields(p, "settings")}
         <div class="actions">
@@ -78,13 +74,15 @@ export class SettingsPage extends LightElement {
           Delete project…
         </button>
       </section>
-      <dialog id="delete-project" aria-labelledby="delete-title">
-        <form @submit=${this.confirmDelete}>
-          <h2 id="delete-title">Delete “${p.name}”?</h2>
-          <div class="notice warning">
+      ${formDialog(this, "delete-project", {
+        title: `Delete “${p.name}”?`,
+        error: this.deleteError,
+        errorHeading: "The project was not deleted",
+        onSubmit: (e) => this.confirmDelete(e),
+        action: { label: "Delete permanently", danger: true, disabled: this.busy || this.confirmation !== p.name },
+        body: html`<div class="notice warning">
             <p>All of the project's data subjects, their consents and requests are erased permanently.</p>
           </div>
-          ${problemView(this.deleteError, "The project was not deleted")}
           <div class="field">
             <label for="delete-confirmation">Type the project name, <strong>${p.name}</strong>, to confirm</label>
             <input
@@ -96,12 +94,7 @@ export class SettingsPage extends LightElement {
               .value=${this.confirmation}
               @input=${(e: Event) => (this.confirmation = (e.target as HTMLInputElement).value)}
             />
-          </div>
-          <div class="actions end">
-            <button type="button" class="button" @click=${() => closeDialog(this, "delete-project")}>Cancel</button>
-            <button type="submit" class="button danger" ?disabled=${this.busy || this.confirmation !== p.name}>Delete permanently</button>
-          </div>
-        </form>
-      </dialog>`;
+          </div>`,
+      })}`;
   }
 }

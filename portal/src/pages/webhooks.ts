@@ -2,7 +2,8 @@ import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, privacy } from "../api";
 import type { Project } from "../types";
-import { closeDialog, copyToClipboard, formatDateTime, LightElement, loadingView, notify, problemView, showDialog } from "../ui";
+import { actionsCell, actionsColumn, confirmDialog, dataTable, formDialog, pageHead, rowActions, secretDialog, textField } from "../parts";
+import { ActionElement, closeDialog, formatDateTime, loadingView, notify, problemView } from "../ui";
 
 type Webhook = {
   webhookId: string;
@@ -52,18 +53,16 @@ function lastAnswer(d: Delivery) {
 }
 
 @customElement("ap-webhooks")
-export class WebhooksPage extends LightElement {
+export class WebhooksPage extends ActionElement {
   @property({ attribute: false }) project!: Project;
   @state() private webhooks: Webhook[] | null = null;
   @state() private available = true;
   @state() private error: unknown = null;
-  @state() private formError: unknown = null;
   @state() private secret: ShownSecret | null = null;
   @state() private target: Webhook | null = null;
   @state() private deliveries: Record<string, Delivery[] | undefined> = {};
   /** Errors of a webhook's own actions (its log, redelivery), shown in its card rather than at the top of the page. */
   @state() private cardErrors: Record<string, unknown> = {};
-  @state() private busy = false;
   private openLogs = new Set<string>();
   private refreshTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -93,22 +92,9 @@ export class WebhooksPage extends LightElement {
     }
   }
 
-  private async run(action: () => Promise<void>) {
-    this.busy = true;
-    this.formError = null;
-    try {
-      await action();
-    } catch (error) {
-      this.formError = error;
-    } finally {
-      this.busy = false;
-    }
-  }
-
   private open(id: string, target: Webhook | null) {
-    this.formError = null;
     this.target = target;
-    void this.updateComplete.then(() => showDialog(this, id));
+    this.openDialog(id);
   }
 
   private create(e: SubmitEvent) {
@@ -131,7 +117,7 @@ export class WebhooksPage extends LightElement {
 
   private showSecret(shown: ShownSecret) {
     this.secret = shown;
-    void this.updateComplete.then(() => showDialog(this, "webhook-secret"));
+    this.openDialog("webhook-secret");
   }
 
   private rotate(e: SubmitEvent) {
@@ -199,13 +185,11 @@ export class WebhooksPage extends LightElement {
       return html`<h2>Webhooks</h2>
         <p class="notice info">This server does not offer webhooks. Poll the request lists with <code>updatedSince</code> instead.</p>`;
     }
-    return html`<div class="page-head">
-        <div>
-          <h2>Webhooks</h2>
-          <p>Signed notifications of consents and privacy requests, retried with backoff until your endpoint answers 2xx.</p>
-        </div>
-        <button type="button" class="button primary" @click=${() => this.open("new-webhook", null)}>New webhook</button>
-      </div>
+    return html`${pageHead(
+        "Webhooks",
+        "Signed notifications of consents and privacy requests, retried with backoff until your endpoint answers 2xx.",
+        html`<button type="button" class="button primary" @click=${() => this.open("new-webhook", null)}>New webhook</button>`,
+      )}
       ${problemView(this.error, "The webhooks could not be loaded")}
       ${this.webhooks === null && !this.error ? loadingView("webhooks") : nothing}
       ${this.webhooks?.length === 0
@@ -223,14 +207,10 @@ export class WebhooksPage extends LightElement {
           <h3><code>${w.url}</code></h3>
           ${w.description ? html`<p class="muted small" style="margin:0">${w.description}</p>` : nothing}
         </div>
-        <div class="actions">
-          <button type="button" class="button small" aria-label="Rotate secret of ${w.url}" @click=${() => this.open("rotate-webhook-secret", w)}>
-            Rotate secret
-          </button>
-          <button type="button" class="button small quiet-danger" aria-label="Delete webhook ${w.url}" @click=${() => this.open("delete-webhook", w)}>
-            Delete
-          </button>
-        </div>
+        ${rowActions(
+          { label: "Rotate secret", name: `Rotate secret of ${w.url}`, onClick: () => this.open("rotate-webhook-secret", w) },
+          { label: "Delete", name: `Delete webhook ${w.url}`, onClick: () => this.open("delete-webhook", w), danger: true },
+        )}
       </header>
       <ul class="badges" aria-label="Events">
         ${w.events.map((e) => html`<li class="badge">${e}</li>`)}
@@ -245,9 +225,7 @@ export class WebhooksPage extends LightElement {
           ? loadingView("deliveries")
           : html`<div class="actions">
                 <span class="small muted">The ten newest deliveries.</span>
-                <button type="button" class="button small" aria-label="Refresh the delivery log of ${w.url}" @click=${() => this.loadDeliveries(w)}>
-                  Refresh
-                </button>
+                ${rowActions({ label: "Refresh", name: `Refresh the delivery log of ${w.url}`, onClick: () => this.loadDeliveries(w) })}
               </div>
               ${deliveries.length === 0 ? html`<p class="muted small">No deliveries yet.</p>` : this.renderDeliveries(w, deliveries)}`}
       </details>
@@ -255,61 +233,46 @@ export class WebhooksPage extends LightElement {
   }
 
   private renderDeliveries(w: Webhook, deliveries: Delivery[]) {
-    return html`<table class="stack">
-      <caption class="visually-hidden">Recent deliveries to ${w.url}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Last answer</th>
-          <th scope="col">Created</th>
-          <th scope="col" class="end">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${deliveries.map(
-          (d) => html`<tr data-delivery-id=${d.deliveryId}>
-            <td data-label="Event">
-              <code>${d.eventType}</code>${d.redeliveryOf ? html`<br /><span class="small muted">Redelivery</span>` : nothing}
-            </td>
-            <td data-label="Status">
-              <span class="badge ${deliveryColours[d.status]}">${d.status}</span>
-              ${d.status === "failed" && d.nextAttempt ? html`<br /><span class="small muted">Retry at ${formatDateTime(d.nextAttempt)}</span>` : nothing}
-            </td>
-            <td data-label="Attempts">${d.attempts}</td>
-            <td data-label="Last answer">${lastAnswer(d)}</td>
-            <td data-label="Created">${formatDateTime(d.created)}</td>
-            <td data-label="Actions" class="end">
-              <button
-                type="button"
-                class="button small"
-                aria-label="Redeliver ${d.eventType} of ${formatDateTime(d.created)} (${d.deliveryId})"
-                @click=${() => this.redeliver(w, d)}
-              >
-                Redeliver
-              </button>
-            </td>
-          </tr>`,
-        )}
-      </tbody>
-    </table>`;
+    return dataTable(
+      html`Recent deliveries to ${w.url}`,
+      ["Event", "Status", "Attempts", "Last answer", "Created", actionsColumn],
+      deliveries.map(
+        (d) => html`<tr data-delivery-id=${d.deliveryId}>
+          <td data-label="Event">
+            <code>${d.eventType}</code>${d.redeliveryOf ? html`<br /><span class="small muted">Redelivery</span>` : nothing}
+          </td>
+          <td data-label="Status">
+            <span class="badge ${deliveryColours[d.status]}">${d.status}</span>
+            ${d.status === "failed" && d.nextAttempt ? html`<br /><span class="small muted">Retry at ${formatDateTime(d.nextAttempt)}</span>` : nothing}
+          </td>
+          <td data-label="Attempts">${d.attempts}</td>
+          <td data-label="Last answer">${lastAnswer(d)}</td>
+          <td data-label="Created">${formatDateTime(d.created)}</td>
+          ${actionsCell({
+            label: "Redeliver",
+            name: `Redeliver ${d.eventType} of ${formatDateTime(d.created)} (${d.deliveryId})`,
+            onClick: () => this.redeliver(w, d),
+          })}
+        </tr>`,
+      ),
+    );
   }
 
   private renderNew() {
-    return html`<dialog id="new-webhook" aria-labelledby="new-webhook-title">
-      <form @submit=${this.create} novalidate>
-        <h2 id="new-webhook-title">New webhook</h2>
-        ${problemView(this.formError, "The webhook was not created")}
-        <div class="field">
-          <label for="webhook-url">Endpoint URL</label>
-          <span class="hint" id="webhook-url-hint">https on a public host. A server started with <code>npm start</code> also accepts http to this machine.</span>
-          <input id="webhook-url" name="url" type="url" placeholder="https://" required autocomplete="off" autofocus aria-describedby="webhook-url-hint" />
-        </div>
-        <div class="field">
-          <label for="webhook-description">Description (optional)</label>
-          <input id="webhook-description" name="description" type="text" autocomplete="off" />
-        </div>
+    return formDialog(this, "new-webhook", {
+      title: "New webhook",
+      error: this.formError,
+      errorHeading: "The webhook was not created",
+      onSubmit: (e) => this.create(e),
+      action: { label: "Create webhook", disabled: this.busy },
+      body: html`${textField("webhook-url", "url", "Endpoint URL", "", {
+          type: "url",
+          placeholder: "https://",
+          required: true,
+          autofocus: true,
+          hint: html`https on a public host. A server started with <code>npm start</code> also accepts http to this machine.`,
+        })}
+        ${textField("webhook-description", "description", "Description (optional)", "")}
         ${eventGroups.map(
           (g) => html`<fieldset>
             <legend>${g.title}</legend>
@@ -317,94 +280,68 @@ export class WebhooksPage extends LightElement {
               ${g.types.map((t) => html`<label class="choice"><input type="checkbox" name="events" value=${t} /> <code>${t}</code></label>`)}
             </div>
           </fieldset>`,
-        )}
-        <div class="actions end">
-          <button type="button" class="button" @click=${() => closeDialog(this, "new-webhook")}>Cancel</button>
-          <button type="submit" class="button primary" ?disabled=${this.busy}>Create webhook</button>
-        </div>
-      </form>
-    </dialog>`;
+        )}`,
+    });
   }
 
   private renderRotate() {
     const w = this.target;
-    return html`<dialog id="rotate-webhook-secret" aria-labelledby="rotate-webhook-title">
-      <form @submit=${this.rotate}>
-        <h2 id="rotate-webhook-title">Rotate the signing secret of <code>${w?.url}</code>?</h2>
-        <p>
-          A new secret is shown once. During the grace period both secrets sign every delivery (two <code>v1,</code>
-          signatures), so your endpoint can switch to the new secret at any moment in that window.
-        </p>
-        <div class="field">
-          <label for="rotate-grace">Previous secret keeps signing for</label>
-          <select id="rotate-grace" name="gracePeriodSeconds">
-            ${gracePeriods.map((g) => html`<option value=${g.seconds} ?selected=${g.seconds === 86_400}>${g.label}</option>`)}
-          </select>
-        </div>
-        ${problemView(this.formError, "The secret was not rotated")}
-        <div class="actions end">
-          <button type="button" class="button" autofocus @click=${() => closeDialog(this, "rotate-webhook-secret")}>Cancel</button>
-          <button type="submit" class="button primary" ?disabled=${this.busy}>Rotate secret</button>
-        </div>
-      </form>
-    </dialog>`;
+    return formDialog(
+      this,
+      "rotate-webhook-secret",
+      w && {
+        title: html`Rotate the signing secret of <code>${w.url}</code>?`,
+        error: this.formError,
+        errorHeading: "The secret was not rotated",
+        onSubmit: (e) => this.rotate(e),
+        action: { label: "Rotate secret", disabled: this.busy },
+        body: html`<p>
+            A new secret is shown once. During the grace period both secrets sign every delivery (two <code>v1,</code>
+            signatures), so your endpoint can switch to the new secret at any moment in that window.
+          </p>
+          <div class="field">
+            <label for="rotate-grace">Previous secret keeps signing for</label>
+            <select id="rotate-grace" name="gracePeriodSeconds">
+              ${gracePeriods.map((g) => html`<option value=${g.seconds} ?selected=${g.seconds === 86_400}>${g.label}</option>`)}
+            </select>
+          </div>`,
+      },
+    );
   }
 
   private renderSecret() {
     const s = this.secret;
-    return html`<dialog
-      id="webhook-secret"
-      aria-labelledby="webhook-secret-title"
-      @close=${() => {
-        // The secret leaves memory with the dialog: it is never shown again.
-        this.secret = null;
-      }}
-    >
-      ${s
-        ? html`<div class="dialog-body">
-            <h2 id="webhook-secret-title">${s.rotated ? "New signing secret" : "Webhook created"}</h2>
-            <div class="notice warning">
-              <strong>Copy the secret now. It is shown only once.</strong>
-              <p>
-                Verify each delivery's <code>webhook-signature</code> with it (Standard Webhooks).
-                ${s.rotated
-                  ? s.previousSecretExpires
-                    ? html`The previous secret keeps signing until ${formatDateTime(s.previousSecretExpires)}; after that only this one does.`
-                    : "The previous secret no longer signs."
-                  : nothing}
-              </p>
-            </div>
-            <dl class="facts">
-              <dt>Endpoint</dt>
-              <dd><code>${s.url}</code></dd>
-            </dl>
-            <div class="field" style="margin-top:1rem">
-              <label for="webhook-secret-value">Signing secret</label>
-              <div class="secret-box">
-                <input id="webhook-secret-value" type="text" readonly .value=${s.secret} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
-                <button type="button" class="button" @click=${() => copyToClipboard(s.secret, "Secret")}>Copy</button>
-              </div>
-            </div>
-            <div class="actions end">
-              <button type="button" class="button primary" @click=${() => closeDialog(this, "webhook-secret")}>I have stored the secret</button>
-            </div>
-          </div>`
-        : nothing}
-    </dialog>`;
+    return secretDialog(
+      this,
+      "webhook-secret",
+      s && {
+        title: s.rotated ? "New signing secret" : "Webhook created",
+        note: html`Verify each delivery's <code>webhook-signature</code> with it (Standard Webhooks).
+        ${s.rotated
+          ? s.previousSecretExpires
+            ? `The previous secret keeps signing until ${formatDateTime(s.previousSecretExpires)}; after that only this one does.`
+            : "The previous secret no longer signs."
+          : nothing}`,
+        facts: [["Endpoint", html`<code>${s.url}</code>`]],
+        label: "Signing secret",
+        secret: s.secret,
+      },
+      () => (this.secret = null),
+    );
   }
 
   private renderDelete() {
     const w = this.target;
-    return html`<dialog id="delete-webhook" aria-labelledby="delete-webhook-title">
-      <div class="dialog-body">
-        <h2 id="delete-webhook-title">Delete the webhook to <code>${w?.url}</code>?</h2>
-        <p>Its delivery log goes with it; events are no longer sent there, and deliveries still retrying are dropped.</p>
-        ${problemView(this.formError, "The webhook was not deleted")}
-        <div class="actions end">
-          <button type="button" class="button" autofocus @click=${() => closeDialog(this, "delete-webhook")}>Cancel</button>
-          <button type="button" class="button danger" ?disabled=${this.busy} @click=${this.confirmDelete}>Delete webhook</button>
-        </div>
-      </div>
-    </dialog>`;
+    return confirmDialog(
+      this,
+      "delete-webhook",
+      w && {
+        title: html`Delete the webhook to <code>${w.url}</code>?`,
+        body: html`<p>Its delivery log goes with it; events are no longer sent there, and deliveries still retrying are dropped.</p>`,
+        error: this.formError,
+        errorHeading: "The webhook was not deleted",
+        action: { label: "Delete webhook", danger: true, disabled: this.busy, onClick: () => this.confirmDelete() },
+      },
+    );
   }
 }
