@@ -58,7 +58,7 @@ try {
   const loadAfter = loadavg().map((n) => Math.round(n * 100) / 100);
   const summary = summarise(runs);
   const targets = evaluateTargets(summary);
-  const widget = await measureWidget(server.baseUrl, fixture, log);
+  const widget = await measureWidget(server, fixture, log);
   const results = {
     date: new Date().toISOString(),
     machine,
