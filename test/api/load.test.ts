@@ -12,7 +12,7 @@ async function sign(claims: JWTPayload, key: CryptoKey, kid: string) {
   return new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid, typ: "at+jwt" }).sign(key);
 }
 
-describe("auth under load", () => {
+describe("auth under load", { timeout: 60_000 }, () => {
   it("serves every good token and refuses every bad one among 1,000 concurrent calls", async () => {
     const tenant = await newTenant();
     const other = await newTenant();

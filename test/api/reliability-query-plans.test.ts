@@ -60,7 +60,7 @@ async function explain({ sql, params }: Recorded) {
   return results.map((r) => r.detail);
 }
 
-describe("hot paths: index seeks only, one round trip per read", () => {
+describe("hot paths: index seeks only, one round trip per read", { timeout: 60_000 }, () => {
   it("token check, identity, alias lookup, permission state, filtered list pages", async () => {
     const t = await configuredTenant();
     ok(await t.api("POST", "/identities", { referenceId: "plans", aliases: [{ type: "urn:svc:email", identifier: "p@example.com" }] }), 201);

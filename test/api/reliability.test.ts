@@ -73,7 +73,8 @@ function failingBatches(d1: D1Database, healthy = 0): D1Database {
   });
 }
 
-describe("concurrent writes", () => {
+// Generous limits: these fire hundreds of requests, and CI machines are shared; nothing here asserts a duration.
+describe("concurrent writes", { timeout: 60_000 }, () => {
   it("stores all of 200 permissions posted at once for one identity, and the state is the one their history gives", async () => {
     const t = await configuredTenant();
     // Distinct `requested` instants in shuffled order, statuses alternating: the winner is the latest instant.
@@ -122,7 +123,7 @@ describe("concurrent writes", () => {
   });
 });
 
-describe("faults", () => {
+describe("faults", { timeout: 60_000 }, () => {
   it("an erasure cascade that fails at its last statement leaves the identity and all its data as they were", async () => {
     const t = await configuredTenant();
     const identityId = ok(
