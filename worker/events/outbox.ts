@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
@@ -31,16 +31,51 @@ export type EventType = (typeof eventTypes)[number];
  * as the API returns it; subscribers receive `{id, type, projectId, created, data}`.
  */
 export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown) {
-  return db.insert(events).values({ id: newId("evt"), projectId, type, data, created: now(), dispatched: null });
+  const stamp = now();
+  return db
+    .insert(events)
+    .values({ id: newId("evt"), projectId, type, data, created: stamp, dispatched: initialDispatched(projectId, type, stamp) });
 }
 
 /**
- * Call after a batch that wrote events: hands them to delivery without delaying the response (the queue
- * decouples the API call from the subscribers' endpoints, however slow they are).
+ * The `dispatched` value of a new outbox row, decided inside the writing batch: pending (NULL) only when a webhook
+ * of the project subscribes to the type. An event nobody listens to is born dispatched, so the write that caused
+ * it leaves no fan-out work behind.
  */
-export function dispatchSoon(c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } }): void {
+export const initialDispatched = (projectId: string, type: EventType, stamp: string): SQL =>
+  sql`CASE WHEN EXISTS (SELECT 1 FROM ${webhooks} w, json_each(w.events) e WHERE w.project_id = ${projectId}
+    AND e.value = ${type}) THEN NULL ELSE ${stamp} END`;
+
+/** Whether a project has webhooks, per isolate for a few seconds: most projects have none, and then a write needs no dispatch. */
+const webhookPresence = new Map<string, { present: boolean; until: number }>();
+const webhookPresenceTtlMs = 10_000;
+
+async function projectHasWebhooks(env: Env, projectId: string): Promise<boolean> {
+  const known = webhookPresence.get(projectId);
+  if (known && known.until > Date.now()) return known.present;
+  const [row] = await getDb(env.DB).select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.projectId, projectId)).limit(1);
+  if (webhookPresence.size > 10_000) webhookPresence.clear();
+  webhookPresence.set(projectId, { present: Boolean(row), until: Date.now() + webhookPresenceTtlMs });
+  return Boolean(row);
+}
+
+/** After a webhook of the project was created or deleted in this isolate. */
+export const forgetWebhookPresence = (projectId: string) => webhookPresence.delete(projectId);
+
+/**
+ * Call after a batch that wrote events: hands them to delivery without delaying the response (the queue
+ * decouples the API call from the subscribers' endpoints, however slow they are). When this isolate last saw no
+ * webhook in the project it does nothing; an event that a webhook created meanwhile elsewhere does subscribe to
+ * was still written pending (see `initialDispatched`) and the cron hands it over within a minute.
+ */
+export function dispatchSoon(
+  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  projectId: string,
+): void {
   c.executionCtx.waitUntil(
-    dispatchPending(c.env).catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
+    projectHasWebhooks(c.env, projectId)
+      .then((present) => (present ? dispatchPending(c.env) : 0))
+      .catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
   );
 }
 

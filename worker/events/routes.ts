@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
-import { enqueueDeliveries } from "./outbox";
+import { enqueueDeliveries, forgetWebhookPresence } from "./outbox";
 import {
   CreatedWebhook,
   Delivery,
@@ -113,6 +113,7 @@ eventRoutes.openapi(
       updated: stamp,
     };
     await db.insert(webhooks).values(row);
+    forgetWebhookPresence(projectId);
     return c.json({ ...toWebhook(row), secret }, 201);
   },
 );
@@ -191,6 +192,7 @@ eventRoutes.openapi(
       .where(and(eq(webhooks.projectId, c.get("caller").projectId), eq(webhooks.id, c.req.valid("param").webhook_id)))
       .returning({ id: webhooks.id });
     if (deleted.length === 0) throw notFound("Webhook");
+    forgetWebhookPresence(c.get("caller").projectId);
     return c.body(null, 204);
   },
 );

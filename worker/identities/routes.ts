@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { dispatchSoon } from "../events/outbox";
+import { dispatchSoon, initialDispatched } from "../events/outbox";
 import { events } from "../events/table";
 import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
@@ -161,6 +161,7 @@ identityRoutes.openapi(
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const db = getDb(c.env.DB);
+    const stamp = now();
     const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
     const results = await db.batch([
       // The event row is written only if the identity exists, in the same atomic batch as the deletion.
@@ -171,8 +172,8 @@ identityRoutes.openapi(
             projectId: identities.projectId,
             type: sql<string>`'identity.deleted'`.as("type"),
             data: sql<string>`${JSON.stringify({ projectId, identityId })}`.as("data"),
-            created: sql<string>`${now()}`.as("created"),
-            dispatched: sql<null>`NULL`.as("dispatched"),
+            created: sql<string>`${stamp}`.as("created"),
+            dispatched: sql<string | null>`${initialDispatched(projectId, "identity.deleted", stamp)}`.as("dispatched"),
           })
           .from(identities)
           .where(identityScope),
@@ -183,7 +184,7 @@ identityRoutes.openapi(
       db.delete(identities).where(identityScope).returning({ id: identities.id }),
     ]);
     if (results[4].length === 0) throw notFound("Identity");
-    dispatchSoon(c);
+    dispatchSoon(c, projectId);
     return c.body(null, 204);
   },
 );

@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { unknownReferences } from "../configuration/queries";
 import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
 import { identities } from "../identities/table";
@@ -31,8 +32,19 @@ export type Contribution = {
 
 export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[] };
 
+/**
+ * Rows whose id some version of the named purposes lists under one of `fields`: a request can only name data groups
+ * and parties of its purposes, so nothing else of the project's configuration is read.
+ */
+const namedBy = (purposeIdsJson: string, column: SQLiteColumn, fields: string[]) =>
+  sql`${column} IN (SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[0]}`}) item
+    WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))
+    ${fields.length > 1 ? sql`UNION SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[1]}`}) item
+    WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))` : sql``})`;
+
 /** The project's configuration as far as a request body can name it; one round trip. */
-async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[]) {
+async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[], dataGroupIds: string[] = []) {
+  const named = JSON.stringify(purposeIds);
   const [identityRows, purposeRows, versionRows, groupRows, partyRows] = await db.batch([
     db
       .select({ id: identities.id })
@@ -48,8 +60,19 @@ async function lookup(db: Db, projectId: string, identityId: string, purposeIds:
       .from(purposeVersions)
       .innerJoin(purposes, eq(purposes.id, purposeVersions.purposeId))
       .where(and(eq(purposes.projectId, projectId), inArray(purposeVersions.purposeId, purposeIds.length ? purposeIds : [""]))),
-    db.select({ id: dataGroups.id, referenceId: dataGroups.referenceId }).from(dataGroups).where(eq(dataGroups.projectId, projectId)),
-    db.select({ id: parties.id, referenceId: parties.referenceId }).from(parties).where(eq(parties.projectId, projectId)),
+    db
+      .select({ id: dataGroups.id, referenceId: dataGroups.referenceId })
+      .from(dataGroups)
+      .where(
+        and(
+          eq(dataGroups.projectId, projectId),
+          or(namedBy(named, dataGroups.id, ["dataGroups"]), inArray(dataGroups.id, dataGroupIds.length ? dataGroupIds : [""])),
+        ),
+      ),
+    db
+      .select({ id: parties.id, referenceId: parties.referenceId })
+      .from(parties)
+      .where(and(eq(parties.projectId, projectId), namedBy(named, parties.id, ["processors", "recipients"]))),
   ]);
   return {
     identityExists: identityRows.length > 0,
@@ -172,7 +195,7 @@ async function prepareScoped(
   input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>,
 ): Promise<Prepared> {
   const scope = input.request;
-  const found = await lookup(db, projectId, input.identityId, scope?.purposes ?? []);
+  const found = await lookup(db, projectId, input.identityId, scope?.purposes ?? [], scope?.dataGroups ?? []);
   const problems = new Problems();
   requireIdentity(found, problems, input.identityId);
   scope?.purposes?.forEach((id, i) => {

@@ -4,7 +4,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { unknownReferenceProblem } from "../configuration/routes";
 import { unknownReferences } from "../configuration/queries";
 import type { AppEnv } from "../env";
-import { dispatchSoon, eventInsert, type EventType } from "../events/outbox";
+import { dispatchSoon, eventInsert, initialDispatched, type EventType } from "../events/outbox";
 import { events } from "../events/table";
 import { getDb, isConstraintError } from "../lib/db";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
@@ -36,7 +36,8 @@ const lifecycleText =
 /** An outbox row that only appears if `applied` holds when the batch reaches it. */
 const eventIf = (applied: SQL, projectId: string, type: EventType, data: unknown, stamp: string) =>
   sql`INSERT INTO ${events} (id, project_id, type, data, created, dispatched)
-    SELECT ${newId("evt")}, ${projectId}, ${type}, ${JSON.stringify(data)}, ${stamp}, NULL WHERE ${applied}`;
+    SELECT ${newId("evt")}, ${projectId}, ${type}, ${JSON.stringify(data)}, ${stamp},
+      ${initialDispatched(projectId, type, stamp)} WHERE ${applied}`;
 
 /** Purposes a stored permission or objection names (its contributions), read from its recorded payload. */
 const purposeIdsOf = (row: typeof requests.$inferSelect) =>
@@ -95,7 +96,7 @@ async function moveStatus(c: Context<AppEnv>, spec: FamilySpec, requestId: strin
   }
   const [moved] = await atomically(c.env.DB, statements);
   if (moved.results.length === 0) throw conflict("concurrent_update", `The ${spec.title} changed meanwhile; read it and try again.`);
-  dispatchSoon(c);
+  dispatchSoon(c, row.projectId);
   return record;
 }
 
@@ -176,7 +177,7 @@ for (const spec of familySpecs) {
         }
         throw error;
       }
-      dispatchSoon(c);
+      dispatchSoon(c, projectId);
       return c.json(record, 201);
     },
   );

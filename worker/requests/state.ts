@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { purposes } from "../configuration/table";
+import { initialDispatched } from "../events/outbox";
 import { events } from "../events/table";
 import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
@@ -56,7 +57,7 @@ export function syncState(projectId: string, identityId: string, purposeIds: str
             'dataGroups', json(s.data_groups), 'processors', json(s.processors), 'recipients', json(s.recipients)))
           FROM ${ps} s WHERE ${mine} AND s.change_id = ${changeId})),
         'removedPurposeIds', json((SELECT json_group_array(s.purpose_id) FROM ${ps} s WHERE ${mine} AND ${orphaned}))),
-        ${stamp}, NULL
+        ${stamp}, ${initialDispatched(projectId, "permission_state.changed", stamp)}
       WHERE EXISTS (SELECT 1 FROM ${ps} s WHERE ${mine} AND (s.change_id = ${changeId} OR (${orphaned})))`,
     sql`DELETE FROM ${ps} AS s WHERE ${mine} AND ${orphaned}`,
   ];
