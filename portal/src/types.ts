@@ -1,8 +1,9 @@
 // Shapes of the API resources the portal shows (see /openapi.json).
 
-export type Translation = { language: string; text: string };
-export type Policies = { privacy?: string; terms?: string; cookie?: string };
-export type Controller = { name: string; email?: string; address?: string; nationalId?: string; phone?: string };
+// Stored shapes shared with the Worker (type-only: nothing of the Worker is bundled).
+import type { PartyDetails } from "../../worker/parties/table";
+import type { Controller, Policies, Translation } from "../../worker/projects/table";
+export type { Controller, PartyDetails, Policies, Translation };
 
 export type Project = {
   projectId: string;
@@ -29,16 +30,6 @@ export type Client = {
 };
 export type ClientWithSecret = Client & { clientSecret: string };
 
-export type PartyDetails = {
-  name: string;
-  description?: Translation[];
-  address?: string;
-  email?: string;
-  nationalId?: string;
-  phone?: string;
-  policies?: Policies;
-  jurisdiction?: string;
-};
 export type Party = {
   partyId: string;
   referenceId: string;

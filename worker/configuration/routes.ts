@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, isConstraintError } from "../lib/db";
+import { atomically, getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
@@ -8,7 +8,7 @@ import { now } from "../lib/time";
 import { toParty } from "../parties/queries";
 import { parties } from "../parties/table";
 import { projects } from "../projects/table";
-import { atomically } from "../requests/atomic";
+
 import { assertPurposeReferences, livePurpose, toDataGroup, toPurpose, toPurposeVersion } from "./queries";
 import { Configuration, DataGroup, DataGroupInput, Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
 import { dataGroups, purposes, purposeVersions, type PurposeContent } from "./table";

@@ -6,12 +6,12 @@ import { unknownReferences } from "../configuration/queries";
 import type { AppEnv } from "../env";
 import { dispatchSoon, eventInsert, initialDispatched, type EventType } from "../events/outbox";
 import { events } from "../events/table";
-import { getDb, isConstraintError } from "../lib/db";
+import { atomically, getDb, isConstraintError, type Statement } from "../lib/db";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
-import { atomically, type Statement } from "./atomic";
+
 import { familySpecs, type FamilySpec } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
 import { ListQuery, PermissionState, PermissionStatusUpdate, StatusUpdate, type Status } from "./schemas";
