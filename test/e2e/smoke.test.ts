@@ -11,7 +11,6 @@ afterAll(() => browser?.close());
 it("serves the API reference to a real browser", async () => {
   const page = await browser.newPage();
   await page.goto(`${inject("baseUrl")}/docs`);
-  await expect(page.locator("h1")).toBeTruthy();
   expect(await page.locator("h1").textContent()).toContain("Assent");
   expect(await page.locator("code", { hasText: "/oauth/token" }).count()).toBeGreaterThan(0);
 });
