@@ -1,6 +1,7 @@
 // Shapes of the API resources the portal shows (see /openapi.json).
 
 // Stored shapes shared with the Worker (type-only: nothing of the Worker is bundled).
+import type { PurposeContent } from "../../worker/configuration/table";
 import type { PartyDetails } from "../../worker/parties/table";
 import type { Controller, Policies, Translation } from "../../worker/projects/table";
 export type { Controller, PartyDetails, Policies, Translation };
@@ -57,20 +58,7 @@ export const legalGroundLabels: Record<LegalGround, string> = {
   legitimate_interests: "Legitimate interests (Art. 6(1)(f))",
 };
 
-export type Purpose = {
-  purposeId: string;
-  referenceId: string;
-  version: string;
-  name: string;
-  description: Translation[];
-  legalGround: LegalGround;
-  dataGroups: string[];
-  processors: string[];
-  recipients: string[];
-  controllers: string[];
-  created: string;
-  updated: string;
-};
+export type Purpose = PurposeContent & { purposeId: string; version: string; created: string; updated: string };
 
 export const requestFamilies = ["erasures", "accesses", "objections"] as const;
 export type RequestFamily = (typeof requestFamilies)[number];
