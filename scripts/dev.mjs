@@ -3,6 +3,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { exportJWK, generateKeyPair } from "jose";
+import { portProblem } from "./preflight.mjs";
 import { seedDemo } from "./seed.mjs";
 
 const port = process.env.PORT ?? "8787";
@@ -43,9 +44,28 @@ async function waitForHealth(deadline = Date.now() + 60_000) {
   throw new Error(`wrangler dev did not answer on ${base} within 60 s`);
 }
 
+/** Runs a setup step quietly: its output is shown only when it fails. */
+function quietly(command, args, extraEnv = {}) {
+  try {
+    return execFileSync(command, args, { env: { ...env, ...extraEnv }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    console.error(`${error.stdout ?? ""}${error.stderr ?? ""}\n\`${command} ${args.join(" ")}\` failed.`);
+    process.exit(1);
+  }
+}
+
+// Before anything is built or migrated: a taken port would only fail later, deep inside wrangler.
+const taken = await portProblem(port, host);
+if (taken) {
+  console.error(taken);
+  process.exit(1);
+}
 const vars = await ensureDevVars();
-execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
-execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
+quietly("npm", ["run", "build:client"]);
+console.log("Built the widget and the portal into dist/public.");
+const migrated = quietly("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+const applied = [...new Set(migrated.match(/\b\d{4}_[a-z0-9_]+\.sql\b/g) ?? [])];
+console.log(applied.length > 0 ? `Local database: applied ${applied.join(", ")}.` : "Local database: migrations up to date.");
 // Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
 const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true"];
 const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], { stdio: "inherit", env });
