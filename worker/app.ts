@@ -20,6 +20,7 @@ import { jsonBodies, maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
+import { version } from "../package.json";
 
 export const app = createRouter();
 
@@ -85,9 +86,10 @@ const openApiInfo = {
   openapi: "3.1.0",
   info: {
     title: "Assent",
-    version: "2.0.3",
+    version,
     description:
-      "GDPR consent and data-subject-rights service. Every error is an RFC 9457 problem " +
+      "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
+      "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
       "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.",
   },

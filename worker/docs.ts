@@ -16,6 +16,31 @@ type Document = {
 
 const methods = ["get", "post", "put", "patch", "delete"];
 
+const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Inline Markdown of the OpenAPI descriptions, on escaped text: `code`, **strong**, *em*, [links](https or /path). */
+function inline(text: string): string {
+  return escape(text)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\(((?:https:\/\/|\/)[^)\s]*)\)/g, '<a href="$2">$1</a>');
+}
+
+/** The subset of Markdown the descriptions use: paragraphs, `- ` lists and the inline forms above. */
+export function markdown(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((block) => {
+      const lines = block.split("\n");
+      if (lines.every((line) => /^\s*[-*] /.test(line))) {
+        return `<ul>${lines.map((line) => `<li>${inline(line.replace(/^\s*[-*] /, ""))}</li>`).join("")}</ul>`;
+      }
+      return `<p>${inline(block)}</p>`;
+    })
+    .join("");
+}
+
 /**
  * The API reference at `/docs`, rendered on the server from the OpenAPI document: no script and no
  * CDN, so it works offline and under the strictest CSP.
@@ -44,12 +69,14 @@ h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem;margin-top:2.5rem}
 .m{display:inline-block;min-width:4.5rem;font-weight:700;text-transform:uppercase;font-family:monospace}
 .get{color:#0a6a2f}.post{color:#0550ae}.put{color:#7d4e00}.delete{color:#a40e26}.patch{color:#6639ba}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8fa;padding:.5rem;overflow:auto;border-radius:4px}
-nav a{margin-right:1rem}
+code{overflow-wrap:anywhere}p,li,summary{overflow-wrap:break-word}
+nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+@media (max-width:40rem){body{padding:.5rem .75rem}.m{min-width:3.5rem}}
 </style>
 </head>
 <body>
 <h1>${doc.info.title} <small>${doc.info.version}</small></h1>
-<p>${doc.info.description ?? ""}</p>
+${raw(markdown(doc.info.description ?? ""))}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <nav>${raw([...byTag.keys()].map((t) => `<a href="#${encodeURIComponent(t)}">${escape(t)}</a>`).join(""))}</nav>
 ${[...byTag].map(
@@ -57,14 +84,14 @@ ${[...byTag].map(
 ${ops.map(
   ({ method, path, op }) => html`<div class="op">
 <div><span class="m ${method}">${method}</span> <code>${path}</code></div>
-<p><strong>${op.summary ?? ""}</strong></p>
-${op.description ? html`<p>${op.description}</p>` : ""}
+<p><strong>${raw(inline(op.summary ?? ""))}</strong></p>
+${op.description ? raw(markdown(op.description)) : ""}
 ${op.parameters?.length ? html`<p>Parameters: ${op.parameters.map((p) => html`<code>${p.name}</code> (${p.in}${p.required ? ", required" : ""}) `)}</p>` : ""}
 ${Object.entries(op.requestBody?.content ?? {}).map(
   ([type, media]) => html`<details><summary>Request body <code>${type}</code></summary><pre>${schema(media.schema)}</pre></details>`,
 )}
 <details><summary>Responses</summary><ul>${Object.entries(op.responses ?? {}).map(
-  ([status, r]) => html`<li><code>${status}</code> ${r.description ?? ""}</li>`,
+  ([status, r]) => html`<li><code>${status}</code> ${raw(inline(r.description ?? ""))}</li>`,
 )}</ul></details>
 </div>`,
 )}`,
@@ -76,5 +103,3 @@ ${Object.entries(doc.components?.schemas ?? {}).map(
 </body>
 </html>`;
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
