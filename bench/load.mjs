@@ -12,7 +12,7 @@ const run = (options) =>
  * Measures one scenario. `requests` follows autocannon's `requests` option (a `setupRequest` may vary each request);
  * every answer must carry `expectStatus`, otherwise the run counts it as an error and the figure is flagged.
  */
-export async function measure(baseUrl, scenario, { seconds, warmupSeconds }) {
+export async function measure(baseUrl, scenario, { seconds, warmupSeconds, cpuSeconds }) {
   const options = {
     url: baseUrl,
     connections,
@@ -22,7 +22,9 @@ export async function measure(baseUrl, scenario, { seconds, warmupSeconds }) {
     requests: scenario.requests ?? [{ path: scenario.path }],
   };
   if (warmupSeconds > 0) await run({ ...options, duration: warmupSeconds });
+  const cpuBefore = cpuSeconds?.();
   const result = await run({ ...options, duration: seconds });
+  const cpuAfter = cpuSeconds?.();
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
   const unexpected = Object.entries(statuses)
     .filter(([code]) => Number(code) !== scenario.expectStatus)
@@ -33,9 +35,11 @@ export async function measure(baseUrl, scenario, { seconds, warmupSeconds }) {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    // Server CPU (every process of the runtime) per request served; autocannon runs in this process, not there.
+    cpuMsPerRequest: cpuBefore === undefined ? null : round(((cpuAfter - cpuBefore) * 1000) / Math.max(1, result.requests.total), 100),
     statuses,
     unexpected: unexpected + result.errors + result.timeouts,
   };
 }
 
-const round = (n) => Math.round(n * 10) / 10;
+const round = (n, by = 10) => Math.round(n * by) / by;

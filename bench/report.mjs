@@ -25,6 +25,7 @@ export function summarise(runs) {
       ratio: round2(median(rows.filter((x) => x.base).map(({ row, base }) => row.requestsPerSecond / base.requestsPerSecond))),
       rpsRange: [Math.round(Math.min(...rps)), Math.round(Math.max(...rps))],
       unexpected: rows.reduce((sum, { row }) => sum + row.unexpected, 0),
+      cpuMsPerRequest: median(rows.map(({ row }) => row.cpuMsPerRequest ?? NaN)),
     };
   });
 }
@@ -67,6 +68,11 @@ export function evaluateTargets(summary) {
   return targets;
 }
 
+const runtimeTitles = {
+  wrangler: "wrangler dev (as `npm start` runs it)",
+  lean: "lean runtime (as `npm run serve` runs it: the built bundle in Miniflare, no dev tooling)",
+};
+
 export function writeReport(results) {
   const { machine, settings, load } = results;
   const lines = [
@@ -77,17 +83,23 @@ export function writeReport(results) {
     "",
     `Data set: ${Object.entries(results.dataset).map(([k, v]) => `${v.toLocaleString("en")} ${k}`).join(", ")}.`,
     "",
-    "| Scenario | req/s | p50 ms | p99 ms | x baseline | req/s across rounds |",
-    "|---|---:|---:|---:|---:|---|",
-    ...results.scenarios.map(
-      (s) => `| (${s.id}) ${s.name} | ${s.requestsPerSecond} | ${s.p50Ms} | ${s.p99Ms} | ${s.ratio} | ${s.rpsRange[0]}–${s.rpsRange[1]} |`,
-    ),
-    ...results.skipped.map((s) => `| (${s.id}) ${s.name} | – | – | – | – | skipped: ${s.reason} |`),
-    "",
-    "| Target | Met | Measured |",
-    "|---|---|---|",
-    ...results.targets.map((t) => `| ${t.target} | ${t.met ? "yes" : "**no**"} | ${t.measured} |`),
-    "",
+    ...Object.entries(results.runtimes).flatMap(([runtime, { scenarios, targets }]) => [
+      `**${runtimeTitles[runtime] ?? runtime}**`,
+      "",
+      "| Scenario | req/s | p50 ms | p99 ms | x baseline | server CPU ms/request | req/s across rounds |",
+      "|---|---:|---:|---:|---:|---:|---|",
+      ...scenarios.map(
+        (s) =>
+          `| (${s.id}) ${s.name} | ${s.requestsPerSecond} | ${s.p50Ms} | ${s.p99Ms} | ${s.ratio} | ${s.cpuMsPerRequest} | ` +
+          `${s.rpsRange[0]}–${s.rpsRange[1]} |`,
+      ),
+      ...results.skipped.map((s) => `| (${s.id}) ${s.name} | – | – | – | – | – | skipped: ${s.reason} |`),
+      "",
+      "| Target | Met | Measured |",
+      "|---|---|---|",
+      ...targets.map((t) => `| ${t.target} | ${t.met ? "yes" : "**no**"} | ${t.measured} |`),
+      "",
+    ]),
     results.widget.skipped
       ? `Widget: ${results.widget.skipped}`
       : `Widget: \`${results.widget.file}\` is ${results.widget.gzipBytes.toLocaleString("en")} bytes min+gzip ` +

@@ -1,17 +1,20 @@
 // `npm run bench`: starts the service on a private state directory, seeds it, measures each scenario with
 // autocannon at 32 connections, and writes bench/results.json plus the results table of BENCHMARKS.md.
-// BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 2) set how long each scenario runs and how often.
+// BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 2) set how long each scenario runs and how often;
+// BENCH_RUNTIMES (default "wrangler,lean") which runtimes serve the same state: `wrangler dev` as `npm start` runs it,
+// and the lean runtime of `npm run serve` (the built Worker in Miniflare, no dev tooling).
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { measure, connections } from "./load.mjs";
 import { seed } from "./seed.mjs";
 import { scenarioList } from "./scenarios.mjs";
-import { buildClient, freshState, removeState, startServer } from "./server.mjs";
+import { buildClient, freshState, removeState, runtimes, startServer } from "./server.mjs";
 import { evaluateTargets, summarise, writeReport } from "./report.mjs";
 import { measureWidget } from "./widget.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const runtimeNames = (process.env.BENCH_RUNTIMES ?? "wrangler,lean").split(",").filter((name) => name in runtimes);
 const warmupSeconds = Math.min(2, seconds);
 const log = (...args) => console.log("[bench]", ...args);
 
@@ -38,26 +41,35 @@ try {
   log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   const scenarios = scenarioList(fixture);
   const loadBefore = loadavg().map((n) => Math.round(n * 100) / 100);
-  const runs = [];
-  for (let round = 1; round <= rounds; round++) {
-    const results = [];
-    for (const scenario of scenarios) {
-      if (scenario.skip) {
-        if (round === 1) log(`skip (${scenario.id}) ${scenario.name}: ${scenario.skip}`);
-        continue;
-      }
-      const figures = await measure(server.baseUrl, scenario, { seconds, warmupSeconds });
-      results.push({ id: scenario.id, name: scenario.name, ...figures });
-      log(
-        `round ${round} (${scenario.id}) ${scenario.name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, ` +
-          `p99 ${figures.p99Ms} ms${figures.unexpected ? `, ${figures.unexpected} unexpected answers ${JSON.stringify(figures.statuses)}` : ""}`,
-      );
+  const measured = {};
+  for (const runtime of runtimeNames) {
+    if (server.runtime !== runtime) {
+      const secrets = { adminToken: server.adminToken, signingKeys: server.signingKeys };
+      await server.stop();
+      server = await startServer(stateDir, secrets, runtime);
     }
-    runs.push(results);
+    const runs = [];
+    for (let round = 1; round <= rounds; round++) {
+      const results = [];
+      for (const scenario of scenarios) {
+        if (scenario.skip) {
+          if (round === 1) log(`skip (${scenario.id}) ${scenario.name}: ${scenario.skip}`);
+          continue;
+        }
+        const figures = await measure(server.baseUrl, scenario, { seconds, warmupSeconds, cpuSeconds: server.cpuSeconds });
+        results.push({ id: scenario.id, name: scenario.name, ...figures });
+        log(
+          `${runtime} round ${round} (${scenario.id}) ${scenario.name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, ` +
+            `p99 ${figures.p99Ms} ms, server CPU ${figures.cpuMsPerRequest} ms/request` +
+            `${figures.unexpected ? `, ${figures.unexpected} unexpected answers ${JSON.stringify(figures.statuses)}` : ""}`,
+        );
+      }
+      runs.push(results);
+    }
+    const summary = summarise(runs);
+    measured[runtime] = { scenarios: summary, targets: evaluateTargets(summary), runs };
   }
   const loadAfter = loadavg().map((n) => Math.round(n * 100) / 100);
-  const summary = summarise(runs);
-  const targets = evaluateTargets(summary);
   const widget = await measureWidget(server, fixture, log);
   const results = {
     date: new Date().toISOString(),
@@ -66,17 +78,21 @@ try {
     load: { before: loadBefore, after: loadAfter },
     dataset: fixture.dataset,
     skipped: scenarios.filter((s) => s.skip).map(({ id, name, skip }) => ({ id, name, reason: skip })),
-    scenarios: summary,
-    targets,
+    runtimes: measured,
     widget,
-    runs,
   };
   writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
   writeReport(results);
-  console.table(
-    summary.map((s) => ({ scenario: `(${s.id}) ${s.name}`, "req/s": s.requestsPerSecond, "p50 ms": s.p50Ms, "p99 ms": s.p99Ms, "x baseline": s.ratio })),
-  );
-  for (const t of targets) log(`${t.met ? "met   " : "MISSED"} ${t.target}: ${t.measured}`);
+  for (const [runtime, { scenarios: summary, targets }] of Object.entries(measured)) {
+    log(runtime);
+    console.table(
+      summary.map((s) => ({
+        scenario: `(${s.id}) ${s.name}`, "req/s": s.requestsPerSecond, "p50 ms": s.p50Ms, "p99 ms": s.p99Ms,
+        "x baseline": s.ratio, "CPU ms/req": s.cpuMsPerRequest,
+      })),
+    );
+    for (const t of targets) log(`${t.met ? "met   " : "MISSED"} ${t.target}: ${t.measured}`);
+  }
   log("wrote bench/results.json and BENCHMARKS.md");
 } finally {
   await onExit();

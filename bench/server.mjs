@@ -1,7 +1,8 @@
 // Starts the service for the benchmark as `npm start` does (client build, migrations, wrangler dev with local D1
 // and KV), but on a free port with its own `--persist-to` directory, so a developer's local data is never touched.
+// The same state can be served by the lean runtime (`npm run serve`: the built bundle in Miniflare, no dev tooling).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,10 +29,35 @@ export function freshState() {
   return stateDir;
 }
 
-/** Builds the client bundles when the project defines them, as `npm start` does. */
+/** Builds the client bundles when the project defines them, as `npm start` does, and the Worker bundle the lean runtime runs. */
 export function buildClient() {
   const pkg = JSON.parse(readFileSync("package.json", "utf8"));
   if (pkg.scripts["build:client"]) execFileSync("npm", ["run", "build:client"], { stdio: "ignore", env: wranglerEnv });
+  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist/worker"], { stdio: "ignore", env: wranglerEnv });
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ; 100 on Linux unless the kernel was built otherwise). */
+const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/**
+ * CPU seconds spent so far by every process of a process group (the server and all it started: node, workerd,
+ * esbuild), user + system, including children that already exited and were reaped by a member.
+ */
+export function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after the command name (which may hold spaces, hence the last ')'): state is field 3, pgrp 5, utime 14.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue;
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / ticksPerSecond;
 }
 
 /** Runs SQL against the local D1 of a state directory while no server holds it. */
@@ -51,8 +77,14 @@ function wrangler(args) {
   return result.stdout;
 }
 
-/** Starts `wrangler dev` on a free port; resolves once /healthz answers. Secrets are generated per run. */
-export async function startServer(stateDir, secrets) {
+/** The two ways to run the service: `npm start`'s (wrangler dev) and `npm run serve`'s (lean). */
+export const runtimes = {
+  wrangler: (options) => ["npx", ["wrangler", "dev", ...options]],
+  lean: (options) => ["node", ["scripts/lean-server.mjs", ...options]],
+};
+
+/** Starts the service on a free port; resolves once /healthz answers. Secrets are generated per run. */
+export async function startServer(stateDir, secrets, runtime = "wrangler") {
   const port = await freePort();
   // Its own inspector port too: other wrangler dev processes on the machine hold the default 9229.
   const inspectorPort = await freePort();
@@ -62,12 +94,13 @@ export async function startServer(stateDir, secrets) {
     const { privateKey } = await generateKeyPair("ES256", { extractable: true });
     signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "bench-1" }]);
   }
-  const dev = spawn(
-    "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort), "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`],
-    { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true },
-  );
+  const options = ["--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+    "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
+    // One issuer whatever the port, so the seeded tokens stay valid when another runtime serves the same state.
+    "--var", "ISSUER:http://assent.bench"];
+  if (runtime === "wrangler") options.push("--inspector-port", String(inspectorPort));
+  const [command, args] = runtimes[runtime](options);
+  const dev = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });
   let log = "";
   dev.stdout.on("data", (d) => (log += d));
   dev.stderr.on("data", (d) => (log += d));
@@ -92,11 +125,11 @@ export async function startServer(stateDir, secrets) {
     }
     if (Date.now() > deadline || dev.exitCode !== null || /Build failed/.test(log)) {
       await stop();
-      throw new Error(`wrangler dev did not start:\n${log}`);
+      throw new Error(`the ${runtime} runtime did not start:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, adminToken, signingKeys, stop, log: () => log };
+  return { runtime, baseUrl, adminToken, signingKeys, stop, cpuSeconds: () => groupCpuSeconds(dev.pid), log: () => log };
 }
 
 export const removeState = (stateDir) => rmSync(stateDir, { recursive: true, force: true });

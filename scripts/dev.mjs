@@ -1,4 +1,6 @@
 // `npm start`: local secrets, migrations, wrangler dev, demo seed, then a ready-to-paste quickstart.
+// `npm run serve` (`--lean`): the same, but the built Worker bundle runs in Miniflare without dev tooling
+// (scripts/lean-server.mjs): what the benchmark measures as the Worker itself.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,6 +12,8 @@ const port = process.env.PORT ?? "8787";
 const host = process.env.HOST ?? "127.0.0.1";
 const base = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const lean = process.argv.includes("--lean");
+const runtimeArgs = process.argv.slice(2).filter((arg) => arg !== "--lean");
 
 /** .dev.vars holds the local secrets: generated once, kept across runs (ADMIN_TOKEN from the environment wins). */
 async function ensureDevVars() {
@@ -41,7 +45,7 @@ async function waitForHealth(deadline = Date.now() + 60_000) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer on ${base} within 60 s`);
+  throw new Error(`the service did not answer on ${base} within 60 s`);
 }
 
 /** Runs a setup step quietly: its output is shown only when it fails. */
@@ -66,9 +70,15 @@ console.log("Built the widget and the portal into dist/public.");
 const migrated = quietly("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
 const applied = [...new Set(migrated.match(/\b\d{4}_[a-z0-9_]+\.sql\b/g) ?? [])];
 console.log(applied.length > 0 ? `Local database: applied ${applied.join(", ")}.` : "Local database: migrations up to date.");
+if (lean) {
+  quietly("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist/worker"]);
+  console.log("Built the Worker bundle into dist/worker (lean runtime).");
+}
 // Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
-const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true"];
-const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], { stdio: "inherit", env });
+const runtimeOptions = ["--port", port, "--ip", host, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", ...runtimeArgs];
+const dev = lean
+  ? spawn("node", ["scripts/lean-server.mjs", ...runtimeOptions], { stdio: "inherit", env })
+  : spawn("npx", ["wrangler", "dev", ...runtimeOptions], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 

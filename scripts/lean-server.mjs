@@ -1,0 +1,44 @@
+// The lean local runtime (`npm run serve`, and the benchmark's second runtime): the built Worker bundle in
+// Miniflare with persistent local D1, KV and queues, and nothing else: no bundler watching files, no dev proxy,
+// no per-request logging. It takes the options `wrangler dev` takes that matter here:
+//   node scripts/lean-server.mjs --port 8787 --ip 127.0.0.1 --persist-to .wrangler/state --var NAME:value …
+// Bindings come from wrangler.toml (and .dev.vars) exactly as wrangler reads them; the Miniflare used is the one
+// wrangler itself runs, so both runtimes share one storage layout and one workerd.
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+export const workerBundle = "dist/worker/index.js";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    ip: { type: "string", default: "127.0.0.1" },
+    "persist-to": { type: "string", default: ".wrangler/state" },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]));
+
+const { Miniflare, Log, LogLevel } = createRequire(import.meta.resolve("wrangler"))("miniflare");
+const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const miniflare = new Miniflare({
+  ...workerOptions,
+  name: "assent",
+  modules: true,
+  scriptPath: resolve(workerBundle),
+  bindings: { ...workerOptions.bindings, ...vars },
+  // wrangler dev keeps its state under <persist-to>/v3; the same place, so either runtime opens the other's data.
+  defaultPersistRoot: join(resolve(values["persist-to"]), "v3"),
+  host: values.ip,
+  port: Number(values.port),
+  // As under wrangler dev: /cdn-cgi/handler/scheduled runs the cron handler.
+  unsafeTriggerHandlers: true,
+  log: new Log(LogLevel.WARN),
+});
+const url = await miniflare.ready;
+console.log(`Assent (lean runtime) listening on ${url.origin}`);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => miniflare.dispose().finally(() => process.exit(0)));
+}
