@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
@@ -77,6 +78,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Subscribe a URL to events",
     description:
@@ -122,6 +124,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: base,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "List the project's webhooks",
     request: { params: ProjectParams },
@@ -141,6 +144,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Read a webhook",
     request: { params: WebhookParams },
@@ -153,6 +157,7 @@ eventRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Replace a webhook's URL, events and description",
     description:
@@ -180,6 +185,7 @@ eventRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Delete a webhook and its delivery log",
     description: "Deliveries not yet made are dropped.",
@@ -201,6 +207,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Rotate the signing secret",
     description:
@@ -239,6 +246,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "The delivery log",
     description:
@@ -288,6 +296,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "One delivery with its attempts",
     request: { params: DeliveryParams },
@@ -305,6 +314,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Deliver an event again",
     description:

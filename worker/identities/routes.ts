@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { dispatchSoon, initialDispatched } from "../events/outbox";
@@ -33,6 +34,7 @@ identityRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    ...access.project("identities:create"),
     tags,
     summary: "Create an identity",
     description:
@@ -61,6 +63,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/aliases/{alias}`,
+    ...access.project("identities:read"),
     tags,
     summary: "Find an identity by alias or referenceId",
     description:
@@ -82,6 +85,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}`,
+    ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
     summary: "Read an identity",
     request: { params: IdentityParams },
@@ -98,6 +102,7 @@ identityRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{identityId}`,
+    ...access.project("identities:write"),
     tags,
     summary: "Update an identity's referenceId and aliases",
     description: "Fields given replace the stored ones (`aliases` replaces the whole list); fields omitted stay.",
@@ -150,6 +155,7 @@ identityRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{identityId}`,
+    ...access.project("identities:write"),
     tags,
     summary: "Delete an identity and all its data",
     description:
@@ -193,6 +199,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}/data`,
+    ...access.project("identities:export"),
     tags,
     summary: "All data held about an identity (GDPR Art. 15 export)",
     description:
