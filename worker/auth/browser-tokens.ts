@@ -8,6 +8,7 @@ import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
+import type { Caller, Env } from "../env";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
 import { access, identityScopedScopes, scopesOfClient, type Scope } from "./scopes";
@@ -37,7 +38,7 @@ const VisitorTokenInput = z
   })
   .openapi("VisitorTokenInput");
 
-const BrowserToken = z
+export const BrowserToken = z
   .object({
     access_token: z.string(),
     token_type: z.literal("Bearer"),
@@ -170,22 +171,27 @@ browserTokenRoutes.openapi(
       .where(and(eq(identities.projectId, caller.projectId), eq(identities.id, identityId)))
       .limit(1);
     if (!identity) throw notFound("Identity");
-    const client = await readClient(c.env, caller.clientId);
-    if (!client) throw forbidden("Only registered backend clients may mint identity-scoped tokens.");
-    const ttl = ttlFor(c.env);
-    const { token } = await issueToken(
-      c.env,
-      issuerOf(c.env),
-      {
-        clientId: caller.clientId,
-        pid: caller.projectId,
-        ctp: caller.clientType,
-        sv: client.secretVersion,
-        idn: identityId,
-        scopes: identityTokenScopes,
-      },
-      ttl,
-    );
-    return c.json({ access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId }, 200, noStore);
+    return c.json(await identityTokenFor(c.env, caller, identityId), 200, noStore);
   },
 );
+
+/** A token scoped to `identityId`, minted for the calling client (backend minting, public clients' new identities). */
+export async function identityTokenFor(env: Env, caller: Caller, identityId: string): Promise<z.infer<typeof BrowserToken>> {
+  const client = await readClient(env, caller.clientId);
+  if (!client) throw forbidden("Only registered clients may receive identity-scoped tokens.");
+  const ttl = ttlFor(env);
+  const { token } = await issueToken(
+    env,
+    issuerOf(env),
+    {
+      clientId: caller.clientId,
+      pid: caller.projectId,
+      ctp: caller.clientType,
+      sv: client.secretVersion,
+      idn: identityId,
+      scopes: identityTokenScopes,
+    },
+    ttl,
+  );
+  return { access_token: token, token_type: "Bearer", expires_in: ttl, identityId };
+}

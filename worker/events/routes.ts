@@ -1,10 +1,9 @@
 import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
@@ -34,14 +33,6 @@ const ProjectParams = z.object({ project_id: z.string() });
 const WebhookParams = ProjectParams.extend({ webhook_id: z.string() });
 const DeliveryParams = WebhookParams.extend({ delivery_id: z.string() });
 const defaultGraceSeconds = 24 * 3600;
-
-/** Webhooks receive every subject's data: only a backend client (or the portal acting as one) manages them. */
-const backendOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("caller").clientType !== "backend") throw forbidden("Webhooks are managed with a backend client's token.");
-  await next();
-});
-eventRoutes.use("/privacy/v2/projects/:project_id/webhooks", backendOnly);
-eventRoutes.use("/privacy/v2/projects/:project_id/webhooks/*", backendOnly);
 
 function checkUrl(env: AppEnv["Bindings"], url: string) {
   const problem = webhookUrlProblem(url, loopbackAllowed(env));

@@ -1,10 +1,11 @@
-import { access } from "../auth/scopes";
+import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
+import { access, clientKinds } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { dispatchSoon, initialDispatched } from "../events/outbox";
 import { events } from "../events/table";
 import { getDb, isConstraintError } from "../lib/db";
-import { conflict, notFound } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
@@ -39,13 +40,27 @@ identityRoutes.openapi(
     summary: "Create an identity",
     description:
       "Store the returned `identityId` and use it in later calls. An alias names one subject within a project: a second " +
-      "identity claiming it gets 409 `alias_taken`, so one data subject never becomes two.",
+      "identity claiming it gets 409 `alias_taken`, so one data subject never becomes two. A public client (web, " +
+      "ios, android) creates anonymous identities only (aliases or referenceId: 403 `insufficient_scope`, since its " +
+      "secret is not secret and 409s would reveal who is stored) and receives an identity-scoped `token` for it.",
     request: { params: ProjectParams, body: jsonBody(IdentityInput) },
-    responses: { 201: jsonResponse(Identity, "The identity."), ...problems, ...conflictProblem },
+    responses: {
+      201: jsonResponse(
+        Identity.extend({ token: BrowserToken.optional().openapi({ description: "Public clients only: a token scoped to this identity." }) }),
+        "The identity.",
+      ),
+      ...problems,
+      ...conflictProblem,
+    },
   }),
   async (c) => {
-    const { projectId } = c.get("caller");
+    const caller = c.get("caller");
+    const { projectId } = caller;
     const input = c.req.valid("json");
+    const isPublic = clientKinds[caller.clientType] === "public";
+    if (isPublic && (input.aliases.length > 0 || input.referenceId !== undefined)) {
+      throw new ApiError(403, "insufficient_scope", "Public clients create anonymous identities only: aliases and referenceId need a backend client.");
+    }
     const stamp = now();
     const row = { id: newId("idn"), projectId, referenceId: input.referenceId ?? null, created: stamp, updated: stamp };
     const db = getDb(c.env.DB);
@@ -55,7 +70,8 @@ identityRoutes.openapi(
     } catch (error) {
       uniquenessConflict(error);
     }
-    return c.json(toIdentity(row, input.aliases), 201);
+    const identity = toIdentity(row, input.aliases);
+    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, caller, row.id) } : identity, 201);
   },
 );
 
