@@ -65,7 +65,7 @@ export async function startServer(stateDir, secrets) {
   const dev = spawn(
     "npx",
     ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort), "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`],
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:http://127.0.0.1:${port}`],
     { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true },
   );
   let log = "";

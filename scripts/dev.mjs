@@ -46,18 +46,30 @@ async function waitForHealth(deadline = Date.now() + 60_000) {
 const vars = await ensureDevVars();
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
 execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
-// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
-const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true"];
-const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], { stdio: "inherit", env });
+// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs. The issuer
+// is this local origin (production sets ISSUER; the Host header never decides it).
+const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", `ISSUER:${base}`];
+// --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its
+// /cdn-cgi/handler/scheduled does not reach the Worker (Miniflare's assets proxy answers "exception").
+const dev = spawn("npx", ["wrangler", "dev", "--test-scheduled", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHealth();
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
+// The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
+setInterval(async () => {
+  const res = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`).catch((error) => ({ ok: false, status: String(error) }));
+  if (!res.ok) console.error(`scheduled run failed: ${res.status}`);
+}, 60_000).unref();
 console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo project: ${demo.projectId}${demo.created ? " (seeded now)" : ""}
+  Cron: runs every minute; run it now with curl ${base}/__scheduled
 
   Quickstart (paste into a shell in this folder):
     export ASSENT=${base}
