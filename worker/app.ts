@@ -19,6 +19,7 @@ import { projectRoutes } from "./projects/routes";
 import { requestRoutes } from "./requests/routes";
 import { maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
+import { htmlSecurityHeaders } from "./lib/html-headers";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
 
@@ -26,6 +27,8 @@ export const app = createRouter();
 
 // The portal's session cookie is one more way to be a caller (besides access tokens and the admin token).
 acceptCredential("portalSession", portalSessionCredential);
+
+app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
 // each route's own declaration (worker/auth/scopes.ts, bound in worker/lib/router.ts).
