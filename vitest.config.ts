@@ -22,20 +22,40 @@ async function testSigningKeys() {
   return JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "test-1" }]);
 }
 
+const limiters = [
+  ["VISITOR_TOKENS_IP_LIMITER", "RATE_LIMIT_VISITOR_TOKENS_PER_IP", "1201"],
+  ["VISITOR_TOKENS_PROJECT_LIMITER", "RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT", "1202"],
+  ["TOKEN_ENDPOINT_LIMITER", "RATE_LIMIT_TOKEN_ENDPOINT", "1203"],
+  ["PORTAL_SIGN_IN_LIMITER", "RATE_LIMIT_PORTAL_SIGN_IN", "1204"],
+  ["ADMIN_FAILURES_LIMITER", "RATE_LIMIT_ADMIN_FAILURES", "1205"],
+] as const;
+
+/** Rate-limit bindings (the real Miniflare emulation) and the vars stating them, all at one limit per minute. */
+const rateLimits = (limit: number) => ({
+  ratelimits: Object.fromEntries(
+    limiters.map(([binding, , namespace_id]) => [binding, { namespace_id, simple: { limit, period: 60 as const } }]),
+  ),
+  vars: Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])),
+});
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./drizzle");
-  return {
-    test: {
-      projects: [
-        {
+  const signingKeys = await testSigningKeys();
+  /** The API suite's workerd: real D1, KV, queues and rate limiters; `limit` sets every abuse limit per minute. */
+  const workerd = (name: string, include: string[], limit: number) => {
+    const limits = rateLimits(limit);
+    return {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                ratelimits: limits.ratelimits,
                 bindings: {
+                  ...limits.vars,
                   TEST_MIGRATIONS: migrations,
+                  ISSUER: "http://assent.test",
                   ADMIN_TOKEN: "test-admin-token",
-                  SIGNING_KEYS: await testSigningKeys(),
+                  SIGNING_KEYS: signingKeys,
                   WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
                   // Immediate retries and a short timeout keep the webhook tests quick; the schedule is unit-tested.
                   WEBHOOK_MAX_ATTEMPTS: "3",
@@ -50,12 +70,16 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          test: {
-            name: "api",
-            include: ["test/api/**/*.test.ts"],
-            setupFiles: ["./test/api/setup.ts"],
-          },
-        },
+          test: { name, include, setupFiles: ["./test/api/setup.ts"] },
+    };
+  };
+  return {
+    test: {
+      projects: [
+        // Load, fuzz and concurrency tests mint thousands of tokens from one address: limits far above their traffic.
+        workerd("api", ["test/api/**/*.test.ts"], 1_000_000),
+        // The security suite proves the limits bite, at the production defaults' scale.
+        workerd("security", ["test/security/**/*.test.ts"], 10),
         {
           test: {
             name: "e2e",

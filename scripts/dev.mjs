@@ -74,20 +74,29 @@ if (lean) {
   quietly("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist/worker"]);
   console.log("Built the Worker bundle into dist/worker (lean runtime).");
 }
-// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
-const runtimeOptions = ["--port", port, "--ip", host, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", ...runtimeArgs];
+// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs. The issuer
+// is this local origin (production sets ISSUER; the Host header never decides it).
+const runtimeOptions = ["--port", port, "--ip", host, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", `ISSUER:${base}`, ...runtimeArgs];
+// --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its
+// /cdn-cgi/handler/scheduled does not reach the Worker (Miniflare's assets proxy answers "exception").
 const dev = lean
   ? spawn("node", ["scripts/lean-server.mjs", ...runtimeOptions], { stdio: "inherit", env })
-  : spawn("npx", ["wrangler", "dev", ...runtimeOptions], { stdio: "inherit", env });
+  : spawn("npx", ["wrangler", "dev", "--test-scheduled", ...runtimeOptions], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHealth();
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
+// The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
+setInterval(async () => {
+  const res = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`).catch((error) => ({ ok: false, status: String(error) }));
+  if (!res.ok) console.error(`scheduled run failed: ${res.status}`);
+}, 60_000).unref();
 console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo project: ${demo.projectId}${demo.created ? " (seeded now)" : ""}
+  Cron: runs every minute; run it now with curl ${base}/__scheduled
 
   Quickstart (paste into a shell in this folder):
     export ASSENT=${base}

@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { acceptCredential } from "./auth/authorize";
 import { clientRoutes } from "./auth/clients";
-import { requireAdmin, requireOwnProject, requireToken } from "./auth/middleware";
 import { authRoutes } from "./auth/routes";
 import { browserTokenRoutes } from "./auth/browser-tokens";
 import { browserCors } from "./auth/cors";
-import { scopeGuard } from "./auth/scope";
+import { scopes } from "./auth/scopes";
 import { configurationRoutes } from "./configuration/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
@@ -14,28 +14,27 @@ import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
+import { portalSessionCredential } from "./portal/session";
 import { projectRoutes } from "./projects/routes";
 import { requestRoutes } from "./requests/routes";
-import { jsonBodies, maxBodyBytes } from "./lib/body";
+import { maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
+import { htmlSecurityHeaders } from "./lib/html-headers";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
 import { version } from "../package.json";
 
 export const app = createRouter();
 
-// CORS before authentication: preflights carry no token.
+// The portal's session cookie is one more way to be a caller (besides access tokens and the admin token).
+acceptCredential("portalSession", portalSessionCredential);
+
+app.use(htmlSecurityHeaders);
+
+// CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
+// each route's own declaration (worker/auth/scopes.ts, bound in worker/lib/router.ts).
 app.use("/privacy/*", browserCors);
-app.use("/browser/*", browserCors, jsonBodies);
-// Authentication first, so nothing reads an unauthenticated body.
-app.use("/admin/*", requireAdmin, jsonBodies);
-app.use("/privacy/*", requireToken, jsonBodies);
-app.use("/privacy/v2/projects/:project_id", requireOwnProject);
-app.use("/privacy/v2/projects/:project_id/*", requireOwnProject);
-app.use("/v1/*", requireToken, jsonBodies);
-// Identity-scoped (browser) tokens may do only a few things; checked once the caller and body are known.
-app.use("/privacy/*", scopeGuard);
-app.use("/v1/*", scopeGuard);
+app.use("/browser/*", browserCors);
 app.use(
   "/oauth/*",
   bodyLimit({
@@ -66,15 +65,12 @@ for (const routes of [
   app.route("/", routes as OpenAPIHono<AppEnv>);
 }
 
-app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
-  type: "http",
-  scheme: "bearer",
-  bearerFormat: "JWT",
-  description: "An access token from `POST /oauth/token`.",
-});
 app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
   type: "oauth2",
-  flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { privacy: "The project's privacy API." } } },
+  description:
+    "An access token from `POST /oauth/token`, sent as `Authorization: Bearer`. Its `scope` claim lists what it may do; " +
+    "public clients (web, ios, android) hold few scopes by default (see the README's *Security model*).",
+  flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { ...scopes } } },
 });
 app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
   type: "http",
@@ -93,7 +89,6 @@ const openApiInfo = {
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
       "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.",
   },
-  security: [{ bearer: [] }],
 };
 
 app.doc31("/openapi.json", openApiInfo);

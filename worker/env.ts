@@ -1,3 +1,4 @@
+import type { Scope } from "./auth/scopes";
 import type { ClientType } from "./auth/table";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
@@ -9,7 +10,7 @@ export interface Env {
   ADMIN_TOKEN: string;
   /** JSON array of private ES256 JWKs, each with a `kid`; the first signs, all verify (rotation). */
   SIGNING_KEYS: string;
-  /** Token issuer; defaults to the origin the request came to. */
+  /** Token issuer (`iss`), e.g. https://assent.example.com. Required: never taken from the Host header. */
   ISSUER?: string;
   /** Access-token lifetime in seconds (default 3600). */
   TOKEN_TTL_SECONDS?: string;
@@ -33,6 +34,23 @@ export interface Env {
   ASSETS: Fetcher;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
+  /** Abuse limits (Rate Limiting bindings, worker/limits/rate-limits.ts) and the limits they enforce, per minute. */
+  VISITOR_TOKENS_IP_LIMITER?: RateLimit;
+  VISITOR_TOKENS_PROJECT_LIMITER?: RateLimit;
+  TOKEN_ENDPOINT_LIMITER?: RateLimit;
+  PORTAL_SIGN_IN_LIMITER?: RateLimit;
+  ADMIN_FAILURES_LIMITER?: RateLimit;
+  RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
+  RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT?: string;
+  RATE_LIMIT_TOKEN_ENDPOINT?: string;
+  RATE_LIMIT_PORTAL_SIGN_IN?: string;
+  RATE_LIMIT_ADMIN_FAILURES?: string;
+  /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
+  RETENTION_IDLE_VISITOR_DAYS?: string;
+  /** Days a dispatched outbox event is kept (default 7). */
+  RETENTION_DISPATCHED_EVENTS_DAYS?: string;
+  /** Days a finished webhook delivery log is kept (default 30). */
+  RETENTION_WEBHOOK_DELIVERIES_DAYS?: string;
 }
 
 /** Who is calling, derived from a verified access token. */
@@ -42,6 +60,8 @@ export type Caller = {
   clientType: ClientType;
   /** Present on browser tokens scoped to one data subject. */
   identityId?: string;
+  /** What this caller may do (worker/auth/scopes.ts). */
+  scopes: readonly Scope[];
 };
 
 export type AppEnv = { Bindings: Env; Variables: { caller: Caller } };

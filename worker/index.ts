@@ -3,23 +3,30 @@ import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { retrySmsHandOffs } from "./hub/outbox";
+import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
- * another fails, and any failure fails the invocation so it shows in the cron's history.
+ * another fails, and any failure fails the invocation so it shows in the cron's history. Locally `npm start` runs
+ * them every minute too (wrangler dev --test-scheduled; see scripts/dev.mjs).
  */
-const scheduledJobs: Array<(env: Env) => Promise<unknown>> = [
+const scheduledJobs: Array<(env: Env, asOf: number) => Promise<unknown>> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
   dispatchPending,
   // SMS whose hand-off to the upstream gateway failed or never finished.
   retrySmsHandOffs,
+  // Retention (README "Security model"): idle visitor identities, finished delivery logs, dispatched events.
+  purgeIdleVisitors,
+  purgeWebhookDeliveries,
+  purgeDispatchedEvents,
 ];
 
 export default {
   fetch: app.fetch,
   queue: consumeDeliveries,
-  async scheduled(_controller, env) {
-    const results = await Promise.allSettled(scheduledJobs.map((job) => job(env)));
+  async scheduled(controller, env) {
+    // The trigger's own time: what "due" and "older than" are measured against.
+    const results = await Promise.allSettled(scheduledJobs.map((job) => job(env, controller.scheduledTime)));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },

@@ -1,6 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { identityTokenScopes } from "../../worker/auth/browser-tokens";
 import { secretVersionOf } from "../../worker/auth/clients-cache";
 import { issueToken } from "../../worker/auth/tokens";
 import { app } from "../../worker/app";
@@ -20,7 +21,7 @@ export async function registeredTenant() {
 export async function identityScopedToken(projectId: string, type: "web" | "backend") {
   const { clientId, clientSecret } = await newClient(projectId, type);
   const sv = secretVersionOf(await sha256Hex(clientSecret));
-  const { token } = await issueToken(env, origin, { clientId, pid: projectId, ctp: type, sv, idn: "idt_subject" }, 600);
+  const { token } = await issueToken(env, origin, { clientId, pid: projectId, ctp: type, sv, idn: "idt_subject", scopes: identityTokenScopes }, 600);
   return token;
 }
 

@@ -42,9 +42,9 @@ export async function setup(project: TestProject) {
   const signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "e2e-1" }]);
   dev = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
-      // As `npm start` runs it: webhook secrets can be stored, and webhooks may point at this machine.
+    ["wrangler", "dev", "--test-scheduled", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:http://127.0.0.1:${port}`,
+      // As `npm start` runs it: webhook secrets can be stored, webhooks may point at this machine, the cron can be run.
       "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true"],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
   );

@@ -4,11 +4,14 @@ import { aliases, identities } from "../identities/table";
 import { randomSecret, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, forbidden, notFound } from "../lib/errors";
+import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
+import type { Caller, Env } from "../env";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
+import { access, identityScopedScopes, scopesOfClient, type Scope } from "./scopes";
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
 export const browserTokenRoutes = createRouter();
@@ -19,6 +22,8 @@ export const visitorAliasType = "urn:svc:assent-visitor";
 export const browserTokenTtlSeconds = 900;
 
 const ttlFor = (env: Parameters<typeof tokenTtl>[0]) => Math.min(tokenTtl(env), browserTokenTtlSeconds);
+/** What every identity-scoped token holds (worker/auth/scopes.ts). */
+export const identityTokenScopes = Object.keys(identityScopedScopes) as Scope[];
 
 const VisitorKey = z
   .string()
@@ -33,7 +38,7 @@ const VisitorTokenInput = z
   })
   .openapi("VisitorTokenInput");
 
-const BrowserToken = z
+export const BrowserToken = z
   .object({
     access_token: z.string(),
     token_type: z.literal("Bearer"),
@@ -53,7 +58,7 @@ browserTokenRoutes.openapi(
     method: "post",
     path: "/browser/v1/projects/{project_id}/visitor-tokens",
     tags: ["Browser tokens"],
-    security: [],
+    ...access.public,
     summary: "Mint an identity-scoped token for an anonymous visitor (from the page)",
     description:
       "Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in " +
@@ -65,7 +70,9 @@ browserTokenRoutes.openapi(
       "so identity ids are not bearer credentials. An unknown key (for instance after the identity was erased) is " +
       "treated as a first visit: a new identity and a new key.\n\n" +
       "The `Origin` check keeps other websites from using the client in browsers; it is not authentication (a " +
-      "non-browser caller can send any `Origin`), which is why these tokens can only touch their own identity.",
+      "non-browser caller can send any `Origin`), which is why these tokens can only touch their own identity. " +
+      "Rate-limited per client IP and per project (429 with `Retry-After`); identities that never record anything " +
+      "are purged after `RETENTION_IDLE_VISITOR_DAYS`.",
     request: {
       params: z.object({ project_id: z.string() }),
       body: jsonBody(VisitorTokenInput),
@@ -78,12 +85,17 @@ browserTokenRoutes.openapi(
   }),
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
+    await limitRate(c, "VISITOR_TOKENS_IP_LIMITER");
+    await limitRate(c, "VISITOR_TOKENS_PROJECT_LIMITER", projectId);
     const origin = c.req.header("origin");
     if (!origin || origin === "null") {
       throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
     }
     const client = await webClientForOrigin(c.env, projectId, origin);
     if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+    if (!scopesOfClient(client.type, client.scopes).includes("identities:create")) {
+      throw new ApiError(403, "insufficient_scope", "The web client for this origin may not create identities.");
+    }
     const db = getDb(c.env.DB);
     const presented = c.req.valid("json").visitorKey;
     let identityId: string | undefined;
@@ -115,8 +127,15 @@ browserTokenRoutes.openapi(
     const ttl = ttlFor(c.env);
     const { token } = await issueToken(
       c.env,
-      issuerOf(c.env, c.req.url),
-      { clientId: client.id, pid: projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), idn: identityId },
+      issuerOf(c.env),
+      {
+        clientId: client.id,
+        pid: projectId,
+        ctp: client.type,
+        sv: secretVersionOf(client.secretHash),
+        idn: identityId,
+        scopes: identityTokenScopes,
+      },
       ttl,
     );
     return c.json(
@@ -132,19 +151,19 @@ browserTokenRoutes.openapi(
     method: "post",
     path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
     tags: ["Browser tokens"],
+    ...access.project("tokens:mint"),
     summary: "Mint a token scoped to one identity, for a page or webview",
     description:
       "A backend client mints a short-lived token (at most 15 minutes) for an identity it knows and hands it to " +
       "the consent widget (`token` or `tokenProvider`). The token may read the configuration, that identity and its " +
       "permission state, and record permissions and objections for it; anything else is 403 `insufficient_scope`. " +
-      "Only `backend` clients may mint: the secrets of web and app clients are not meant to be kept secret.",
+      "Needs `tokens:mint`, which only `backend` clients hold: the secrets of web and app clients are not secret.",
     request: { params: z.object({ project_id: z.string(), identityId: z.string() }) },
     responses: { 200: jsonResponse(BrowserToken, "A token scoped to the identity."), ...problems },
   }),
   async (c) => {
     const caller = c.get("caller");
     const { identityId } = c.req.valid("param");
-    if (caller.clientType !== "backend") throw forbidden("Only backend clients may mint identity-scoped tokens.");
     const db = getDb(c.env.DB);
     const [identity] = await db
       .select({ id: identities.id })
@@ -152,15 +171,27 @@ browserTokenRoutes.openapi(
       .where(and(eq(identities.projectId, caller.projectId), eq(identities.id, identityId)))
       .limit(1);
     if (!identity) throw notFound("Identity");
-    const client = await readClient(c.env, caller.clientId);
-    if (!client) throw forbidden("Only registered backend clients may mint identity-scoped tokens.");
-    const ttl = ttlFor(c.env);
-    const { token } = await issueToken(
-      c.env,
-      issuerOf(c.env, c.req.url),
-      { clientId: caller.clientId, pid: caller.projectId, ctp: caller.clientType, sv: client.secretVersion, idn: identityId },
-      ttl,
-    );
-    return c.json({ access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId }, 200, noStore);
+    return c.json(await identityTokenFor(c.env, caller, identityId), 200, noStore);
   },
 );
+
+/** A token scoped to `identityId`, minted for the calling client (backend minting, public clients' new identities). */
+export async function identityTokenFor(env: Env, caller: Caller, identityId: string): Promise<z.infer<typeof BrowserToken>> {
+  const client = await readClient(env, caller.clientId);
+  if (!client) throw forbidden("Only registered clients may receive identity-scoped tokens.");
+  const ttl = ttlFor(env);
+  const { token } = await issueToken(
+    env,
+    issuerOf(env),
+    {
+      clientId: caller.clientId,
+      pid: caller.projectId,
+      ctp: caller.clientType,
+      sv: client.secretVersion,
+      idn: identityId,
+      scopes: identityTokenScopes,
+    },
+    ttl,
+  );
+  return { access_token: token, token_type: "Bearer", expires_in: ttl, identityId };
+}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
+import { scopesOfClient, type ClientScope } from "./scopes";
 import { clients, type ClientType } from "./table";
 
 /** What a token check needs to know about a client. */
@@ -10,9 +11,12 @@ export type ClientRecord = {
   /** Prefix of the current secret's hash: tokens minted under an older secret carry another one. */
   secretVersion: string;
   allowedOrigins: string[];
+  /** What its tokens may do now: narrowing a client narrows the tokens it already holds. */
+  scopes: readonly ClientScope[];
 };
 
-const kvKey = (clientId: string) => `client:${clientId}`;
+// v2: records carry `scopes`; older cached shapes lack them.
+const kvKey = (clientId: string) => `client:v2:${clientId}`;
 const kvTtlSeconds = 60;
 const localTtlMs = 5_000;
 const local = new Map<string, { record: ClientRecord | null; until: number }>();
@@ -46,7 +50,13 @@ export async function readClient(env: Env, clientId: string): Promise<ClientReco
 async function loadClient(env: Env, clientId: string): Promise<ClientRecord | null> {
   const [row] = await getDb(env.DB).select().from(clients).where(eq(clients.id, clientId)).limit(1);
   return row
-    ? { projectId: row.projectId, type: row.type, secretVersion: secretVersionOf(row.secretHash), allowedOrigins: row.allowedOrigins }
+    ? {
+        projectId: row.projectId,
+        type: row.type,
+        secretVersion: secretVersionOf(row.secretHash),
+        allowedOrigins: row.allowedOrigins,
+        scopes: scopesOfClient(row.type, row.scopes),
+      }
     : null;
 }
 

@@ -2,20 +2,34 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { sha256Hex, randomSecret } from "../lib/crypto";
 import { getDb } from "../lib/db";
-import { notFound } from "../lib/errors";
+import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
 import { forgetClients } from "./clients-cache";
-import { clients, clientTypes } from "./table";
+import { access, clientKinds, clientScopes, defaultScopes, scopesOfClient, type ClientScope } from "./scopes";
+import { clients, clientTypes, type ClientType } from "./table";
 
 export const clientRoutes = createRouter();
 
 const Origin = z
   .string()
-  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, "An origin: scheme://host[:port], no path.")
+  .regex(
+    /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/,
+    "An https origin (scheme://host[:port], no path); http only for localhost.",
+  )
   .openapi({ example: "https://www.example.com" });
+
+const ScopeList = z
+  .array(z.enum(clientScopes))
+  .max(clientScopes.length)
+  .nullable()
+  .openapi({
+    description:
+      "An explicit scope list, narrower than the type's defaults (README *Security model*); null: the defaults. " +
+      "A scope the type may not hold is 400 `scope_not_allowed`.",
+  });
 
 const Client = z
   .object({
@@ -23,7 +37,10 @@ const Client = z
     projectId: z.string(),
     name: z.string(),
     type: z.enum(clientTypes),
+    kind: z.enum(["confidential", "public"]).openapi({ description: "backend clients are confidential; web, ios and android public." }),
     allowedOrigins: z.array(Origin),
+    scopes: z.array(z.enum(clientScopes)).openapi({ description: "What the client's tokens may do." }),
+    explicitScopes: z.boolean().openapi({ description: "Whether `scopes` is an explicit list (else the type's defaults)." }),
     created: Timestamp,
     updated: Timestamp,
   })
@@ -42,12 +59,31 @@ const ClientInput = z
       .max(50)
       .default([])
       .openapi({ description: "Origins allowed to mint visitor tokens in the browser (web clients)." }),
+    scopes: ScopeList.optional(),
   })
   .openapi("ClientInput");
 
 const ClientUpdate = z
-  .strictObject({ name: z.string().min(1).max(200).optional(), allowedOrigins: z.array(Origin).max(50).optional() })
+  .strictObject({
+    name: z.string().min(1).max(200).optional(),
+    allowedOrigins: z.array(Origin).max(50).optional(),
+    scopes: ScopeList.optional(),
+  })
   .openapi("ClientUpdate");
+
+/** An explicit list may only narrow the type's defaults: a public client never gets a confidential client's rights. */
+function checkedScopes(type: ClientType, scopes: ClientScope[] | null | undefined) {
+  if (!scopes) return null;
+  const beyond = scopes.filter((scope) => !defaultScopes[type].includes(scope));
+  if (beyond.length > 0) {
+    throw badRequest(
+      "scope_not_allowed",
+      `A ${type} client may hold only ${defaultScopes[type].join(", ")}.`,
+      beyond.map((scope) => ({ path: "scopes", message: `${scope} is beyond a ${type} client's rights.`, code: "scope_not_allowed" })),
+    );
+  }
+  return [...new Set(scopes)];
+}
 
 const ProjectParam = z.object({ projectId: z.string() });
 const ClientParams = ProjectParam.extend({ clientId: z.string() });
@@ -57,12 +93,14 @@ const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => (
   projectId: row.projectId,
   name: row.name,
   type: row.type,
+  kind: clientKinds[row.type],
   allowedOrigins: row.allowedOrigins,
+  scopes: [...scopesOfClient(row.type, row.scopes)],
+  explicitScopes: row.scopes !== null,
   created: row.created,
   updated: row.updated,
 });
 
-const security = [{ adminToken: [] }];
 const tags = ["Admin"];
 
 clientRoutes.openapi(
@@ -70,7 +108,7 @@ clientRoutes.openapi(
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients",
     tags,
-    security,
+    ...access.admin,
     summary: "Register a client",
     request: { params: ProjectParam, body: jsonBody(ClientInput) },
     responses: { 201: jsonResponse(ClientWithSecret, "The client, with its secret shown once."), ...problems },
@@ -89,6 +127,7 @@ clientRoutes.openapi(
       secretHash: await sha256Hex(clientSecret),
       notBefore: Math.floor(Date.now() / 1000),
       allowedOrigins: input.allowedOrigins,
+      scopes: checkedScopes(input.type, input.scopes),
       created: stamp,
       updated: stamp,
     };
@@ -102,7 +141,7 @@ clientRoutes.openapi(
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients",
     tags,
-    security,
+    ...access.admin,
     summary: "List a project's clients (never their secrets)",
     request: { params: ProjectParam },
     responses: { 200: jsonResponse(z.object({ items: z.array(Client) }), "The clients."), ...problems },
@@ -120,17 +159,24 @@ clientRoutes.openapi(
     method: "put",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     tags,
-    security,
+    ...access.admin,
     summary: "Rename a client or change its allowed origins",
     request: { params: ClientParams, body: jsonBody(ClientUpdate) },
     responses: { 200: jsonResponse(Client, "The client."), ...problems },
   }),
   async (c) => {
     const { projectId, clientId } = c.req.valid("param");
-    const input = c.req.valid("json");
-    const [row] = await getDb(c.env.DB)
+    const { scopes, ...input } = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const [current] = await db
+      .select({ type: clients.type })
+      .from(clients)
+      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .limit(1);
+    if (!current) throw notFound("Client");
+    const [row] = await db
       .update(clients)
-      .set({ ...input, updated: now() })
+      .set({ ...input, ...(scopes === undefined ? {} : { scopes: checkedScopes(current.type, scopes) }), updated: now() })
       .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
       .returning();
     if (!row) throw notFound("Client");
@@ -144,7 +190,7 @@ clientRoutes.openapi(
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
     tags,
-    security,
+    ...access.admin,
     summary: "Regenerate a client's secret",
     description:
       "The old secret stops working at the token endpoint at once. Tokens minted under it are refused as soon as " +
@@ -172,7 +218,7 @@ clientRoutes.openapi(
     method: "delete",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     tags,
-    security,
+    ...access.admin,
     summary: "Delete a client",
     request: { params: ClientParams },
     responses: { 204: { description: "Deleted." }, ...problems },

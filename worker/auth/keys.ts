@@ -1,4 +1,5 @@
 import { importJWK, type JWK } from "jose";
+import { notConfigured } from "../lib/settings";
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicKey: CryptoKey; publicJwk: JWK };
 
@@ -15,13 +16,13 @@ async function parse(source: string): Promise<SigningKey[]> {
   try {
     jwks = JSON.parse(source);
   } catch {
-    throw new Error("SIGNING_KEYS is not a JSON array of JWKs");
+    throw notConfigured("SIGNING_KEYS", "SIGNING_KEYS is not a JSON array of JWKs.");
   }
-  if (!Array.isArray(jwks) || jwks.length === 0) throw new Error("SIGNING_KEYS holds no key");
+  if (!Array.isArray(jwks) || jwks.length === 0) throw notConfigured("SIGNING_KEYS", "SIGNING_KEYS holds no key.");
   return Promise.all(
     jwks.map(async (jwk) => {
       if (!jwk.kid || jwk.kty !== "EC" || jwk.crv !== "P-256" || !jwk.d) {
-        throw new Error("each SIGNING_KEYS entry must be a private P-256 JWK with a kid");
+        throw notConfigured("SIGNING_KEYS", "Each SIGNING_KEYS entry must be a private P-256 JWK with a kid.");
       }
       const publicJwk: JWK = { kty: "EC", crv: "P-256", x: jwk.x, y: jwk.y, kid: jwk.kid, alg: "ES256", use: "sig" };
       const [privateKey, publicKey] = await Promise.all([

@@ -4,8 +4,11 @@ import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter, jsonResponse, Problem } from "../lib/router";
+import { requireSetting } from "../lib/settings";
+import { limitRate } from "../limits/rate-limits";
 import { secretVersionOf } from "./clients-cache";
 import { signingKeys } from "./keys";
+import { access, clientScopes, parseScopeParameter, scopesOfClient } from "./scopes";
 import { clients } from "./table";
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
@@ -26,7 +29,10 @@ const TokenForm = z
     grant_type: z.string().optional().openapi({ example: "client_credentials" }),
     client_id: z.string().optional(),
     client_secret: z.string().optional(),
-    scope: z.string().optional(),
+    scope: z.string().optional().openapi({
+      description: "Space-delimited scopes to ask for (RFC 6749 §3.3); default: all the client holds. One it does not hold: 400 `invalid_scope`.",
+      example: "config:read identities:create",
+    }),
   })
   .openapi("TokenRequest", { description: "Unrecognised parameters are ignored (RFC 6749 §3.2)." });
 
@@ -38,7 +44,7 @@ const TokenResponse = z
     token_type: z.literal("Bearer"),
     "not-before-policy": z.number().int().openapi({ description: "Unix time of the client's last secret regeneration." }),
     session_state: z.string().openapi({ description: "The token's `jti`." }),
-    scope: z.string(),
+    scope: z.string().openapi({ description: "The scopes granted, space-delimited (also the token's `scope` claim)." }),
   })
   .openapi("TokenResponse");
 
@@ -46,24 +52,28 @@ const tokenRoute = createRoute({
   method: "post",
   path: "/oauth/token",
   tags: ["Auth"],
+  ...access.public,
   summary: "Issue an access token (OAuth 2.0 client credentials)",
   description:
     "Client authentication by HTTP Basic (RFC 6749 §2.3.1) or by `client_id`/`client_secret` form fields. " +
     "No `refresh_token` is issued (RFC 6749 §4.4.3: a client can always ask again with its credentials) and no " +
-    "`id_token` (the token represents a client, not an end user), so `refresh_expires_in` is 0.",
+    "`id_token` (the token represents a client, not an end user), so `refresh_expires_in` is 0. The token (RFC 9068) " +
+    "carries `client_id` and `scope`. Rate-limited per client IP (429 with `Retry-After`).",
   request: {
     body: { content: { "application/x-www-form-urlencoded": { schema: TokenForm } } },
   },
   responses: {
     200: jsonResponse(TokenResponse, "An ES256-signed JWT access token."),
-    400: { description: "invalid_request or unsupported_grant_type", content: { "application/problem+json": { schema: Problem } } },
+    400: { description: "invalid_request, unsupported_grant_type or invalid_scope", content: { "application/problem+json": { schema: Problem } } },
     401: { description: "invalid_client", content: { "application/problem+json": { schema: Problem } } },
+    429: { description: "Too many token requests from this address.", content: { "application/problem+json": { schema: Problem } } },
   },
 });
 
 authRoutes.openapi(
   tokenRoute,
   async (c) => {
+    await limitRate(c, "TOKEN_ENDPOINT_LIMITER");
     const form = c.req.valid("form");
     const credentials = clientCredentials(c.req.header("authorization"), form);
     if (form.grant_type === undefined) throw oauthError(400, "invalid_request", "grant_type is required.");
@@ -76,11 +86,18 @@ authRoutes.openapi(
     // Check the secret even for an unknown client, so timing does not tell which client ids exist.
     const secretOk = await secretMatches(credentials.secret, client?.secretHash ?? "0".repeat(64));
     if (!client || !secretOk) throw oauthError(401, "invalid_client", "Client authentication failed.");
+    const held = scopesOfClient(client.type, client.scopes);
+    const asked = form.scope === undefined ? held : parseScopeParameter(form.scope);
+    const unknown = asked.filter((scope) => !(held as readonly string[]).includes(scope));
+    if (unknown.length > 0 || asked.length === 0) {
+      throw oauthError(400, "invalid_scope", `This client may not be granted: ${unknown.join(" ") || "(no scope)"}. It holds: ${held.join(" ")}.`);
+    }
+    const granted = clientScopes.filter((scope) => asked.includes(scope));
     const ttl = tokenTtl(c.env);
     const { token, jti } = await issueToken(
       c.env,
-      issuerOf(c.env, c.req.url),
-      { clientId: client.id, pid: client.projectId, ctp: client.type, sv: secretVersionOf(client.secretHash) },
+      issuerOf(c.env),
+      { clientId: client.id, pid: client.projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), scopes: granted },
       ttl,
     );
     c.header("Cache-Control", "no-store");
@@ -93,7 +110,7 @@ authRoutes.openapi(
         token_type: "Bearer" as const,
         "not-before-policy": client.notBefore,
         session_state: jti,
-        scope: "privacy",
+        scope: granted.join(" "),
       },
       200,
     );
@@ -137,12 +154,13 @@ authRoutes.openapi(
     method: "get",
     path: "/.well-known/openid-configuration",
     tags: ["Auth"],
+    ...access.public,
     summary: "Authorization server metadata",
     responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), "Discovery document.") },
   }),
   (c) => {
-    const issuer = issuerOf(c.env, c.req.url);
-    const origin = new URL(c.req.url).origin;
+    const issuer = issuerOf(c.env);
+    const origin = new URL(issuer).origin;
     c.header("Cache-Control", "public, max-age=300");
     return c.json(
       {
@@ -153,7 +171,7 @@ authRoutes.openapi(
         token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
         id_token_signing_alg_values_supported: ["ES256"],
         response_types_supported: ["token"],
-        scopes_supported: ["privacy"],
+        scopes_supported: clientScopes,
       },
       200,
     );
@@ -165,11 +183,12 @@ authRoutes.openapi(
     method: "get",
     path: "/.well-known/jwks.json",
     tags: ["Auth"],
+    ...access.public,
     summary: "Public keys that verify access tokens",
     responses: { 200: jsonResponse(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }), "JWK set.") },
   }),
   async (c) => {
-    const keys = await signingKeys(c.env.SIGNING_KEYS);
+    const keys = await signingKeys(requireSetting(c.env, "SIGNING_KEYS"));
     c.header("Cache-Control", "public, max-age=300");
     return c.json({ keys: keys.map((k) => k.publicJwk as Record<string, unknown>) }, 200);
   },

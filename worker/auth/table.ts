@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
+import type { ClientScope } from "./scopes";
 
 export const clientTypes = ["web", "ios", "android", "backend"] as const;
 export type ClientType = (typeof clientTypes)[number];
@@ -18,6 +19,8 @@ export const clients = sqliteTable(
     /** Tokens issued before this instant (unix seconds) are refused: set when the secret is regenerated. */
     notBefore: integer("not_before").notNull(),
     allowedOrigins: text("allowed_origins", { mode: "json" }).$type<string[]>().notNull(),
+    /** An explicit, narrower scope list; null: the defaults of the client's type (worker/auth/scopes.ts). */
+    scopes: text("scopes", { mode: "json" }).$type<ClientScope[]>(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
   },

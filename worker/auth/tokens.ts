@@ -2,31 +2,37 @@ import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 
 import type { Caller, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
+import { requireSetting } from "../lib/settings";
 import { readClient } from "./clients-cache";
 import { signingKeys } from "./keys";
+import { identityScopedScopes, type Scope } from "./scopes";
 import { clientTypes, type ClientType } from "./table";
 
 export const audience = "assent-api";
 export const defaultTtlSeconds = 3600;
 
-/** Claims Assent adds to the registered ones. */
-type AssentClaims = { pid: string; ctp: ClientType; sv: string; idn?: string };
+/**
+ * Claims Assent adds to the registered ones: `scope` and `client_id` as RFC 9068 names them, `pid` the project,
+ * `ctp` the client type, `sv` the client's secret version, `idn` the identity a token is scoped to.
+ */
+type AssentClaims = { pid: string; ctp: ClientType; sv: string; idn?: string; scope: string; client_id: string };
 
-export const issuerOf = (env: Env, requestUrl: string) => env.ISSUER ?? new URL(requestUrl).origin;
+/** The token issuer comes from configuration only: never from the Host header a caller chose. */
+export const issuerOf = (env: Env) => requireSetting(env, "ISSUER");
 export const tokenTtl = (env: Env) => Number(env.TOKEN_TTL_SECONDS ?? defaultTtlSeconds);
 
 export async function issueToken(
   env: Env,
   issuer: string,
-  claims: { clientId: string } & AssentClaims,
+  claims: { clientId: string; scopes: readonly Scope[] } & Omit<AssentClaims, "scope" | "client_id">,
   ttlSeconds: number,
 ): Promise<{ token: string; jti: string; iat: number; exp: number }> {
-  const [key] = await signingKeys(env.SIGNING_KEYS);
+  const [key] = await signingKeys(requireSetting(env, "SIGNING_KEYS"));
   const jti = newId("tok");
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ttlSeconds;
-  const { clientId, ...custom } = claims;
-  const token = await new SignJWT(custom)
+  const { clientId, scopes, ...custom } = claims;
+  const token = await new SignJWT({ ...custom, scope: scopes.join(" "), client_id: clientId })
     .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "at+jwt" })
     .setIssuer(issuer)
     .setSubject(clientId)
@@ -47,14 +53,14 @@ const unauthorized = (detail: string, error: "invalid_request" | "invalid_token"
 const verified = new Map<string, { claims: AssentClaims & { sub: string }; exp: number }>();
 
 /** Verifies a bearer token (pinned ES256, issuer, audience, exp) and that its client still holds that secret. */
-export async function verifyBearer(env: Env, issuer: string, authorization: string | undefined): Promise<Caller> {
+export async function verifyBearer(env: Env, authorization: string | undefined): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
   if (!match) throw unauthorized("A bearer access token is required.", "invalid_request");
   const token = match[1];
   const nowSeconds = Math.floor(Date.now() / 1000);
   let entry = verified.get(token);
   if (!entry || entry.exp <= nowSeconds) {
-    entry = await verifySignature(env, issuer, token);
+    entry = await verifySignature(env, issuerOf(env), token);
     if (verified.size > 10_000) verified.clear();
     verified.set(token, entry);
   }
@@ -63,11 +69,14 @@ export async function verifyBearer(env: Env, issuer: string, authorization: stri
   if (!client || client.projectId !== claims.pid || client.secretVersion !== claims.sv) {
     throw unauthorized("The token's client no longer exists or its secret was regenerated.");
   }
-  return { projectId: claims.pid, clientId: claims.sub, clientType: claims.ctp, identityId: claims.idn };
+  // A token holds what it was granted, within what its client holds today (so narrowing a client narrows its tokens).
+  const held: readonly Scope[] = claims.idn ? (Object.keys(identityScopedScopes) as Scope[]) : client.scopes;
+  const granted = claims.scope.split(" ").filter((scope): scope is Scope => held.includes(scope as Scope));
+  return { projectId: claims.pid, clientId: claims.sub, clientType: claims.ctp, identityId: claims.idn, scopes: granted };
 }
 
 async function verifySignature(env: Env, issuer: string, token: string) {
-  const keys = await signingKeys(env.SIGNING_KEYS);
+  const keys = await signingKeys(requireSetting(env, "SIGNING_KEYS"));
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -83,7 +92,12 @@ async function verifySignature(env: Env, issuer: string, token: string) {
       audience,
       requiredClaims: ["exp", "iat", "jti", "sub"],
     });
-    if (typeof payload.pid !== "string" || !clientTypes.includes(payload.ctp) || typeof payload.sv !== "string") {
+    if (
+      typeof payload.pid !== "string" ||
+      !clientTypes.includes(payload.ctp) ||
+      typeof payload.sv !== "string" ||
+      typeof payload.scope !== "string"
+    ) {
       throw unauthorized("The token lacks Assent's claims.");
     }
     return { claims: { ...payload, sub: payload.sub! }, exp: payload.exp! };

@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { atomically, getDb, isConstraintError } from "../lib/db";
@@ -40,6 +41,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/data-groups`,
+    ...access.project("config:write"),
     tags,
     summary: "Create a data group",
     request: { params: ProjectParams, body: jsonBody(DataGroupInput) },
@@ -57,6 +59,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups`,
+    ...access.project("config:read"),
     tags,
     summary: "List the project's data groups",
     description: "All of them, oldest first: a project's configuration is small, so this list is not paginated.",
@@ -79,6 +82,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:read"),
     tags,
     summary: "Read a data group",
     request: { params: DataGroupParams },
@@ -99,6 +103,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:write"),
     tags,
     summary: "Replace a data group",
     description: "Purposes naming the data group show the new name and description at once (they name it by id).",
@@ -121,6 +126,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:write"),
     tags,
     summary: "Delete a data group",
     description:
@@ -162,6 +168,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/purposes`,
+    ...access.project("config:write"),
     tags,
     summary: "Create a purpose",
     description:
@@ -200,6 +207,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes`,
+    ...access.project("config:read"),
     tags,
     summary: "List the project's purposes",
     description: "All live purposes at their current version, oldest first (not paginated: a configuration is small).",
@@ -222,6 +230,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:read"),
     tags,
     summary: "Read a purpose",
     request: { params: PurposeParams },
@@ -234,6 +243,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:write"),
     tags,
     summary: "Replace a purpose; the editor says whether the change requires new consent",
     description:
@@ -278,6 +288,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:write"),
     tags,
     summary: "Delete a purpose",
     description:
@@ -317,6 +328,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions`,
+    ...access.project("config:read"),
     tags,
     summary: "List every version of a purpose",
     description: "Oldest first. Also served for deleted purposes, so any permission can show what was agreed to.",
@@ -340,6 +352,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    ...access.project("config:read"),
     tags,
     summary: "Read one version of a purpose",
     description: "Also served for deleted purposes.",
@@ -366,6 +379,7 @@ configurationRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v1/configurations",
+    ...access.client("consent-config:read"),
     tags,
     summary: "The whole current configuration, for a consent dialog",
     description:

@@ -1,9 +1,9 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
@@ -33,14 +33,6 @@ const ProjectParams = z.object({ project_id: z.string() });
 const WebhookParams = ProjectParams.extend({ webhook_id: z.string() });
 const DeliveryParams = WebhookParams.extend({ delivery_id: z.string() });
 const defaultGraceSeconds = 24 * 3600;
-
-/** Webhooks receive every subject's data: only a backend client (or the portal acting as one) manages them. */
-const backendOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("caller").clientType !== "backend") throw forbidden("Webhooks are managed with a backend client's token.");
-  await next();
-});
-eventRoutes.use("/privacy/v2/projects/:project_id/webhooks", backendOnly);
-eventRoutes.use("/privacy/v2/projects/:project_id/webhooks/*", backendOnly);
 
 function checkUrl(env: AppEnv["Bindings"], url: string) {
   const problem = webhookUrlProblem(url, loopbackAllowed(env));
@@ -77,6 +69,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Subscribe a URL to events",
     description:
@@ -122,6 +115,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: base,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "List the project's webhooks",
     request: { params: ProjectParams },
@@ -141,6 +135,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Read a webhook",
     request: { params: WebhookParams },
@@ -153,6 +148,7 @@ eventRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Replace a webhook's URL, events and description",
     description:
@@ -180,6 +176,7 @@ eventRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Delete a webhook and its delivery log",
     description: "Deliveries not yet made are dropped.",
@@ -201,6 +198,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Rotate the signing secret",
     description:
@@ -239,6 +237,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "The delivery log",
     description:
@@ -288,6 +287,7 @@ eventRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "One delivery with its attempts",
     request: { params: DeliveryParams },
@@ -305,6 +305,7 @@ eventRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`,
+    ...access.project("webhooks:manage"),
     tags,
     summary: "Deliver an event again",
     description:

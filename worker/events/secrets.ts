@@ -4,7 +4,7 @@
  * binding, with the webhook id as additional data so a ciphertext cannot be moved to another webhook.
  * A database dump alone therefore reveals no secret. Stored form: `v1.<iv>.<ciphertext>` (base64url).
  */
-import { ApiError } from "../lib/errors";
+import { notConfigured } from "../lib/settings";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -24,7 +24,7 @@ const keys = new Map<string, Promise<CryptoKey>>();
 
 function encryptionKey(master: string | undefined): Promise<CryptoKey> {
   if (!master) {
-    throw new ApiError(503, "webhooks_not_configured", "Webhooks need the WEBHOOK_SECRETS_KEY secret to be set on the server.");
+    throw notConfigured("WEBHOOK_SECRETS_KEY", "Webhooks need the WEBHOOK_SECRETS_KEY secret to be set on the server.");
   }
   let key = keys.get(master);
   if (!key) {

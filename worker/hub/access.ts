@@ -1,21 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
-import type { AppEnv, Env } from "../env";
+import type { Env } from "../env";
 import { getDb } from "../lib/db";
-import { ApiError } from "../lib/errors";
 import { providerUsers, smsClients, smsSenderBlacklist } from "./table";
-
-/**
- * The hub is for servers: only backend clients, and never a token scoped to one data subject (browser tokens
- * carry an identity). Runs before validation, so a refused caller learns nothing about payloads.
- */
-export const backendOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const caller = c.get("caller");
-  if (caller.clientType !== "backend" || caller.identityId !== undefined) {
-    throw new ApiError(403, "backend_client_required", "The hub endpoints accept tokens of backend clients only.");
-  }
-  await next();
-});
 
 export const normalizeSender = (sender: string) => sender.trim().toLowerCase();
 

@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { clients } from "../auth/table";
@@ -19,7 +20,6 @@ import { billingAccounts, providerUsers, smsClients, smsMessages, smsSenderBlack
 
 export const hubAdminRoutes = createRouter();
 
-const security = [{ adminToken: [] }];
 const tags = ["Admin: hub"];
 const deleted = { 204: { description: "Deleted." } };
 
@@ -54,8 +54,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/messages",
+    ...access.admin,
     tags,
-    security,
     summary: "List the SMS outbox, newest first",
     description: "Keyset pagination: pass `nextCursor` as `cursor` for the next page; it is null on the last page.",
     request: { query: MessagesQuery },
@@ -97,8 +97,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    ...access.admin,
     tags,
-    security,
     summary: "Create or replace a billing account",
     description: "Replaces the whole record and drops it from the lookup cache.",
     request: { params: AccountParam, body: jsonBody(BillingAccountInput) },
@@ -125,8 +125,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    ...access.admin,
     tags,
-    security,
     summary: "Read a billing account (with its actual tscid)",
     request: { params: AccountParam },
     responses: { 200: jsonResponse(BillingAccount, "The account."), ...problems },
@@ -143,8 +143,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    ...access.admin,
     tags,
-    security,
     summary: "Delete a billing account",
     request: { params: AccountParam },
     responses: { ...deleted, ...problems },
@@ -192,8 +192,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/billing-accounts/import",
+    ...access.admin,
     tags,
-    security,
     summary: "Bulk import billing accounts (JSON array or NDJSON)",
     description:
       "Creates or replaces up to 500 accounts in one request, all or nothing (one D1 batch), and drops them from the " +
@@ -260,8 +260,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/clients/{clientId}",
+    ...access.admin,
     tags,
-    security,
     summary: "Register a backend client for SMS",
     description:
       "A registered client may use `POST /v1/dcp/sms`, and `POST /v1/sms` with sms_hub without `auth`. " +
@@ -296,8 +296,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/clients/{clientId}",
+    ...access.admin,
     tags,
-    security,
     summary: "Withdraw a client's SMS registration",
     request: { params: ClientParam },
     responses: { ...deleted, ...problems },
@@ -314,8 +314,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/clients",
+    ...access.admin,
     tags,
-    security,
     summary: "List clients registered for SMS",
     responses: { 200: jsonResponse(z.object({ items: z.array(SmsClient) }), "The registrations."), ...problems },
   }),
@@ -338,8 +338,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
+    ...access.admin,
     tags,
-    security,
     summary: "Create a provider user of sms_hub or set its password",
     description:
       "Clients not registered for SMS send `auth: {username, password}` of such a user. The password is stored as " +
@@ -373,8 +373,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/provider-users/{username}",
+    ...access.admin,
     tags,
-    security,
     summary: "Delete a provider user",
     request: { params: UsernameParam },
     responses: { ...deleted, ...problems },
@@ -391,8 +391,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/provider-users",
+    ...access.admin,
     tags,
-    security,
     summary: "List provider users (never their passwords)",
     responses: { 200: jsonResponse(z.object({ items: z.array(ProviderUser) }), "The users."), ...problems },
   }),
@@ -416,8 +416,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/blacklist/{sender}",
+    ...access.admin,
     tags,
-    security,
     summary: "Blacklist a sender",
     description:
       "Both SMS endpoints refuse a blacklisted sender with 400 `sender_blacklisted`: the generic payload's `sender`, " +
@@ -443,8 +443,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/blacklist/{sender}",
+    ...access.admin,
     tags,
-    security,
     summary: "Take a sender off the blacklist",
     request: { params: SenderParam },
     responses: { ...deleted, ...problems },
@@ -461,8 +461,8 @@ hubAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/blacklist",
+    ...access.admin,
     tags,
-    security,
     summary: "List blacklisted senders",
     responses: { 200: jsonResponse(z.object({ items: z.array(BlacklistEntry) }), "The blacklist."), ...problems },
   }),

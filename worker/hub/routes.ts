@@ -1,9 +1,10 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
-import { backendOnly, smsAccess } from "./access";
+import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
 import { hubAdminRoutes } from "./admin";
 import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
@@ -38,7 +39,8 @@ const fieldError = (status: 400 | 403, code: string, path: string, detail: strin
   new ApiError(status, code, detail, { errors: [{ path, message: detail, code }] });
 
 const smsAccessRules =
-  "Backend clients only (a token of another client type, or one scoped to an identity, gets 403). Every accepted " +
+  "Needs the scope `hub:sms`, which only backend clients hold (others, and identity-scoped tokens, get 403 " +
+  "`insufficient_scope`). Every accepted " +
   "message is written to the outbox before it is handed to its provider; a failed hand-off is retried by a cron " +
   "pass until it succeeds, so the 200 means accepted, not delivered. Senders on the operator's blacklist " +
   "(`/admin/v1/sms/blacklist`) are refused with 400 `sender_blacklisted`.";
@@ -47,6 +49,7 @@ hubRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/dcp/sms",
+    ...access.client("hub:sms"),
     tags,
     summary: "Send an SMS (outbound SMS request)",
     description:
@@ -55,7 +58,6 @@ hubRoutes.openapi(
       "The message is at most 160 characters, counted in Unicode code points (not bytes); it is sent as GSM 03.38 " +
       "when every character fits that alphabet and as UCS-2 otherwise (so 160 non-GSM characters take 3 parts). " +
       "Each address gets its own message. `outboundSMSTextMessage` is required here: an SMS without text cannot be sent.",
-    middleware: [backendOnly],
     request: { body: jsonBody(OutboundSmsRequest) },
     responses: { ...accepted, ...problems, ...unhandled },
   }),
@@ -97,6 +99,7 @@ hubRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/sms",
+    ...access.client("hub:sms"),
     tags,
     summary: "Send an SMS through a provider (generic payload)",
     description:
@@ -106,7 +109,6 @@ hubRoutes.openapi(
       "`provider_auth_required`; wrong: 403 `provider_auth_failed`). `auth` is checked whenever it is present. " +
       "`dcs: gsm` with a character outside GSM 03.38 is 400 `not_gsm_encodable`; a text longer than " +
       `${maxGenericSegments} parts is 400 \`message_too_long\`.`,
-    middleware: [backendOnly],
     request: { body: jsonBody(GenericSmsPayload) },
     responses: { ...accepted, ...problems, ...unhandled },
   }),
@@ -152,14 +154,15 @@ hubRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/customerLookup/servicehub/{billing_account}",
+    ...access.client("hub:lookup"),
     tags,
     summary: "Look up a billing account's customer and assets",
     description:
-      "Backend clients only. The `tscid` returned is the customer cache id mapped to the billing account, which can " +
+      "Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can " +
       "differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing " +
       "accounts are operator data shared by all projects, loaded through the admin API. Answers come through a KV " +
       "cache that writes invalidate: a change is visible at once where it was made and within 30 s elsewhere.",
-    middleware: [backendOnly, acceptsJson],
+    middleware: [acceptsJson],
     request: { params: z.object({ billing_account: BillingAccountId }) },
     responses: {
       200: jsonResponse(CustomerLookupResult, "The customer lookup result."),

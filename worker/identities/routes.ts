@@ -1,9 +1,11 @@
+import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
+import { access, clientKinds } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { dispatchSoon, initialDispatched } from "../events/outbox";
 import { events } from "../events/table";
 import { getDb, isConstraintError } from "../lib/db";
-import { conflict, notFound } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
@@ -33,17 +35,32 @@ identityRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    ...access.project("identities:create"),
     tags,
     summary: "Create an identity",
     description:
       "Store the returned `identityId` and use it in later calls. An alias names one subject within a project: a second " +
-      "identity claiming it gets 409 `alias_taken`, so one data subject never becomes two.",
+      "identity claiming it gets 409 `alias_taken`, so one data subject never becomes two. A public client (web, " +
+      "ios, android) creates anonymous identities only (aliases or referenceId: 403 `insufficient_scope`, since its " +
+      "secret is not secret and 409s would reveal who is stored) and receives an identity-scoped `token` for it.",
     request: { params: ProjectParams, body: jsonBody(IdentityInput) },
-    responses: { 201: jsonResponse(Identity, "The identity."), ...problems, ...conflictProblem },
+    responses: {
+      201: jsonResponse(
+        Identity.extend({ token: BrowserToken.optional().openapi({ description: "Public clients only: a token scoped to this identity." }) }),
+        "The identity.",
+      ),
+      ...problems,
+      ...conflictProblem,
+    },
   }),
   async (c) => {
-    const { projectId } = c.get("caller");
+    const caller = c.get("caller");
+    const { projectId } = caller;
     const input = c.req.valid("json");
+    const isPublic = clientKinds[caller.clientType] === "public";
+    if (isPublic && (input.aliases.length > 0 || input.referenceId !== undefined)) {
+      throw new ApiError(403, "insufficient_scope", "Public clients create anonymous identities only: aliases and referenceId need a backend client.");
+    }
     const stamp = now();
     const row = { id: newId("idn"), projectId, referenceId: input.referenceId ?? null, created: stamp, updated: stamp };
     const db = getDb(c.env.DB);
@@ -53,7 +70,8 @@ identityRoutes.openapi(
     } catch (error) {
       uniquenessConflict(error);
     }
-    return c.json(toIdentity(row, input.aliases), 201);
+    const identity = toIdentity(row, input.aliases);
+    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, caller, row.id) } : identity, 201);
   },
 );
 
@@ -61,6 +79,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/aliases/{alias}`,
+    ...access.project("identities:read"),
     tags,
     summary: "Find an identity by alias or referenceId",
     description:
@@ -82,6 +101,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}`,
+    ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
     summary: "Read an identity",
     request: { params: IdentityParams },
@@ -98,6 +118,7 @@ identityRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{identityId}`,
+    ...access.project("identities:write"),
     tags,
     summary: "Update an identity's referenceId and aliases",
     description: "Fields given replace the stored ones (`aliases` replaces the whole list); fields omitted stay.",
@@ -150,6 +171,7 @@ identityRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{identityId}`,
+    ...access.project("identities:write"),
     tags,
     summary: "Delete an identity and all its data",
     description:
@@ -193,6 +215,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}/data`,
+    ...access.project("identities:export"),
     tags,
     summary: "All data held about an identity (GDPR Art. 15 export)",
     description:

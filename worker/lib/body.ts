@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors";
 
@@ -5,23 +6,44 @@ export const maxBodyBytes = 1_048_576;
 
 const jsonType = /^application\/([\w.-]+\+)?json$/i;
 
+const read = new WeakMap<Request, Promise<unknown>>();
+
 /**
  * Gatekeeper for JSON APIs: a body over 1 MB is 413, a body that is not JSON is 415, JSON that
  * does not parse is 400. The parsed value is left in Hono's body cache for the validators.
  */
 export const jsonBodies = createMiddleware(async (c, next) => {
+  await readJsonBody(c);
+  return next();
+});
+
+/** The request's parsed JSON body (undefined when it has none), read once however often it is asked for. */
+export function readJsonBody(c: Context): Promise<unknown> {
+  let parsed = read.get(c.req.raw);
+  if (!parsed) {
+    parsed = parseBody(c);
+    read.set(c.req.raw, parsed);
+  }
+  return parsed;
+}
+
+async function parseBody(c: Context): Promise<unknown> {
   const method = c.req.method;
-  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return next();
+  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return undefined;
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   const text = await readLimited(c.req.raw.body);
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
-  if (text.length === 0 && !mediaType) return next();
+  if (text.length === 0 && !mediaType) {
+    // The stream is spent: later readers (the validators' body checks) get the empty body from the cache.
+    c.req.bodyCache.arrayBuffer = Promise.resolve(new ArrayBuffer(0)) as unknown as ArrayBuffer;
+    return undefined;
+  }
   if (/^application\/x-ndjson$/i.test(mediaType)) {
     // Newline-delimited JSON (bulk imports): the route parses it line by line. (Hono types the cache by value
     // but keeps promises in it, as for json below.)
     c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
-    return next();
+    return undefined;
   }
   if (!jsonType.test(mediaType)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with content-type application/json.");
@@ -33,8 +55,8 @@ export const jsonBodies = createMiddleware(async (c, next) => {
     throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
   }
   c.req.bodyCache.json = Promise.resolve(parsed);
-  return next();
-});
+  return parsed;
+}
 
 const tooLarge = () => new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
 

@@ -1,18 +1,39 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
+import { jsonBodies } from "./body";
 import { validationError } from "./errors";
 
 const targets = { query: "query", param: "path", header: "header" } as const;
 
-/** Every capability's router: validation failures become 400 problems with field paths. */
+type RouteShape = AccessDeclaration & {
+  method: string;
+  path: string;
+  middleware?: MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
+  request?: { body?: { content?: Record<string, unknown> } };
+};
+
+/**
+ * Every capability's router: validation failures become 400 problems with field paths, and every route runs
+ * the access check its own declaration describes (worker/auth/scopes.ts), then reads its JSON body (after
+ * authentication, so no unauthenticated body is read), before its own middleware and validators.
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
         throw validationError(result.error, targets[result.target as keyof typeof targets]);
       }
     },
   });
+  const register = router.openapi.bind(router) as (route: RouteShape, ...rest: unknown[]) => unknown;
+  router.openapi = ((route: RouteShape, ...rest: unknown[]) => {
+    const own = route.middleware === undefined ? [] : [route.middleware].flat();
+    const takesForm = Object.keys(route.request?.body?.content ?? {}).some((type) => type.includes("form"));
+    return register({ ...route, middleware: [authorize(route), ...(takesForm ? [] : [jsonBodies]), ...own] }, ...rest);
+  }) as typeof router.openapi;
+  return router;
 }
 
 export const Problem = z
@@ -78,10 +99,31 @@ export const Translation = z
   })
   .openapi("Translation");
 
+/**
+ * A link shown to data subjects or called by the service: `https:` only (`http:` is accepted for loopback hosts,
+ * which only local development reaches). `javascript:`, `data:` and the like are refused with 400.
+ */
+export const WebUrl = z
+  .url()
+  .max(2048)
+  .refine((value) => isSafeWebUrl(value), "An https: URL (http: only for localhost).")
+  .openapi({ example: "https://www.example.com/privacy" });
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+export function isSafeWebUrl(value: string) {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === "https:" || (url.protocol === "http:" && loopbackHosts.has(url.hostname));
+}
+
 export const Policies = z
   .strictObject({
-    privacy: z.url().optional(),
-    terms: z.url().optional(),
-    cookie: z.url().optional(),
+    privacy: WebUrl.optional(),
+    terms: WebUrl.optional(),
+    cookie: WebUrl.optional(),
   })
   .openapi("Policies");

@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { purposes } from "../configuration/table";
@@ -25,6 +26,7 @@ partyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    ...access.project("config:write"),
     tags,
     summary: "Create a party",
     request: { params: ProjectParams, body: jsonBody(PartyInput) },
@@ -43,6 +45,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    ...access.project("config:read"),
     tags,
     summary: "List the project's parties",
     request: { params: ProjectParams },
@@ -62,6 +65,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    ...access.project("config:read"),
     tags,
     summary: "Read a party",
     request: { params: PartyParams },
@@ -82,6 +86,7 @@ partyRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    ...access.project("config:write"),
     tags,
     summary: "Replace a party",
     request: { params: PartyParams, body: jsonBody(PartyInput) },
@@ -103,6 +108,7 @@ partyRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    ...access.project("config:write"),
     tags,
     summary: "Delete a party",
     description:

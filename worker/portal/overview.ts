@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
 import { jsonResponse, problems } from "../lib/router";
@@ -36,13 +37,12 @@ const Overview = z
   .openapi("PortalOverview");
 
 /** Either scheme works on the admin API; typed so TypeScript keeps the route's inferred shape. */
-const adminOrPortal: Record<string, string[]>[] = [{ adminToken: [] }, { portalSession: [] }];
 
 export const overviewRoute = createRoute({
   method: "get",
   path: "/admin/v1/projects/{projectId}/overview",
+  ...access.admin,
   tags: ["Admin"],
-  security: adminOrPortal,
   summary: "Counts for the portal's overview",
   description:
     "Identities (total and created per day) and consent decisions per purpose per day over the last `days` days " +

@@ -1,15 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { jsonBodies } from "../lib/body";
+import { access } from "../auth/scopes";
+import { limitRate } from "../limits/rate-limits";
 import { ApiError, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
 import { overviewRoute, readOverview } from "./overview";
-import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, requireSession, sessionCookie } from "./session";
+import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, sessionCookie } from "./session";
 
 export const portalRoutes = createRouter();
-
-portalRoutes.use("/portal/api/*", jsonBodies);
 
 portalRoutes.openAPIRegistry.registerComponent("securitySchemes", "portalSession", {
   type: "apiKey",
@@ -31,23 +30,24 @@ const Session = z
 const SignIn = z.strictObject({ adminToken: z.string().min(1).max(1000) }).openapi("PortalSignIn");
 
 const tags = ["Portal"];
-const sessionSecurity = [{ portalSession: [] }];
 
 portalRoutes.openapi(
   createRoute({
     method: "post",
     path: "/portal/api/session",
     tags,
-    security: [],
+    ...access.public,
     summary: "Sign in to the portal",
     description:
       "Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime " +
       "`PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is " +
-      "stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Cross-origin sign-in is refused (403).",
+      "stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` " +
+      "(or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).",
     request: { body: jsonBody(SignIn) },
     responses: { 201: jsonResponse(Session, "Signed in; the cookie is set."), ...problems },
   }),
   async (c) => {
+    await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
     requireSameOrigin(c);
     const session = await createSession(c, c.req.valid("json").adminToken);
     return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 201);
@@ -59,7 +59,7 @@ portalRoutes.openapi(
     method: "get",
     path: "/portal/api/session",
     tags,
-    security: sessionSecurity,
+    ...access.session,
     summary: "The current portal session",
     description: "Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage.",
     responses: { 200: jsonResponse(Session, "The session."), ...problems },
@@ -76,13 +76,12 @@ portalRoutes.openapi(
     method: "delete",
     path: "/portal/api/session",
     tags,
-    security: sessionSecurity,
+    ...access.session,
     summary: "Sign out of the portal",
     description: "Deletes the session and clears the cookie. Needs the CSRF header, so no other site can sign an operator out.",
     responses: { 204: { description: "Signed out." }, ...problems },
   }),
   async (c) => {
-    await requireSession(c);
     await endSession(c);
     return c.body(null, 204);
   },

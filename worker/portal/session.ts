@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv, Caller, Env } from "../env";
+import type { Credential } from "../auth/authorize";
+import { operatorScopes } from "../auth/scopes";
+import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { findProject } from "../projects/queries";
@@ -44,12 +46,20 @@ const unauthorized = (detail: string) => new ApiError(401, "unauthorized", detai
 export const isPortalCall = (c: Context<AppEnv>) =>
   c.req.header("authorization") === undefined && getCookie(c, cookieName, "host") !== undefined;
 
-/** Refuses a cross-site caller: the Origin (sent by browsers on unsafe requests) must be this service's own. */
+/**
+ * Refuses all but same-origin callers: browsers send `Origin` on unsafe requests, and `Sec-Fetch-Site`; one of
+ * them must say this service's own origin, and neither may say another. A request with neither is refused.
+ */
 export function requireSameOrigin(c: Context<AppEnv>) {
   const origin = c.req.header("origin");
   const site = c.req.header("sec-fetch-site");
-  if ((origin !== undefined && origin !== new URL(c.req.url).origin) || (site !== undefined && site !== "same-origin")) {
-    throw new ApiError(403, "cross_origin_refused", "The portal only accepts calls from its own origin.");
+  const sameOrigin = origin !== undefined ? origin === new URL(c.req.url).origin : site === "same-origin";
+  if (!sameOrigin || (site !== undefined && site !== "same-origin")) {
+    throw new ApiError(
+      403,
+      "cross_origin_refused",
+      "The portal only accepts state changes from its own origin (a same-origin Origin or Sec-Fetch-Site header).",
+    );
   }
 }
 
@@ -112,24 +122,18 @@ export async function requireSession(c: Context<AppEnv>): Promise<PortalSession>
   return session;
 }
 
-const projectPath = /^\/privacy\/v2\/projects\/([^/]+)(?:\/|$)/;
-
 /**
- * A portal session acts on a project's privacy API as that project's backend would, for paths under
- * `/privacy/v2/projects/{project_id}` only and only when that project exists. Returns null when the call is
- * not a portal call (so the bearer check runs as usual).
+ * The portal session as a credential (registered in worker/app.ts): an operator with every scope. On a project
+ * route it acts as that project's backend would, when the project exists.
  */
-export async function portalCaller(c: Context<AppEnv>): Promise<Caller | null> {
-  if (!isPortalCall(c)) return null;
-  const match = projectPath.exec(new URL(c.req.url).pathname);
-  if (!match) return null;
-  await requireSession(c);
-  let projectId: string;
-  try {
-    projectId = decodeURIComponent(match[1]);
-  } catch {
-    throw notFound("Project");
-  }
-  if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
-  return { projectId, clientId: "portal", clientType: "backend" };
-}
+export const portalSessionCredential: Credential = {
+  presented: isPortalCall,
+  authenticate: async (c) => {
+    await requireSession(c);
+    const projectId = c.req.param("project_id");
+    if (projectId === undefined) return { scopes: operatorScopes };
+    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+    return { scopes: operatorScopes, caller: { projectId, clientId: "portal", clientType: "backend", scopes: operatorScopes } };
+  },
+  missing: () => unauthorized("Sign in to the portal first."),
+};

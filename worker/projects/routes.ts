@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { forgetClients } from "../auth/clients-cache";
@@ -15,15 +16,14 @@ import { projects } from "./table";
 
 export const projectRoutes = createRouter();
 
-const adminSecurity = [{ adminToken: [] }];
 const ProjectParam = z.object({ projectId: z.string() });
 
 projectRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects",
+    ...access.admin,
     tags: ["Admin"],
-    security: adminSecurity,
     summary: "Create a project",
     request: { body: jsonBody(ProjectInput) },
     responses: { 201: jsonResponse(Project, "The project."), ...problems },
@@ -50,8 +50,8 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects",
+    ...access.admin,
     tags: ["Admin"],
-    security: adminSecurity,
     summary: "List projects",
     responses: { 200: jsonResponse(z.object({ items: z.array(Project) }), "All projects."), ...problems },
   }),
@@ -65,8 +65,8 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}",
+    ...access.admin,
     tags: ["Admin"],
-    security: adminSecurity,
     summary: "Read a project",
     request: { params: ProjectParam },
     responses: { 200: jsonResponse(Project, "The project."), ...problems },
@@ -99,8 +99,8 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}",
+    ...access.admin,
     tags: ["Admin"],
-    security: adminSecurity,
     summary: "Replace a project's name and privacy metadata",
     request: { params: ProjectParam, body: jsonBody(ProjectInput) },
     responses: { 200: jsonResponse(Project, "The project."), ...problems },
@@ -112,8 +112,8 @@ projectRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}",
+    ...access.admin,
     tags: ["Admin"],
-    security: adminSecurity,
     summary: "Delete a project and everything in it",
     description: "Clients, identities, requests, configuration, webhooks and events go in one atomic batch.",
     request: { params: ProjectParam },
@@ -139,14 +139,13 @@ projectRoutes.openapi(
 /* The project's own view of its metadata, for project tokens (spec: a project carries privacy metadata). */
 
 const PrivacyProjectParam = z.object({ project_id: z.string() });
-const bearer = [{ bearer: [] }];
 
 projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}",
+    ...access.project("config:read"),
     tags: ["Projects"],
-    security: bearer,
     summary: "Read the project's privacy metadata",
     request: { params: PrivacyProjectParam },
     responses: { 200: jsonResponse(Project, "The project."), ...problems },
@@ -162,8 +161,8 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}",
+    ...access.project("config:write"),
     tags: ["Projects"],
-    security: bearer,
     summary: "Replace the project's privacy metadata",
     request: { params: PrivacyProjectParam, body: jsonBody(ProjectInput) },
     responses: { 200: jsonResponse(Project, "The project."), ...problems },

@@ -1,3 +1,4 @@
+import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -27,6 +28,9 @@ const RequestParams = ProjectParams.extend({ request_id: z.string() });
 
 /** Rows per multi-row insert of contributions: 13 bound values each, and D1 allows 100 per statement. */
 const contributionsPerInsert = 7;
+
+/** The scope recording each family of request needs: consent records are the widget's business, the rest a backend's. */
+const recordScopes = { permission: "consents:write", objection: "consents:write", erasure: "requests:write", access: "requests:write" } as const;
 
 const lifecycleText =
   "Statuses: `received` → `in_progress` → `completed` or `rejected` (`received` may also go straight to " +
@@ -109,6 +113,7 @@ for (const spec of familySpecs) {
     createRoute({
       method: "post",
       path: base,
+      ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
       tags,
       summary: `Record a ${spec.title}`,
       description:
@@ -186,6 +191,7 @@ for (const spec of familySpecs) {
     createRoute({
       method: "get",
       path: base,
+      ...access.project("requests:read"),
       tags,
       summary: `List ${spec.segment}, filtered`,
       description:
@@ -225,6 +231,7 @@ for (const spec of familySpecs) {
     createRoute({
       method: "get",
       path: `${base}/{request_id}`,
+      ...access.project("requests:read"),
       tags,
       summary: `Read a ${spec.title} and its payload`,
       request: { params: RequestParams },
@@ -237,6 +244,7 @@ for (const spec of familySpecs) {
     createRoute({
       method: "put",
       path: `${base}/{request_id}`,
+      ...access.project("requests:manage"),
       tags,
       summary: `Move a ${spec.title} to a new status`,
       description:
@@ -259,6 +267,7 @@ for (const spec of familySpecs) {
       createRoute({
         method: "delete",
         path,
+        ...access.project("requests:manage"),
         tags,
         summary,
         description:
@@ -282,6 +291,7 @@ requestRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/identities/{identityId}/permission-state`,
+    ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags: ["Privacy requests"],
     summary: "Read an identity's permission state",
     description:

@@ -1,0 +1,138 @@
+// The authorization matrix, generated from /openapi.json: every operation against every kind of caller, each with
+// its exact expected status and code. What each kind of caller holds is pinned here (it is the README's
+// "Security model"), not read from the Worker, so a change of rights shows up as a failing cell.
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { call } from "../api/helpers";
+import { buildCallers, send, type CallerKind } from "./callers";
+
+type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
+const methods = ["get", "post", "put", "patch", "delete"];
+const doc = (await call("GET", "/openapi.json")).body;
+const signOut = (op: Operation) => op.method === "delete" && op.path === "/portal/api/session";
+const operations: Operation[] = Object.entries<Record<string, any>>(doc.paths)
+  .flatMap(([path, item]) =>
+    methods.filter((m) => item[m]).map((method) => ({ method, path, security: item[method].security, subject: item[method]["x-assent-subject"] })),
+  )
+  .sort((a, b) => Number(signOut(a)) - Number(signOut(b)));
+
+const backendScopes = [
+  "consent-config:read", "config:read", "config:write", "identities:create", "identities:read", "identities:write",
+  "identities:export", "consents:write", "requests:write", "requests:read", "requests:manage", "tokens:mint",
+  "webhooks:manage", "hub:sms", "hub:lookup",
+];
+const publicScopes = ["consent-config:read", "config:read", "identities:create"];
+/** Identity-scoped tokens: these scopes, the last two for their own identity only. */
+const identityScopes = ["consent-config:read", "identities:read", "consents:write"];
+const ownIdentityOnly = ["identities:read", "consents:write"];
+
+const held: Record<CallerKind, string[]> = {
+  none: [],
+  "admin token": [...backendScopes, "admin"],
+  "portal session": [...backendScopes, "admin"],
+  "portal session without CSRF": [...backendScopes, "admin"],
+  backend: backendScopes,
+  web: publicScopes,
+  ios: publicScopes,
+  android: publicScopes,
+  "identity-scoped (own)": identityScopes,
+  "identity-scoped (other)": identityScopes,
+  "another project's backend": backendScopes,
+};
+const kinds = Object.keys(held) as CallerKind[];
+const presents = (kind: CallerKind) =>
+  kind === "none" ? "nothing" : kind.startsWith("portal") ? "cookie" : kind === "admin token" ? "admin bearer" : "jwt bearer";
+
+const world = await buildCallers();
+
+/** Ids a request names: real for the project and the own identity (never on DELETE), missing for everything else. */
+function concretePath(op: Operation) {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === "project_id") return world.projectId;
+    if (name === "identityId" && op.method !== "delete") return world.own;
+    if (name === "billing_account") return "9999999";
+    if (name === "version") return "1";
+    return `missing_${name}`;
+  });
+}
+
+/**
+ * The request body: a body naming its subject carries the own identity and an unknown field (valid JSON that fails
+ * validation once access is granted); any other body is malformed JSON, refused (400) only after access is
+ * granted. Either way no call of the matrix changes anything (but signing out, which runs last).
+ */
+const bodyFor = (op: Operation) =>
+  op.method === "get" || op.method === "delete"
+    ? undefined
+    : op.subject?.in === "body"
+      ? JSON.stringify({ [op.subject.name]: world.own, notAField: true })
+      : "{";
+
+type Cell = { status: number; code: string | null };
+
+function expected(op: Operation, kind: CallerKind): Cell {
+  const alternatives = op.security!.map((requirement) => Object.entries(requirement)[0]);
+  const presented = presents(kind);
+  const chosen = alternatives.find(([scheme]) =>
+    scheme === "portalSession" ? presented === "cookie" : presented === "admin bearer" || presented === "jwt bearer",
+  );
+  if (!chosen) return { status: 401, code: "unauthorized" };
+  const [scheme, needed] = chosen;
+  if ((scheme === "adminToken") !== (presented === "admin bearer") && scheme !== "portalSession") return { status: 401, code: "unauthorized" };
+  if (kind === "portal session without CSRF" && op.method !== "get") return { status: 403, code: "csrf_failed" };
+  if (!needed.every((scope) => held[kind].includes(scope))) return { status: 403, code: "insufficient_scope" };
+  if (kind === "another project's backend" && op.path.includes("{project_id}")) return { status: 404, code: "not_found" };
+  if (kind.startsWith("identity-scoped") && needed.some((scope) => ownIdentityOnly.includes(scope))) {
+    if (!op.subject || kind === "identity-scoped (other)") return { status: 403, code: "insufficient_scope" };
+  }
+  return granted(op);
+}
+
+/** What a caller who passed the access check gets for the matrix's request. */
+function granted(op: Operation): Cell {
+  if (op.method === "post" || op.method === "put" || op.method === "patch") {
+    return op.subject?.in === "body" ? { status: 400, code: "validation_failed" } : { status: 400, code: "malformed_json" };
+  }
+  const namesMissing = /\{(?!project_id\})(?!identityId\})\w+\}/.test(op.path) || (op.method === "delete" && op.path.includes("{identityId}"));
+  if (namesMissing) return { status: 404, code: "not_found" };
+  return op.method === "delete" ? { status: 204, code: null } : { status: 200, code: null };
+}
+
+describe("every operation declares its access", () => {
+  it("lists a security requirement (possibly empty: public) on every operation of /openapi.json", () => {
+    const undeclared = operations.filter((op) => !Array.isArray(op.security)).map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    expect(undeclared, "declare access with `...access.*` from worker/auth/scopes.ts").toEqual([]);
+  });
+
+  it("names only known scopes and schemes", () => {
+    const schemes = Object.keys(doc.components.securitySchemes);
+    const known = Object.keys(doc.components.securitySchemes.oauth2.flows.clientCredentials.scopes);
+    for (const op of operations) {
+      for (const requirement of op.security ?? []) {
+        for (const [scheme, scopes] of Object.entries(requirement)) {
+          expect(schemes, `${op.method} ${op.path}`).toContain(scheme);
+          for (const scope of scopes) expect(known, `${op.method} ${op.path}`).toContain(scope);
+        }
+      }
+    }
+  });
+
+  it("has no routes outside the OpenAPI document but the HTML pages and static files", () => {
+    const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`));
+    const pages = new Set(["GET /", "GET /healthz", "GET /readyz", "GET /openapi.json", "GET /docs", "GET /portal", "GET /portal/*"]);
+    const others = app.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => !documented.has(route) && !pages.has(route) && !route.startsWith("GET /demo/") && !route.startsWith("GET /widget/"));
+    expect(others).toEqual([]);
+  });
+});
+
+describe.each(kinds)("as %s", (kind) => {
+  const declared = operations.filter((op) => Array.isArray(op.security) && op.security.length > 0);
+  it.each(declared.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))("%s", async (_, op) => {
+    const reply = await send(op.method.toUpperCase(), concretePath(op), world.headers[kind], bodyFor(op));
+    const got: Cell = { status: reply.status, code: reply.status >= 400 ? (reply.body?.code ?? "(no code)") : null };
+    expect(got, JSON.stringify(reply.body)).toEqual(expected(op, kind));
+  });
+});

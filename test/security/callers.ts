@@ -1,0 +1,99 @@
+// Every kind of caller the authorization matrix plays, each built through the real endpoints (workerd, D1, KV).
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { adminToken, call, newClient, newProject, origin, type Reply } from "../api/helpers";
+
+/** A fresh client address per call, so the security project's low rate limits count only what a test means. */
+let addresses = 0;
+export const freshIp = () => `198.51.100.${(++addresses % 250) + 1}`;
+
+export async function tokenFor(clientId: string, clientSecret: string, scope?: string): Promise<Reply> {
+  return call("POST", "/oauth/token", {
+    headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": freshIp() },
+    rawBody: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+      ...(scope === undefined ? {} : { scope }),
+    }).toString(),
+  });
+}
+
+export async function clientToken(projectId: string, type: string) {
+  const client = await newClient(projectId, type, type === "web" ? ["https://shop.example"] : []);
+  const reply = await tokenFor(client.clientId, client.clientSecret);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return { ...client, token: reply.body.access_token as string };
+}
+
+export async function signIn(ip = freshIp()) {
+  const reply = await call("POST", "/portal/api/session", { body: { adminToken }, headers: { origin, "cf-connecting-ip": ip } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  const sessionId = /__Host-assent_portal=([^;]+)/.exec(reply.headers.get("set-cookie") ?? "")![1];
+  return { cookie: `__Host-assent_portal=${sessionId}`, csrfToken: reply.body.csrfToken as string, sessionId };
+}
+
+export type CallerKind =
+  | "none"
+  | "admin token"
+  | "portal session"
+  | "portal session without CSRF"
+  | "backend"
+  | "web"
+  | "ios"
+  | "android"
+  | "identity-scoped (own)"
+  | "identity-scoped (other)"
+  | "another project's backend";
+
+/** The world of the matrix: a home project with one identity per identity-scoped token, and another project. */
+export async function buildCallers() {
+  const { projectId } = await newProject("Home");
+  const backend = await clientToken(projectId, "backend");
+  const web = await clientToken(projectId, "web");
+  const ios = await clientToken(projectId, "ios");
+  const android = await clientToken(projectId, "android");
+  const api = (method: string, path: string, body?: unknown) =>
+    call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token: backend.token });
+  const own = (await api("POST", "/identities", {})).body.identityId as string;
+  const other = (await api("POST", "/identities", {})).body.identityId as string;
+  const mint = async (identityId: string) =>
+    (await api("POST", `/identities/${identityId}/tokens`)).body.access_token as string;
+  const ownToken = await mint(own);
+  const otherToken = await mint(other);
+  const away = await newProject("Away");
+  const awayBackend = await clientToken(away.projectId, "backend");
+  const session = await signIn();
+  // Its own session: the matrix signs the other one out.
+  const csrfLess = await signIn();
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const portal = { cookie: session.cookie, origin, "x-csrf-token": session.csrfToken };
+  const headers: Record<CallerKind, Record<string, string>> = {
+    none: {},
+    "admin token": bearer(adminToken),
+    "portal session": portal,
+    "portal session without CSRF": { cookie: csrfLess.cookie, origin },
+    backend: bearer(backend.token),
+    web: bearer(web.token),
+    ios: bearer(ios.token),
+    android: bearer(android.token),
+    "identity-scoped (own)": bearer(ownToken),
+    "identity-scoped (other)": bearer(otherToken),
+    "another project's backend": bearer(awayBackend.token),
+  };
+  return { projectId, own, other, headers, session, backend, web };
+}
+
+/** A raw request through the Worker's fetch handler. */
+export async function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  const all = { "cf-connecting-ip": freshIp(), ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) };
+  const res = await exports.default.fetch(new Request(origin + path, { method, headers: all, body }));
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}

@@ -1,0 +1,118 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv, Caller } from "../env";
+import { readJsonBody } from "../lib/body";
+import { constantTimeEqual } from "../lib/crypto";
+import { ApiError, notFound } from "../lib/errors";
+import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
+import { requireSetting } from "../lib/settings";
+import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
+import { verifyBearer } from "./tokens";
+
+/** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
+export type Scheme = "oauth2" | "adminToken" | "portalSession";
+
+/** What a verified credential may do, and, for callers bound to one project, who they are. */
+export type Grant = { scopes: readonly Scope[]; caller?: Caller };
+
+/** One way of proving who is calling. */
+export type Credential = {
+  /** Whether the request carries this kind of credential at all (the route's first such scheme is used). */
+  presented: (c: Context<AppEnv>) => boolean;
+  /** The grant of a valid credential; throws 401 (or 403) when it is presented but not valid. */
+  authenticate: (c: Context<AppEnv>) => Promise<Grant>;
+  /** The 401 for a route needing this credential when none was presented. */
+  missing: () => ApiError;
+};
+
+const bearerOf = (c: Context<AppEnv>) => /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+
+const credentials: Partial<Record<Scheme, Credential>> = {
+  oauth2: {
+    presented: (c) => c.req.header("authorization") !== undefined,
+    authenticate: async (c) => {
+      const caller = await verifyBearer(c.env, c.req.header("authorization"));
+      return { scopes: caller.scopes, caller };
+    },
+    missing: () =>
+      new ApiError(401, "unauthorized", "A bearer access token is required.", {
+        headers: { "WWW-Authenticate": 'Bearer realm="assent", error="invalid_request"' },
+      }),
+  },
+  adminToken: {
+    presented: (c) => c.req.header("authorization") !== undefined,
+    authenticate: async (c) => {
+      const adminToken = requireSetting(c.env, "ADMIN_TOKEN");
+      await refuseIfBlocked(c, "ADMIN_FAILURES_LIMITER");
+      const presented = bearerOf(c);
+      if (presented && (await constantTimeEqual(presented, adminToken))) return { scopes: operatorScopes };
+      await countFailure(c, "ADMIN_FAILURES_LIMITER");
+      throw adminChallenge();
+    },
+    missing: () => adminChallenge(),
+  },
+};
+
+const adminChallenge = () =>
+  new ApiError(401, "unauthorized", "The admin API needs the admin token as bearer.", {
+    headers: { "WWW-Authenticate": 'Bearer realm="assent-admin"' },
+  });
+
+/** Another way of producing a caller, plugged in by its owner (worker/app.ts registers the portal session). */
+export function acceptCredential(scheme: Scheme, credential: Credential) {
+  credentials[scheme] = credential;
+}
+
+/** What `access.*` in worker/auth/scopes.ts puts on a route. */
+export type AccessDeclaration = {
+  security?: Partial<Record<Scheme, readonly string[]>>[];
+  [subjectExtension]?: Subject;
+};
+
+const insufficientScope = (detail: string) =>
+  new ApiError(403, "insufficient_scope", detail, {
+    headers: { "WWW-Authenticate": `Bearer realm="assent", error="insufficient_scope", error_description="${detail}"` },
+  });
+
+/**
+ * The one access check, bound to each route by createRouter (worker/lib/router.ts) from the route's own
+ * declaration: authenticate with the first scheme the route lists that the request presents, require the
+ * route's scopes, keep project callers to their project (another project's ids are 404), and keep
+ * identity-scoped tokens to their own identity where a scope says so (identityScopedScopes).
+ */
+export function authorize(route: AccessDeclaration & { method: string; path: string }): MiddlewareHandler<AppEnv> {
+  const alternatives = route.security?.map((requirement) => {
+    const [scheme, needed] = Object.entries(requirement)[0] as [Scheme, readonly Scope[]];
+    return { scheme, needed };
+  });
+  const subject = route[subjectExtension];
+  return async (c, next) => {
+    if (alternatives === undefined) {
+      throw new ApiError(500, "undeclared_route", `${route.method.toUpperCase()} ${route.path} declares no access; see worker/auth/scopes.ts.`);
+    }
+    if (alternatives.length === 0) return next();
+    const chosen = alternatives.find(({ scheme }) => credentials[scheme]?.presented(c));
+    if (!chosen) throw credentials[alternatives[0].scheme]!.missing();
+    const grant = await credentials[chosen.scheme]!.authenticate(c);
+    const lacking = chosen.needed.filter((scope) => !grant.scopes.includes(scope));
+    if (lacking.length > 0) throw insufficientScope(`This token lacks the scope ${lacking.join(" ")}.`);
+    const caller = grant.caller;
+    if (caller) {
+      c.set("caller", caller);
+      const projectId = c.req.param("project_id");
+      if (projectId !== undefined && projectId !== caller.projectId) throw notFound("Project");
+      if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject);
+    }
+    await next();
+  };
+}
+
+async function requireOwnIdentity(c: Context<AppEnv>, identityId: string, needed: readonly Scope[], subject?: Subject) {
+  if (!needed.some((scope) => identityScopedScopes[scope]?.ownIdentityOnly)) return;
+  if (!subject) throw insufficientScope("This token is scoped to one identity; this operation is not about one identity.");
+  const named =
+    subject.in === "path" ? c.req.param(subject.name) : ((await readJsonBody(c)) as Record<string, unknown> | undefined)?.[subject.name];
+  // A body without the field is left to validation (400); a different identity is not this token's business.
+  if (named !== undefined && named !== identityId) {
+    throw insufficientScope("This token may only act on its own identity.");
+  }
+}

@@ -1,0 +1,110 @@
+import type { ClientType } from "./table";
+
+/**
+ * Who may call what: the one vocabulary of scopes, what each permits, and who holds which by default.
+ *
+ * HOW A ROUTE DECLARES ITS ACCESS (every `createRoute` must; an undeclared route answers 500 `undeclared_route`
+ * and fails test/security/authorization-matrix.test.ts): spread one of the `access` builders below into the route,
+ *
+ *     createRoute({ method: "post", path: "/privacy/v2/projects/{project_id}/permissions",
+ *       ...access.project("consents:write", { in: "body", name: "identityId" }), ... })
+ *
+ * - `access.public`: no credential (token endpoint, discovery, visitor-token minting, portal sign-in).
+ * - `access.client(scope)`: an access token from `POST /oauth/token` holding `scope` (e.g. the hub's `/v1/*`).
+ * - `access.project(scope, subject?)`: a project route (`{project_id}` in the path): an access token holding `scope`
+ *   or a portal session. `subject` says where the request names the data subject; a token scoped to one identity
+ *   may use the route only for its own identity, and only when the scope is one `identityScopedScopes` lists.
+ * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
+ * - `access.session`: a portal session only.
+ *
+ * The declaration becomes the operation's OpenAPI `security` (so `/openapi.json` shows the scopes), and the one
+ * middleware in worker/auth/authorize.ts enforces exactly that declaration; there are no path patterns anywhere.
+ */
+export const scopes = {
+  "consent-config:read": "Read the published consent configuration, what the widget shows (`GET /privacy/v1/configurations`).",
+  "config:read": "Read the project and its configuration: data groups, purposes and their versions, parties.",
+  "config:write": "Change the project's privacy metadata and configuration.",
+  "identities:create": "Create identities. A public client receives an identity-scoped token for the identity it creates.",
+  "identities:read": "Read identities (by id, alias or referenceId) and their permission state.",
+  "identities:write": "Update and delete identities.",
+  "identities:export": "Export everything stored about an identity (`GET …/identities/{identityId}/data`).",
+  "consents:write": "Record permissions and objections.",
+  "requests:write": "File erasure and access requests.",
+  "requests:read": "List and read privacy requests of every kind.",
+  "requests:manage": "Move privacy requests between statuses and withdraw them.",
+  "tokens:mint": "Mint tokens scoped to one identity, for pages and webviews.",
+  "webhooks:manage": "Subscribe webhooks, rotate their secrets, read delivery logs, redeliver.",
+  "hub:sms": "Send SMS through the hub (`/v1/dcp/sms`, `/v1/sms`).",
+  "hub:lookup": "Look up billing accounts (`/v1/customerLookup/…`).",
+  admin: "The operator's admin API (`/admin/v1`): projects, clients, hub settings. Never held by a client.",
+} as const;
+
+export type Scope = keyof typeof scopes;
+export const allScopes = Object.keys(scopes) as Scope[];
+
+/** Scopes a client may hold: everything but the operator's. */
+export const clientScopes = allScopes.filter((scope): scope is Exclude<Scope, "admin"> => scope !== "admin");
+export type ClientScope = (typeof clientScopes)[number];
+
+/** Confidential clients keep their secret on a server; public ones ship it in a page or an app (RFC 6749 §2.1). */
+export const clientKinds: Record<ClientType, "confidential" | "public"> = {
+  backend: "confidential",
+  web: "public",
+  ios: "public",
+  android: "public",
+};
+
+const publicDefaults: readonly ClientScope[] = ["consent-config:read", "config:read", "identities:create"];
+
+/**
+ * What a client's tokens may do when the client has no explicit scope list; an explicit list can only narrow
+ * this (admin API and portal). Public clients act on data subjects only through identity-scoped tokens.
+ */
+export const defaultScopes: Record<ClientType, readonly ClientScope[]> = {
+  backend: clientScopes,
+  web: publicDefaults,
+  ios: publicDefaults,
+  android: publicDefaults,
+};
+
+/**
+ * What a token scoped to one identity (claim `idn`; browser, webview and visitor tokens) holds. The scopes marked
+ * `true` act on data subjects: a route needing one must declare where it names its subject, and the identity
+ * named there must be the token's own (403 `insufficient_scope` otherwise).
+ */
+export const identityScopedScopes: Partial<Record<Scope, { ownIdentityOnly: boolean }>> = {
+  "consent-config:read": { ownIdentityOnly: false },
+  "identities:read": { ownIdentityOnly: true },
+  "consents:write": { ownIdentityOnly: true },
+};
+
+/** What a portal session may do: everything, on every project. */
+export const operatorScopes: readonly Scope[] = allScopes;
+
+/** Where a request names its data subject. */
+export type Subject = { in: "path" | "body"; name: string };
+
+/** OpenAPI extension under which a route's subject is published. */
+export const subjectExtension = "x-assent-subject" as const;
+
+/** A route's access declaration: OpenAPI security requirements (scheme → scopes), and its subject when it has one. */
+export type Access = { security: Record<string, string[]>[]; [subjectExtension]?: Subject };
+
+export const access = {
+  public: { security: [] } as Access,
+  client: (scope: ClientScope): Access => ({ security: [{ oauth2: [scope] }] }),
+  project: (scope: ClientScope, subject?: Subject): Access => ({
+    security: [{ oauth2: [scope] }, { portalSession: [scope] }],
+    ...(subject ? { [subjectExtension]: subject } : {}),
+  }),
+  admin: { security: [{ adminToken: ["admin"] }, { portalSession: ["admin"] }] } as Access,
+  session: { security: [{ portalSession: [] }] } as Access,
+};
+
+/** The token endpoint's `scope` parameter (RFC 6749 §3.3): space-delimited, order and repeats irrelevant. */
+export const parseScopeParameter = (value: string) => [...new Set(value.split(" ").filter(Boolean))];
+
+export const isClientScope = (value: string): value is ClientScope => (clientScopes as readonly string[]).includes(value);
+
+/** The scopes a client may hold: its explicit list if it has one, else its type's defaults. */
+export const scopesOfClient = (type: ClientType, explicit: readonly ClientScope[] | null) => explicit ?? defaultScopes[type];

@@ -1,0 +1,66 @@
+import type { Context } from "hono";
+import type { AppEnv, Env } from "../env";
+import { ApiError } from "../lib/errors";
+import { notConfigured } from "../lib/settings";
+
+/**
+ * Abuse limits, counted by Cloudflare's Rate Limiting binding (wrangler.toml `[[ratelimits]]`; Miniflare emulates
+ * it locally and in tests). Each limiter's binding holds the enforced limit (`simple.limit` per `simple.period`);
+ * the var of the same row states that limit to clients in the `RateLimit-Policy` header, so keep the two equal.
+ * Counters are per Cloudflare location and approximate, as the platform documents.
+ */
+export const rateLimits = {
+  VISITOR_TOKENS_IP_LIMITER: { policy: "visitor-tokens-ip", limitVar: "RATE_LIMIT_VISITOR_TOKENS_PER_IP", periodSeconds: 60 },
+  VISITOR_TOKENS_PROJECT_LIMITER: { policy: "visitor-tokens-project", limitVar: "RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT", periodSeconds: 60 },
+  TOKEN_ENDPOINT_LIMITER: { policy: "token-endpoint", limitVar: "RATE_LIMIT_TOKEN_ENDPOINT", periodSeconds: 60 },
+  PORTAL_SIGN_IN_LIMITER: { policy: "portal-sign-in", limitVar: "RATE_LIMIT_PORTAL_SIGN_IN", periodSeconds: 60 },
+  ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
+} as const satisfies Record<string, { policy: string; limitVar: keyof Env; periodSeconds: 10 | 60 }>;
+
+export type Limiter = keyof typeof rateLimits;
+
+/** The client's address as Cloudflare saw it; requests that did not come through Cloudflare share one bucket. */
+export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "unknown";
+
+/** Counts one request against `limiter` for `key` (default: the client's IP); over the limit, a 429. */
+export async function limitRate(c: Context<AppEnv>, limiter: Limiter, key = clientIp(c)): Promise<void> {
+  const binding = c.env[limiter];
+  if (!binding) throw notConfigured(limiter, `The rate-limit binding ${limiter} is not configured on this deployment.`);
+  const { success } = await binding.limit({ key: `${limiter}:${key}` });
+  if (!success) throw tooManyRequests(c.env, limiter);
+}
+
+/**
+ * Admin-token failures: counted per IP on each failure; once over the limit the address is blocked (every admin
+ * token attempt, right or wrong, is 429) for one period, so guessing cannot go on at the limit's pace.
+ */
+export async function countFailure(c: Context<AppEnv>, limiter: "ADMIN_FAILURES_LIMITER"): Promise<void> {
+  try {
+    await limitRate(c, limiter);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      await c.env.KV.put(blockKey(limiter, clientIp(c)), "1", { expirationTtl: Math.max(60, rateLimits[limiter].periodSeconds) });
+    }
+    throw error;
+  }
+}
+
+/** 429 while `countFailure` has blocked this address. */
+export async function refuseIfBlocked(c: Context<AppEnv>, limiter: "ADMIN_FAILURES_LIMITER"): Promise<void> {
+  if (await c.env.KV.get(blockKey(limiter, clientIp(c)))) throw tooManyRequests(c.env, limiter);
+}
+
+const blockKey = (limiter: Limiter, ip: string) => `rate-limit-block:${limiter}:${ip}`;
+
+function tooManyRequests(env: Env, limiter: Limiter) {
+  const { policy, limitVar, periodSeconds } = rateLimits[limiter];
+  const quota = Number(env[limitVar]);
+  const quotaPart = Number.isFinite(quota) && quota > 0 ? `;q=${quota}` : "";
+  return new ApiError(429, "rate_limited", `Too many requests (${policy}); try again in ${periodSeconds} seconds.`, {
+    headers: {
+      "Retry-After": String(periodSeconds),
+      "RateLimit-Policy": `"${policy}"${quotaPart};w=${periodSeconds}`,
+      RateLimit: `"${policy}";r=0;t=${periodSeconds}`,
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { visitorAliasType } from "../auth/browser-tokens";
+import type { Env } from "../env";
+import { deliveries, events } from "../events/table";
+import { aliases, identities } from "../identities/table";
+import { getDb } from "../lib/db";
+import { requests } from "../requests/table";
+
+/**
+ * Retention, run by the cron (worker/index.ts). Each job deletes at most `rowsPerPass` rows per run, so a backlog
+ * drains over a few minutes instead of one long invocation. Periods are vars (README "Security model").
+ */
+const rowsPerPass = 500;
+const day = 24 * 3600 * 1000;
+
+const days = (value: string | undefined, fallback: number) => {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+const cutoff = (value: string | undefined, fallback: number, asOf: number) => new Date(asOf - days(value, fallback) * day).toISOString();
+
+export const retentionDefaults = { idleVisitorDays: 30, dispatchedEventDays: 7, webhookDeliveryDays: 30 } as const;
+
+/**
+ * Identities the visitor-token endpoint created that never recorded anything: only their visitor alias, no
+ * referenceId, no request of any kind, older than RETENTION_IDLE_VISITOR_DAYS. (Their aliases go with them.)
+ */
+export async function purgeIdleVisitors(env: Env, asOf = Date.now()): Promise<number> {
+  const before = cutoff(env.RETENTION_IDLE_VISITOR_DAYS, retentionDefaults.idleVisitorDays, asOf);
+  const deleted = await getDb(env.DB)
+    .delete(identities)
+    .where(
+      sql`${identities.id} IN (SELECT i.id FROM ${identities} i
+        WHERE i.created < ${before} AND i.reference_id IS NULL
+          AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
+          AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
+          AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)
+        LIMIT ${rowsPerPass})`,
+    )
+    .returning({ id: identities.id });
+  return deleted.length;
+}
+
+/** Finished webhook deliveries (succeeded or dead) last touched before RETENTION_WEBHOOK_DELIVERIES_DAYS. */
+export async function purgeWebhookDeliveries(env: Env, asOf = Date.now()): Promise<number> {
+  const before = cutoff(env.RETENTION_WEBHOOK_DELIVERIES_DAYS, retentionDefaults.webhookDeliveryDays, asOf);
+  const deleted = await getDb(env.DB)
+    .delete(deliveries)
+    .where(
+      sql`${deliveries.id} IN (SELECT id FROM ${deliveries} WHERE status IN ('succeeded', 'dead') AND updated < ${before} LIMIT ${rowsPerPass})`,
+    )
+    .returning({ id: deliveries.id });
+  return deleted.length;
+}
+
+/**
+ * Outbox events dispatched before RETENTION_DISPATCHED_EVENTS_DAYS that no delivery log still names (a delivery
+ * can be redelivered, which needs its event).
+ */
+export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promise<number> {
+  const before = cutoff(env.RETENTION_DISPATCHED_EVENTS_DAYS, retentionDefaults.dispatchedEventDays, asOf);
+  const deleted = await getDb(env.DB)
+    .delete(events)
+    .where(
+      sql`${events.id} IN (SELECT e.id FROM ${events} e WHERE e.dispatched IS NOT NULL AND e.created < ${before}
+        AND NOT EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.event_id = e.id) LIMIT ${rowsPerPass})`,
+    )
+    .returning({ id: events.id });
+  return deleted.length;
+}
