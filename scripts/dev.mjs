@@ -88,7 +88,8 @@ dev.on("exit", (code) => process.exit(code ?? 0));
 await waitForHealth();
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
-setInterval(async () => {
+// The lean runtime fires it itself.
+if (!lean) setInterval(async () => {
   const res = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`).catch((error) => ({ ok: false, status: String(error) }));
   if (!res.ok) console.error(`scheduled run failed: ${res.status}`);
 }, 60_000).unref();
@@ -96,7 +97,7 @@ console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo project: ${demo.projectId}${demo.created ? " (seeded now)" : ""}
-  Cron: runs every minute; run it now with curl ${base}/__scheduled
+  Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}
 
   Quickstart (paste into a shell in this folder):
     export ASSENT=${base}

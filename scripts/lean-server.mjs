@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 
 export const workerBundle = "dist/worker/index.js";
 
@@ -33,12 +33,19 @@ const miniflare = new Miniflare({
   defaultPersistRoot: join(resolve(values["persist-to"]), "v3"),
   host: values.ip,
   port: Number(values.port),
-  // As under wrangler dev: /cdn-cgi/handler/scheduled runs the cron handler.
-  unsafeTriggerHandlers: true,
   log: new Log(LogLevel.WARN),
 });
 const url = await miniflare.ready;
 console.log(`Assent (lean runtime) listening on ${url.origin}`);
+
+// The cron triggers of wrangler.toml, fired every minute as production does (wrangler dev needs a curl for it).
+const crons = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig.triggers?.crons ?? [];
+const worker = await miniflare.getWorker();
+setInterval(() => {
+  for (const cron of crons) {
+    worker.scheduled({ cron }).catch((error) => console.error(`scheduled run (${cron}) failed: ${error.message}`));
+  }
+}, 60_000).unref();
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => miniflare.dispose().finally(() => process.exit(0)));
 }
