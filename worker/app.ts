@@ -6,17 +6,20 @@ import { authRoutes } from "./auth/routes";
 import { browserTokenRoutes } from "./auth/browser-tokens";
 import { browserCors } from "./auth/cors";
 import { scopeGuard } from "./auth/scope";
+import { bootstrapRoutes } from "./bootstrap/routes";
 import { configurationRoutes } from "./configuration/routes";
+import { consentModeRoutes } from "./consent-mode/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
 import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
+import { jurisdictionRoutes } from "./jurisdictions/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { projectRoutes } from "./projects/routes";
 import { requestRoutes } from "./requests/routes";
-import { jsonBodies, maxBodyBytes } from "./lib/body";
+import { jsonBodies, jsonOrPlainTextBodies, maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
@@ -25,7 +28,10 @@ export const app = createRouter();
 
 // CORS before authentication: preflights carry no token.
 app.use("/privacy/*", browserCors);
-app.use("/browser/*", browserCors, jsonBodies);
+app.use("/browser/*", browserCors);
+// The bootstrap also takes its JSON as text/plain, so a page's first call needs no preflight.
+app.use("/browser/v1/projects/:project_id/bootstrap", jsonOrPlainTextBodies);
+app.use("/browser/*", jsonBodies);
 // Authentication first, so nothing reads an unauthenticated body.
 app.use("/admin/*", requireAdmin, jsonBodies);
 app.use("/privacy/*", requireToken, jsonBodies);
@@ -59,6 +65,9 @@ for (const routes of [
   hubRoutes,
   eventRoutes,
   browserTokenRoutes,
+  bootstrapRoutes,
+  jurisdictionRoutes,
+  consentModeRoutes,
   widgetRoutes,
   portalRoutes,
 ]) {

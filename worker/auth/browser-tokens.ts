@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
+import type { Env } from "../env";
 import { aliases, identities } from "../identities/table";
 import { randomSecret, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -9,6 +10,7 @@ import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
+import type { ClientType } from "./table";
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
 export const browserTokenRoutes = createRouter();
@@ -20,7 +22,7 @@ export const browserTokenTtlSeconds = 900;
 
 const ttlFor = (env: Parameters<typeof tokenTtl>[0]) => Math.min(tokenTtl(env), browserTokenTtlSeconds);
 
-const VisitorKey = z
+export const VisitorKey = z
   .string()
   .regex(/^avk_[A-Za-z0-9_-]{43}$/, "A visitor key as returned by this endpoint (avk_ and 43 base64url characters).")
   .openapi({ example: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8" });
@@ -42,7 +44,7 @@ const BrowserToken = z
   })
   .openapi("BrowserToken");
 
-const VisitorToken = BrowserToken.extend({
+export const VisitorToken = BrowserToken.extend({
   visitorKey: VisitorKey.openapi({ description: "Keep it (the widget uses localStorage) to come back as the same identity." }),
 }).openapi("VisitorToken");
 
@@ -77,55 +79,67 @@ browserTokenRoutes.openapi(
     },
   }),
   async (c) => {
-    const { project_id: projectId } = c.req.valid("param");
-    const origin = c.req.header("origin");
-    if (!origin || origin === "null") {
-      throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
-    }
-    const client = await webClientForOrigin(c.env, projectId, origin);
-    if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
-    const db = getDb(c.env.DB);
-    const presented = c.req.valid("json").visitorKey;
-    let identityId: string | undefined;
-    if (presented) {
-      const [known] = await db
-        .select({ identityId: aliases.identityId })
-        .from(aliases)
-        .where(
-          and(
-            eq(aliases.projectId, projectId),
-            eq(aliases.type, visitorAliasType),
-            eq(aliases.identifier, await sha256Hex(presented)),
-          ),
-        )
-        .limit(1);
-      identityId = known?.identityId;
-    }
-    let visitorKey = presented;
-    const created = !identityId;
-    if (!identityId) {
-      visitorKey = randomSecret("avk");
-      identityId = newId("idn");
-      const stamp = now();
-      await db.batch([
-        db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
-        db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
-      ]);
-    }
-    const ttl = ttlFor(c.env);
-    const { token } = await issueToken(
-      c.env,
-      issuerOf(c.env, c.req.url),
-      { clientId: client.id, pid: projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), idn: identityId },
-      ttl,
-    );
-    return c.json(
-      { access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId, visitorKey: visitorKey! },
-      created ? 201 : 200,
-      noStore,
-    );
+    const visitor = await visitorIdentity(c.env, c.req.valid("param").project_id, c.req.header("origin"), c.req.valid("json").visitorKey);
+    const token = await mintVisitorToken(c.env, c.req.url, visitor);
+    return c.json(token, visitor.created ? 201 : 200, noStore);
   },
 );
+
+/* Shared with the bootstrap (worker/bootstrap): who the visitor is, and their token. */
+
+export type VisitorIdentity = {
+  projectId: string;
+  client: { id: string; type: ClientType; secretHash: string };
+  identityId: string;
+  visitorKey: string;
+  created: boolean;
+};
+
+/**
+ * The identity a page's visitor key names, or a new identity with a new key for a first visit (or a key that
+ * names nothing, such as after an erasure). Only for an `Origin` listed by one of the project's web clients
+ * (403 `origin_not_allowed` otherwise); the client check and the key lookup run concurrently.
+ */
+export async function visitorIdentity(env: Env, projectId: string, origin: string | undefined, presented?: string): Promise<VisitorIdentity> {
+  if (!origin || origin === "null") {
+    throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
+  }
+  const db = getDb(env.DB);
+  const [client, known] = await Promise.all([
+    webClientForOrigin(env, projectId, origin),
+    presented
+      ? db
+          .select({ identityId: aliases.identityId })
+          .from(aliases)
+          .where(and(eq(aliases.projectId, projectId), eq(aliases.type, visitorAliasType), eq(aliases.identifier, await sha256Hex(presented))))
+          .limit(1)
+          .then((rows) => rows[0])
+      : undefined,
+  ]);
+  if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+  if (presented && known) return { projectId, client, identityId: known.identityId, visitorKey: presented, created: false };
+  const visitorKey = randomSecret("avk");
+  const identityId = newId("idn");
+  const stamp = now();
+  await db.batch([
+    db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
+    db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
+  ]);
+  return { projectId, client, identityId, visitorKey, created: true };
+}
+
+/** A token scoped to the visitor's identity, issued for the web client that lists the page's origin. */
+export async function mintVisitorToken(env: Env, requestUrl: string, visitor: VisitorIdentity) {
+  const ttl = ttlFor(env);
+  const { client, projectId, identityId } = visitor;
+  const { token } = await issueToken(
+    env,
+    issuerOf(env, requestUrl),
+    { clientId: client.id, pid: projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), idn: identityId },
+    ttl,
+  );
+  return { access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId, visitorKey: visitor.visitorKey };
+}
 
 browserTokenRoutes.openapi(
   createRoute({

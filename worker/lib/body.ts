@@ -7,11 +7,12 @@ const jsonType = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * Gatekeeper for JSON APIs: a body over 1 MB is 413, a body that is not JSON is 415, JSON that
- * does not parse is 400. The parsed value is left in Hono's body cache for the validators.
+ * does not parse is 400. The parsed value is left in Hono's body cache for the validators. A body an earlier
+ * gatekeeper already read (a route's own, see `jsonOrPlainTextBodies`) is left as it is.
  */
-export const jsonBodies = createMiddleware(async (c, next) => {
+const gatekeeper = (accepts: RegExp) => createMiddleware(async (c, next) => {
   const method = c.req.method;
-  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return next();
+  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null || c.req.raw.bodyUsed) return next();
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   const text = await readLimited(c.req.raw.body);
@@ -23,7 +24,7 @@ export const jsonBodies = createMiddleware(async (c, next) => {
     c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
     return next();
   }
-  if (!jsonType.test(mediaType)) {
+  if (!accepts.test(mediaType)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with content-type application/json.");
   }
   let parsed: unknown;
@@ -35,6 +36,14 @@ export const jsonBodies = createMiddleware(async (c, next) => {
   c.req.bodyCache.json = Promise.resolve(parsed);
   return next();
 });
+
+export const jsonBodies = gatekeeper(jsonType);
+
+/**
+ * Also JSON sent as `text/plain`: a page's `fetch` with that type is a CORS "simple request", so the browser
+ * sends it without a preflight. Only for the bootstrap, the one call a page makes before first paint.
+ */
+export const jsonOrPlainTextBodies = gatekeeper(/^(application\/([\w.-]+\+)?json|text\/plain)$/i);
 
 const tooLarge = () => new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
 
