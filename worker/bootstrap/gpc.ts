@@ -49,6 +49,7 @@ export async function recordGpcOptOut(
 ): Promise<boolean> {
   const body = {
     identityId: identity.identityId,
+    requested: new Date().toISOString(),
     meta: { context: { collectionMethod: "global-privacy-control", language, gpc: true } },
     request: { purposes: purposes.map((p) => ({ purposeId: p.purposeId, version: p.version, status: "denied" as const })) },
   };

@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
 import { getDb } from "../lib/db";
 import { notFound, validationError } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, jsonResponse, problems } from "../lib/router";
 import { projects } from "../projects/table";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
@@ -58,8 +58,11 @@ bootstrapRoutes.openapi(
       "purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.",
     request: {
       params: z.object({ project_id: z.string() }),
-      // Also accepted as text/plain (see the description); validated in the handler either way.
-      body: { ...jsonBody(BootstrapInput), required: false },
+      // Validated in the handler, whichever of the two types it came as.
+      body: {
+        required: false,
+        content: { "text/plain": { schema: BootstrapInput }, "application/json": { schema: BootstrapInput } },
+      },
     },
     responses: { 200: jsonResponse(Bootstrap, "The bootstrap."), ...problems },
   }),

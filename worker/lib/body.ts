@@ -12,7 +12,8 @@ const jsonType = /^application\/([\w.-]+\+)?json$/i;
  */
 const gatekeeper = (accepts: RegExp) => createMiddleware(async (c, next) => {
   const method = c.req.method;
-  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null || c.req.raw.bodyUsed) return next();
+  if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return next();
+  if (c.req.bodyCache.json !== undefined || c.req.bodyCache.text !== undefined) return next();
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > maxBodyBytes) throw tooLarge();
   const text = await readLimited(c.req.raw.body);
