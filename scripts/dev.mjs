@@ -47,7 +47,8 @@ const vars = await ensureDevVars();
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
 execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { stdio: "inherit", env: { ...env, CI: "true" } });
 // Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs.
-const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true"];
+// LOCAL_DEV lets the bootstrap take a forced regime (request.cf is a fixed location locally).
+const devVars = ["--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", "LOCAL_DEV:true"];
 const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", host, ...devVars, ...process.argv.slice(2)], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
