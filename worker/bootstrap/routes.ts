@@ -74,28 +74,35 @@ bootstrapRoutes.openapi(
     const db = getDb(c.env.DB);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
 
-    const [projectResult, whoResult] = await Promise.allSettled([
-      db
-        .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .limit(1),
-      whoIsAsking(c, projectId, input.visitorKey),
-    ]);
-    if (projectResult.status === "rejected") throw projectResult.reason;
-    const project = projectResult.value[0];
+    // Four reads, each started as soon as what it needs is known: the project row (its configuration version
+    // keys the cache), then the configuration; the visitor (origin check and key lookup, or the bearer token),
+    // then their state. A first visit has no state to read.
+    const projectRow = db
+      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1)
+      .then((rows) => rows[0]);
+    const who = whoIsAsking(c, projectId, input.visitorKey);
+    const readState = async (identityId: string | undefined) =>
+      identityId ? (toPermissionState(projectId, await stateQuery(db, projectId, identityId)) ?? null) : null;
+    const settled = await Promise.allSettled([
+      projectRow,
+      projectRow.then((row) => row && cachedConfiguration(db, c.req.url, waitUntil, projectId, row.version)),
+      who,
+      who.then((w) => (w.created ? null : readState(w.identityId))),
+    ] as const);
+    const value = <T,>(result: PromiseSettledResult<T>): T => {
+      if (result.status === "rejected") throw result.reason;
+      return result.value;
+    };
+    // An unknown project is 404 whatever else failed (its origin cannot be registered either).
+    const project = value(settled[0]);
     if (!project) throw notFound("Project");
-    if (whoResult.status === "rejected") throw whoResult.reason;
-    const who = whoResult.value;
-
-    const readState = async () =>
-      who.identityId ? (toPermissionState(projectId, await stateQuery(db, projectId, who.identityId)) ?? null) : null;
-    const [cached, firstState] = await Promise.all([
-      cachedConfiguration(db, c.req.url, waitUntil, projectId, project.version),
-      who.created ? null : readState(),
-    ]);
+    const cached = value(settled[1]);
     if (!cached) throw notFound("Project");
-    let state = firstState;
+    const visitor = value(settled[2]);
+    let state = value(settled[3]);
 
     const all = cached.configuration;
     const language = chooseLanguage(all, input.languages ?? acceptLanguages(c.req.header("accept-language")));
@@ -106,11 +113,13 @@ bootstrapRoutes.openapi(
 
     const gpc = c.req.header("sec-gpc") === "1";
     let gpcApplied = false;
-    if (regime === "opt-out" && gpc && who.identityId) {
+    if (regime === "opt-out" && gpc && visitor.identityId) {
       const undecided = undecidedUnderGpc(all, state);
       if (undecided.length > 0) {
-        const identity = { identityId: who.identityId, token: who.token };
-        if (await recordGpcOptOut(c.req.url, c.env, c.executionCtx, projectId, identity, undecided, language)) state = await readState();
+        const identity = { identityId: visitor.identityId, token: visitor.token };
+        if (await recordGpcOptOut(c.req.url, c.env, c.executionCtx, projectId, identity, undecided, language)) {
+          state = await readState(visitor.identityId);
+        }
       }
       gpcApplied = gpcInEffect(all, state);
     }
@@ -122,7 +131,7 @@ bootstrapRoutes.openapi(
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
-        ...(who.minted ? { token: who.minted } : {}),
+        ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
       },
       200,
