@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { adminProject, api } from "../api";
+import { adminProject, api, ApiProblem } from "../api";
 import { regimes, type ConsentModeSettings, type JurisdictionPreset, type JurisdictionRules, type Project, type Regime } from "../types";
 import { ActionElement, loadingView, notify, problemView } from "../ui";
 
@@ -17,6 +17,13 @@ const parseRules = (text: string) =>
       const [area = "", regime = ""] = line.split(/[\s:=]+/);
       return { area: area.toUpperCase(), regime: regime.toLowerCase() as Regime };
     });
+
+/** The API names a rule by its index (`rules.3.area`); the operator sees lines. */
+function byLine(error: unknown) {
+  if (!(error instanceof ApiProblem)) return error;
+  const errors = error.errors.map((e) => ({ ...e, path: e.path.replace(/^rules\.(\d+)\.(\w+)$/, (_, n: string, field: string) => `Line ${Number(n) + 1} (${field})`) }));
+  return new ApiProblem(error.status, error.code, error.title, error.detail, errors);
+}
 
 /** The settings page's section for where which regime applies, and Google Consent Mode. */
 @customElement("ap-jurisdiction-settings")
@@ -67,12 +74,16 @@ export class JurisdictionSettings extends ActionElement {
   private async saveRules(e: SubmitEvent) {
     e.preventDefault();
     await this.run(async () => {
-      const saved = await api<Rules>("PUT", adminProject(this.project.projectId, "/jurisdictions"), {
-        rules: parseRules(this.draft),
-        rest: this.rest,
-      });
-      this.show(saved);
-      notify("Jurisdiction rules saved.");
+      try {
+        const saved = await api<Rules>("PUT", adminProject(this.project.projectId, "/jurisdictions"), {
+          rules: parseRules(this.draft),
+          rest: this.rest,
+        });
+        this.show(saved);
+        notify("Jurisdiction rules saved.");
+      } catch (error) {
+        throw byLine(error);
+      }
     });
   }
 
@@ -115,7 +126,7 @@ export class JurisdictionSettings extends ActionElement {
         </div>
         <div class="field">
           <label for="jurisdiction-rules">Rules, one per line: area and regime</label>
-          <span class="hint" id="jurisdiction-rules-hint">Areas: EEA, UK, a country (CH) or a region (US-CA). Line 1 is rules.0 in errors.</span>
+          <span class="hint" id="jurisdiction-rules-hint">Areas: EEA, UK, a country (CH) or a region (US-CA); regimes: opt-in, opt-out, notice.</span>
           <textarea
             id="jurisdiction-rules"
             rows="8"
