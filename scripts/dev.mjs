@@ -75,8 +75,13 @@ if (lean) {
   console.log("Built the Worker bundle into dist/worker (lean runtime).");
 }
 // Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs. The issuer
-// is this local origin (production sets ISSUER; the Host header never decides it).
-const runtimeOptions = ["--port", port, "--ip", host, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", `ISSUER:${base}`, ...runtimeArgs];
+// is this local origin (production sets ISSUER; the Host header never decides it). LOCAL_DEV lets the bootstrap take a
+// forced regime (request.cf is a fixed location locally).
+const runtimeOptions = [
+  "--port", port, "--ip", host,
+  "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", `ISSUER:${base}`, "--var", "LOCAL_DEV:true",
+  ...runtimeArgs,
+];
 // --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its
 // /cdn-cgi/handler/scheduled does not reach the Worker (Miniflare's assets proxy answers "exception").
 const dev = lean

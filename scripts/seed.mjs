@@ -30,6 +30,13 @@ export async function seedDemo(base, adminToken) {
     allowedOrigins: [base, base.replace("127.0.0.1", "localhost")],
   });
   await seedConfiguration(base, admin, project.projectId);
+  // Google Consent Mode v2 on, with Google's suggested values; the purposes below say which types they stand for.
+  await admin("PUT", `/projects/${project.projectId}/consent-mode`, {
+    enabled: true,
+    waitForUpdate: 500,
+    urlPassthrough: false,
+    adsDataRedaction: true,
+  });
   return { projectId: project.projectId, created: true };
 }
 
@@ -101,6 +108,7 @@ async function seedConfiguration(base, admin, projectId) {
     dataGroups: [email, name, purchases],
     processors: [mailer],
     recipients: [adPartner],
+    consentMode: ["ad_storage", "ad_user_data", "ad_personalization"],
   });
   await purpose({
     referenceId: "analytics",
@@ -111,6 +119,7 @@ async function seedConfiguration(base, admin, projectId) {
       "Vi studerar hur butiken används för att göra den bättre. Du kan invända när som helst.",
     ),
     dataGroups: [usage],
+    consentMode: ["analytics_storage"],
   });
   await purpose({
     referenceId: "orders",
@@ -119,6 +128,7 @@ async function seedConfiguration(base, admin, projectId) {
     description: texts("Needed to take payment and deliver what you buy.", "Behövs för att ta betalt och leverera det du köper."),
     dataGroups: [name, email, address],
     processors: [payments],
+    consentMode: ["functionality_storage", "security_storage"],
   });
   await purpose({
     referenceId: "bookkeeping",

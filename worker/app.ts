@@ -6,12 +6,15 @@ import { authRoutes } from "./auth/routes";
 import { browserTokenRoutes } from "./auth/browser-tokens";
 import { browserCors } from "./auth/cors";
 import { scopes } from "./auth/scopes";
+import { bootstrapRoutes } from "./bootstrap/routes";
 import { configurationRoutes } from "./configuration/routes";
+import { consentModeRoutes } from "./consent-mode/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
 import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
+import { jurisdictionRoutes } from "./jurisdictions/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { portalSessionCredential } from "./portal/session";
@@ -59,6 +62,9 @@ for (const routes of [
   hubRoutes,
   eventRoutes,
   browserTokenRoutes,
+  bootstrapRoutes,
+  jurisdictionRoutes,
+  consentModeRoutes,
   widgetRoutes,
   portalRoutes,
 ]) {

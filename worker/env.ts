@@ -32,6 +32,11 @@ export interface Env {
   SMS_HUB_UPSTREAM_SECRET?: string;
   /** Workers Static Assets (dist/public): the client bundles; the portal's shell is fetched through it. */
   ASSETS: Fetcher;
+  /**
+   * "true" only in local development (`npm start`, the browser tests): the bootstrap then honours a forced
+   * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
+   */
+  LOCAL_DEV?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
   /** Abuse limits (Rate Limiting bindings, worker/limits/rate-limits.ts) and the limits they enforce, per minute. */

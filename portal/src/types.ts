@@ -2,9 +2,11 @@
 
 // Stored shapes shared with the Worker (type-only: nothing of the Worker is bundled).
 import type { PurposeContent } from "../../worker/configuration/table";
+import type { ConsentModeSettings, ConsentType } from "../../worker/consent-mode/settings";
+import type { JurisdictionRules, Regime } from "../../worker/jurisdictions/rules";
 import type { PartyDetails } from "../../worker/parties/table";
 import type { Controller, Policies, Translation } from "../../worker/projects/table";
-export type { Controller, PartyDetails, Policies, Translation };
+export type { ConsentModeSettings, Controller, JurisdictionRules, PartyDetails, Policies, Regime, Translation };
 
 export type Project = {
   projectId: string;
@@ -57,6 +59,21 @@ export const legalGroundLabels: Record<LegalGround, string> = {
   legal_requirement: "Legal obligation (Art. 6(1)(c))",
   legitimate_interests: "Legitimate interests (Art. 6(1)(f))",
 };
+
+/** Google Consent Mode v2 types, as the Worker validates them (the `satisfies` keeps the two lists in step). */
+export const consentTypes = [
+  "ad_storage",
+  "ad_user_data",
+  "ad_personalization",
+  "analytics_storage",
+  "functionality_storage",
+  "personalization_storage",
+  "security_storage",
+] as const satisfies readonly ConsentType[];
+
+export const regimes = ["opt-in", "opt-out", "notice"] as const satisfies readonly Regime[];
+
+export type JurisdictionPreset = { name: string; title: string; description: string; rules: JurisdictionRules };
 
 export type Purpose = PurposeContent & { purposeId: string; version: string; created: string; updated: string };
 

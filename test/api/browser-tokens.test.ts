@@ -276,30 +276,50 @@ describe("CORS", () => {
     }
   });
 
-  it("refuses a preflight from an unregistered origin, or for another project", async () => {
-    const unknown = await preflight("/privacy/v1/configurations", "https://evil.example");
+  it("refuses a tokenless preflight (minting) from an unregistered origin, or for another project", async () => {
+    const mint = (path: string, origin: string) =>
+      call("OPTIONS", path, { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    const unknown = await mint(`/browser/v1/projects/${tenant.projectId}/visitor-tokens`, "https://evil.example");
     expectProblem(unknown, 403, "origin_not_allowed");
     expect(unknown.headers.get("access-control-allow-origin")).toBeNull();
     const other = await newTenant();
-    const foreign = await preflight(`/privacy/v2/projects/${other.projectId}/permissions`, siteOrigin);
+    const foreign = await mint(`/browser/v1/projects/${other.projectId}/visitor-tokens`, siteOrigin);
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
   });
 
-  it("lets a registered origin read answers, errors included, and no one else", async () => {
+  it("answers a preflight for a bearer-carrying call from any origin, null included: the token is the credential", async () => {
+    for (const origin of ["https://evil.example", "null", "capacitor://localhost"]) {
+      const reply = await preflight(`/privacy/v2/projects/${tenant.projectId}/permissions`, origin);
+      expect(reply.status).toBe(204);
+      expect(reply.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(reply.headers.get("access-control-allow-credentials")).toBeNull();
+    }
+  });
+
+  it("lets any page that holds a token read answers, errors included; tokenless answers only registered origins", async () => {
     const read = (origin: string, bearer = token) =>
       call("GET", "/privacy/v1/configurations", { token: bearer, headers: { origin } });
     const allowed = await read(siteOrigin);
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBe(siteOrigin);
     expect(allowed.headers.get("vary")).toContain("Origin");
-    const refused = await read("https://evil.example");
-    expect(refused.status).toBe(200);
-    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    for (const origin of ["https://elsewhere.example", "null"]) {
+      const other = await read(origin);
+      expect(other.status).toBe(200);
+      expect(other.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(other.headers.get("access-control-allow-credentials")).toBeNull();
+    }
     // An expired or revoked token must be readable as 401 by the page, so that it can renew.
-    const unauthorised = await read(siteOrigin, "not-a-token");
+    const unauthorised = await read("null", "not-a-token");
     expect(unauthorised.status).toBe(401);
-    expect(unauthorised.headers.get("access-control-allow-origin")).toBe(siteOrigin);
+    expect(unauthorised.headers.get("access-control-allow-origin")).toBe("null");
+    const tokenless = await call("POST", `/browser/v1/projects/${tenant.projectId}/visitor-tokens`, {
+      body: {},
+      headers: { origin: "https://evil.example" },
+    });
+    expectProblem(tokenless, 403, "origin_not_allowed");
+    expect(tokenless.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("does not apply to the admin API", async () => {

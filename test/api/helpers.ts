@@ -6,7 +6,14 @@ export const adminToken = "test-admin-token";
 
 export type Reply = { status: number; headers: Headers; body: any };
 
-type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: BodyInit };
+type CallOptions = {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  rawBody?: BodyInit;
+  /** What Cloudflare's edge would put in `request.cf` (country, regionCode, …). */
+  cf?: Record<string, unknown>;
+};
 
 /** One request through the Worker's real fetch handler (workerd, real D1 and KV). */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
@@ -17,7 +24,7 @@ export async function call(method: string, path: string, options: CallOptions = 
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await exports.default.fetch(new Request(origin + path, { method, headers, body }));
+  const res = await exports.default.fetch(new Request(origin + path, { method, headers, body, cf: options.cf as RequestInit["cf"] }));
   const text = await res.text();
   let parsed: unknown = text;
   try {

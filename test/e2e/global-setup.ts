@@ -44,8 +44,10 @@ export async function setup(project: TestProject) {
     "npx",
     ["wrangler", "dev", "--test-scheduled", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
       "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:http://127.0.0.1:${port}`,
-      // As `npm start` runs it: webhook secrets can be stored, webhooks may point at this machine, the cron can be run.
-      "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true"],
+      // As `npm start` runs it: webhook secrets can be stored, webhooks may point at this machine, the cron can be
+      // run, and the bootstrap takes a forced regime (LOCAL_DEV).
+      "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "ALLOW_LOOPBACK_WEBHOOKS:true",
+      "--var", "LOCAL_DEV:true"],
     { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
   );
   let log = "";

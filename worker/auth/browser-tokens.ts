@@ -8,10 +8,12 @@ import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { now } from "../lib/time";
-import type { Caller, Env } from "../env";
+import type { AppEnv, Caller, Env } from "../env";
+import type { Context } from "hono";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
 import { access, identityScopedScopes, scopesOfClient, type Scope } from "./scopes";
+import type { ClientType } from "./table";
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
 export const browserTokenRoutes = createRouter();
@@ -25,7 +27,7 @@ const ttlFor = (env: Parameters<typeof tokenTtl>[0]) => Math.min(tokenTtl(env), 
 /** What every identity-scoped token holds (worker/auth/scopes.ts). */
 export const identityTokenScopes = Object.keys(identityScopedScopes) as Scope[];
 
-const VisitorKey = z
+export const VisitorKey = z
   .string()
   .regex(/^avk_[A-Za-z0-9_-]{43}$/, "A visitor key as returned by this endpoint (avk_ and 43 base64url characters).")
   .openapi({ example: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8" });
@@ -47,7 +49,7 @@ export const BrowserToken = z
   })
   .openapi("BrowserToken");
 
-const VisitorToken = BrowserToken.extend({
+export const VisitorToken = BrowserToken.extend({
   visitorKey: VisitorKey.openapi({ description: "Keep it (the widget uses localStorage) to come back as the same identity." }),
 }).openapi("VisitorToken");
 
@@ -84,65 +86,8 @@ browserTokenRoutes.openapi(
     },
   }),
   async (c) => {
-    const { project_id: projectId } = c.req.valid("param");
-    await limitRate(c, "VISITOR_TOKENS_IP_LIMITER");
-    await limitRate(c, "VISITOR_TOKENS_PROJECT_LIMITER", projectId);
-    const origin = c.req.header("origin");
-    if (!origin || origin === "null") {
-      throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
-    }
-    const client = await webClientForOrigin(c.env, projectId, origin);
-    if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
-    if (!scopesOfClient(client.type, client.scopes).includes("identities:create")) {
-      throw new ApiError(403, "insufficient_scope", "The web client for this origin may not create identities.");
-    }
-    const db = getDb(c.env.DB);
-    const presented = c.req.valid("json").visitorKey;
-    let identityId: string | undefined;
-    if (presented) {
-      const [known] = await db
-        .select({ identityId: aliases.identityId })
-        .from(aliases)
-        .where(
-          and(
-            eq(aliases.projectId, projectId),
-            eq(aliases.type, visitorAliasType),
-            eq(aliases.identifier, await sha256Hex(presented)),
-          ),
-        )
-        .limit(1);
-      identityId = known?.identityId;
-    }
-    let visitorKey = presented;
-    const created = !identityId;
-    if (!identityId) {
-      visitorKey = randomSecret("avk");
-      identityId = newId("idn");
-      const stamp = now();
-      await db.batch([
-        db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
-        db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
-      ]);
-    }
-    const ttl = ttlFor(c.env);
-    const { token } = await issueToken(
-      c.env,
-      issuerOf(c.env),
-      {
-        clientId: client.id,
-        pid: projectId,
-        ctp: client.type,
-        sv: secretVersionOf(client.secretHash),
-        idn: identityId,
-        scopes: identityTokenScopes,
-      },
-      ttl,
-    );
-    return c.json(
-      { access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId, visitorKey: visitorKey! },
-      created ? 201 : 200,
-      noStore,
-    );
+    const visitor = await admitVisitor(c, c.req.valid("param").project_id, c.req.valid("json").visitorKey);
+    return c.json(await mintVisitorToken(c.env, visitor), visitor.created ? 201 : 200, noStore);
   },
 );
 
@@ -194,4 +139,67 @@ export async function identityTokenFor(env: Env, caller: Caller, identityId: str
     ttl,
   );
   return { access_token: token, token_type: "Bearer", expires_in: ttl, identityId };
+}
+
+/* Shared with the bootstrap (worker/bootstrap): who a page's visitor is, and their token. */
+
+export type VisitorIdentity = {
+  projectId: string;
+  client: { id: string; type: ClientType; secretHash: string };
+  identityId: string;
+  visitorKey: string;
+  created: boolean;
+};
+
+/**
+ * The identity a page's visitor key names, or a new identity with a new key for a first visit (or a key that
+ * names nothing, such as after an erasure). Rate-limited per address and per project; only for an `Origin`
+ * listed by one of the project's web clients that may create identities (403 otherwise). The client check and
+ * the key lookup run concurrently.
+ */
+export async function admitVisitor(c: Context<AppEnv>, projectId: string, presented?: string): Promise<VisitorIdentity> {
+  await limitRate(c, "VISITOR_TOKENS_IP_LIMITER");
+  await limitRate(c, "VISITOR_TOKENS_PROJECT_LIMITER", projectId);
+  const origin = c.req.header("origin");
+  if (!origin || origin === "null") {
+    throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
+  }
+  const db = getDb(c.env.DB);
+  const [client, known] = await Promise.all([
+    webClientForOrigin(c.env, projectId, origin),
+    presented
+      ? db
+          .select({ identityId: aliases.identityId })
+          .from(aliases)
+          .where(and(eq(aliases.projectId, projectId), eq(aliases.type, visitorAliasType), eq(aliases.identifier, await sha256Hex(presented))))
+          .limit(1)
+          .then((rows) => rows[0])
+      : undefined,
+  ]);
+  if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+  if (!scopesOfClient(client.type, client.scopes).includes("identities:create")) {
+    throw new ApiError(403, "insufficient_scope", "The web client for this origin may not create identities.");
+  }
+  if (presented && known) return { projectId, client, identityId: known.identityId, visitorKey: presented, created: false };
+  const visitorKey = randomSecret("avk");
+  const identityId = newId("idn");
+  const stamp = now();
+  await db.batch([
+    db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
+    db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
+  ]);
+  return { projectId, client, identityId, visitorKey, created: true };
+}
+
+/** A token scoped to the visitor's identity, issued for the web client that lists the page's origin. */
+export async function mintVisitorToken(env: Env, visitor: VisitorIdentity) {
+  const ttl = ttlFor(env);
+  const { client, projectId, identityId } = visitor;
+  const { token } = await issueToken(
+    env,
+    issuerOf(env),
+    { clientId: client.id, pid: projectId, ctp: client.type, sv: secretVersionOf(client.secretHash), idn: identityId, scopes: identityTokenScopes },
+    ttl,
+  );
+  return { access_token: token, token_type: "Bearer" as const, expires_in: ttl, identityId, visitorKey: visitor.visitorKey };
 }

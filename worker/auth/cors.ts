@@ -5,19 +5,26 @@ import { clientForOrigin } from "./browser-origins";
 
 const projectInPath = (path: string) => /^\/[^/]+\/v\d+\/projects\/([^/]+)/.exec(path)?.[1];
 
+/** Browsers may reuse a preflight this long (Chromium caps it at 2 hours). */
+const preflightMaxAgeSeconds = 7200;
+
 /**
- * CORS for the browser-facing APIs (`/privacy/*`, `/browser/*`): only origins listed in a client's
- * `allowedOrigins` get an answer. A preflight is checked against the project in the path (or, for paths
- * without one, against every project); the real request against the project of its token. Credentials
- * (cookies) are never allowed: browsers authenticate with bearer tokens.
+ * CORS for the browser-facing APIs (`/privacy/*`, `/browser/*`). Credentials (cookies) are never allowed:
+ * browsers authenticate with bearer tokens, and a bearer token is the credential whatever page sends it, so
+ * calls that carry one are answered for any origin, `null` included (file:// pages and custom-scheme webviews
+ * with a native-injected token). Calls without one (minting a visitor token, the bootstrap when it mints) get
+ * an answer only for origins listed in a client's `allowedOrigins`: a preflight is checked against the project
+ * in the path (or, for paths without one, against every project). Nothing here makes a GET need a preflight:
+ * the API reads no custom header on GETs.
  */
 export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("origin");
   if (!origin) return next();
   const pathProject = projectInPath(c.req.path);
   if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
-    const allowed = await clientForOrigin(c.env, origin, pathProject);
-    if (!allowed) {
+    const requested = (c.req.header("access-control-request-headers") ?? "").toLowerCase().split(",").map((h) => h.trim());
+    const carriesToken = requested.includes("authorization");
+    if (!carriesToken && !(await clientForOrigin(c.env, origin, pathProject))) {
       return problemResponse(403, "origin_not_allowed", `The origin ${origin} is not registered on any client.`, {
         headers: { Vary: "Origin" },
       });
@@ -27,16 +34,17 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
       headers: {
         "Access-Control-Allow-Origin": origin,
         "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
-        "Access-Control-Allow-Headers": "authorization, content-type",
-        "Access-Control-Max-Age": "600",
-        Vary: "Origin",
+        "Access-Control-Allow-Headers": "authorization, content-type, if-none-match, x-assent-regime",
+        "Access-Control-Max-Age": String(preflightMaxAgeSeconds),
+        Vary: "Origin, Access-Control-Request-Headers",
       },
     });
   }
   await next();
   c.res.headers.append("Vary", "Origin");
-  // Without a caller (a refused token) the check is the preflight's, so the page can read the 401 and renew.
-  if (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject)) {
+  // A call with a token is answered whatever its origin (also a refused token's 401, so the page can renew).
+  if (c.req.header("authorization") || (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
+    c.res.headers.set("Access-Control-Expose-Headers", "ETag, WWW-Authenticate");
   }
 });

@@ -25,6 +25,7 @@ const contentFields = (content: PurposeContent) => ({
   processors: content.processors,
   recipients: content.recipients,
   controllers: content.controllers,
+  consentMode: content.consentMode ?? [],
 });
 
 export const toPurpose = (row: typeof purposes.$inferSelect): z.infer<typeof Purpose> => ({

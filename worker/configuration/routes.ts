@@ -6,9 +6,8 @@ import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
 import { now } from "../lib/time";
-import { toParty } from "../parties/queries";
-import { parties } from "../parties/table";
 import { projects } from "../projects/table";
+import { cachedConfiguration } from "./document";
 
 import { assertPurposeReferences, livePurpose, toDataGroup, toPurpose, toPurposeVersion } from "./queries";
 import { Configuration, DataGroup, DataGroupInput, Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
@@ -153,7 +152,7 @@ configurationRoutes.openapi(
 
 /* Purposes */
 
-const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers }: z.infer<typeof PurposeInput>): PurposeContent => ({
+const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode }: z.infer<typeof PurposeInput>): PurposeContent => ({
   referenceId,
   name,
   description,
@@ -162,6 +161,7 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
   processors,
   recipients,
   controllers,
+  consentMode,
 });
 
 configurationRoutes.openapi(
@@ -375,6 +375,12 @@ configurationRoutes.openapi(
 
 /* The earlier configuration interface: one document for a consent dialog. */
 
+/**
+ * Browsers may keep the document but must ask again each time (a new purpose version has to re-prompt at once);
+ * the answer to a matching `If-None-Match` is an empty 304. `private`: it is read with a bearer token.
+ */
+const configurationCacheControl = "private, no-cache";
+
 configurationRoutes.openapi(
   createRoute({
     method: "get",
@@ -384,53 +390,28 @@ configurationRoutes.openapi(
     summary: "The whole current configuration, for a consent dialog",
     description:
       "The project (from the token) with its controller, policies and jurisdiction, and every live purpose at its " +
-      "current version with its data groups and parties expanded (names, descriptions in every language, policies). " +
-      "Purposes come oldest first. Tokens scoped to one identity may read it.",
-    responses: { 200: jsonResponse(Configuration, "The configuration."), ...problems },
+      "current version with its data groups and parties expanded (names, descriptions in every language, policies) " +
+      "and its Consent Mode types. Purposes come oldest first. Tokens scoped to one identity may read it.\n\n" +
+      "Answers carry an `ETag` and `Cache-Control: private, no-cache`: send the ETag back as `If-None-Match` to get " +
+      "an empty 304 while nothing changed. The document is cached at the edge and the cache follows every change.",
+    request: { headers: z.object({ "if-none-match": z.string().max(1000).optional() }) },
+    responses: {
+      200: jsonResponse(Configuration, "The configuration."),
+      304: { description: "Not modified since the ETag sent as `If-None-Match`." },
+      ...problems,
+    },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
     const db = getDb(c.env.DB);
-    const [projectRows, purposeRows, groupRows, partyRows] = await db.batch([
-      db.select().from(projects).where(eq(projects.id, projectId)).limit(1),
-      db.select().from(purposes).where(livePurpose(projectId)).orderBy(purposes.id),
-      db.select().from(dataGroups).where(eq(dataGroups.projectId, projectId)),
-      db.select().from(parties).where(eq(parties.projectId, projectId)),
-    ]);
-    const project = projectRows[0];
-    if (!project) throw notFound("Project");
-    const groups = new Map(groupRows.map((g) => [g.id, g]));
-    const partyById = new Map(partyRows.map((p) => [p.id, toParty(p)]));
-    const expandParties = (ids: string[]) => ids.flatMap((id) => partyById.get(id) ?? []);
-    return c.json(
-      {
-        projectId,
-        project: {
-          name: project.name,
-          controller: project.controller ?? null,
-          policies: project.policies,
-          jurisdiction: project.jurisdiction ?? null,
-          defaultLanguage: project.defaultLanguage,
-        },
-        purposes: purposeRows.map(({ id, version, content }) => ({
-          purposeId: id,
-          referenceId: content.referenceId,
-          version,
-          legalGround: content.legalGround,
-          name: content.name,
-          description: content.description,
-          dataGroups: content.dataGroups.flatMap((groupId) => {
-            const group = groups.get(groupId);
-            return group
-              ? [{ dataGroupId: group.id, referenceId: group.referenceId, name: group.name, description: group.description }]
-              : [];
-          }),
-          controllers: expandParties(content.controllers),
-          processors: expandParties(content.processors),
-          recipients: expandParties(content.recipients),
-        })),
-      },
-      200,
-    );
+    const [project] = await db.select({ version: projects.configVersion }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    const cached = project && (await cachedConfiguration(db, c.req.url, (p) => c.executionCtx.waitUntil(p), projectId, project.version));
+    if (!cached) throw notFound("Project");
+    const headers = { ETag: cached.etag, "Cache-Control": configurationCacheControl, Vary: "Authorization" };
+    const presented = c.req.valid("header")["if-none-match"];
+    if (presented && presented.split(",").some((tag) => tag.trim().replace(/^W\//, "") === cached.etag)) {
+      return c.body(null, 304, headers);
+    }
+    return c.json(cached.configuration, 200, headers);
   },
 );

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ConsentTypeList } from "../consent-mode/settings";
 import { Policies, ReferenceId, Timestamp, Translation } from "../lib/router";
 import { Party } from "../parties/schemas";
 import { Controller } from "../projects/schemas";
@@ -49,6 +50,7 @@ const purposeFields = {
   controllers: uniqueIds(Id("pty_…"), "Party")
     .min(1, "A purpose needs at least one controller.")
     .openapi({ description: "Party ids of controllers; at least one." }),
+  consentMode: ConsentTypeList.default([]),
 };
 
 export const PurposeInput = z.strictObject(purposeFields).openapi("PurposeInput");
@@ -77,6 +79,7 @@ const purposeOutput = {
   processors: z.array(z.string()),
   recipients: z.array(z.string()),
   controllers: z.array(z.string()),
+  consentMode: ConsentTypeList,
 };
 
 export const Purpose = z
@@ -120,6 +123,7 @@ export const Configuration = z
         controllers: z.array(Party),
         processors: z.array(Party),
         recipients: z.array(Party),
+        consentMode: ConsentTypeList,
       }),
     ),
   })

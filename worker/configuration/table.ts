@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ConsentType } from "../consent-mode/settings";
 import { projects, type Translation } from "../projects/table";
 
 export const legalGrounds = ["legal_requirement", "contract", "legitimate_interests", "consent"] as const;
@@ -31,6 +32,8 @@ export type PurposeContent = {
   processors: string[];
   recipients: string[];
   controllers: string[];
+  /** Google Consent Mode v2 types the purpose stands for; absent on purposes stored before the field existed. */
+  consentMode?: ConsentType[];
 };
 
 export const purposes = sqliteTable(

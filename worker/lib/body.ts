@@ -5,6 +5,11 @@ import { ApiError } from "./errors";
 export const maxBodyBytes = 1_048_576;
 
 const jsonType = /^application\/([\w.-]+\+)?json$/i;
+/**
+ * JSON sent as `text/plain` too: a page's `fetch` with that type is a CORS "simple request", sent without a
+ * preflight. Only routes that declare a `text/plain` body take it (the bootstrap, a page's call before first paint).
+ */
+const jsonOrPlainText = /^(application\/([\w.-]+\+)?json|text\/plain)$/i;
 
 const read = new WeakMap<Request, Promise<unknown>>();
 
@@ -17,17 +22,22 @@ export const jsonBodies = createMiddleware(async (c, next) => {
   return next();
 });
 
+export const jsonOrPlainTextBodies = createMiddleware(async (c, next) => {
+  await readJsonBody(c, jsonOrPlainText);
+  return next();
+});
+
 /** The request's parsed JSON body (undefined when it has none), read once however often it is asked for. */
-export function readJsonBody(c: Context): Promise<unknown> {
+export function readJsonBody(c: Context, accepts = jsonType): Promise<unknown> {
   let parsed = read.get(c.req.raw);
   if (!parsed) {
-    parsed = parseBody(c);
+    parsed = parseBody(c, accepts);
     read.set(c.req.raw, parsed);
   }
   return parsed;
 }
 
-async function parseBody(c: Context): Promise<unknown> {
+async function parseBody(c: Context, accepts: RegExp): Promise<unknown> {
   const method = c.req.method;
   if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return undefined;
   const declared = Number(c.req.header("content-length") ?? "0");
@@ -45,7 +55,7 @@ async function parseBody(c: Context): Promise<unknown> {
     c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
     return undefined;
   }
-  if (!jsonType.test(mediaType)) {
+  if (!accepts.test(mediaType)) {
     throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with content-type application/json.");
   }
   let parsed: unknown;

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
-import { jsonBodies } from "./body";
+import { jsonBodies, jsonOrPlainTextBodies } from "./body";
 import { validationError } from "./errors";
 
 const targets = { query: "query", param: "path", header: "header" } as const;
@@ -30,8 +30,11 @@ export function createRouter() {
   const register = router.openapi.bind(router) as (route: RouteShape, ...rest: unknown[]) => unknown;
   router.openapi = ((route: RouteShape, ...rest: unknown[]) => {
     const own = route.middleware === undefined ? [] : [route.middleware].flat();
-    const takesForm = Object.keys(route.request?.body?.content ?? {}).some((type) => type.includes("form"));
-    return register({ ...route, middleware: [authorize(route), ...(takesForm ? [] : [jsonBodies]), ...own] }, ...rest);
+    const bodyTypes = Object.keys(route.request?.body?.content ?? {});
+    const bodyReader = bodyTypes.some((type) => type.includes("form"))
+      ? []
+      : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies : jsonBodies];
+    return register({ ...route, middleware: [authorize(route), ...bodyReader, ...own] }, ...rest);
   }) as typeof router.openapi;
   return router;
 }

@@ -41,7 +41,10 @@ export const Project = z
   })
   .openapi("Project");
 
-export const toProject = (row: typeof projects.$inferSelect): z.infer<typeof Project> => ({
+/** The metadata columns (the widget settings and the configuration version have their own routes). */
+type ProjectRow = Omit<typeof projects.$inferSelect, "jurisdictionRules" | "consentMode" | "configVersion">;
+
+export const toProject = (row: ProjectRow): z.infer<typeof Project> => ({
   projectId: row.id,
   name: row.name,
   controller: row.controller ?? null,

@@ -1,4 +1,6 @@
-import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ConsentModeSettings } from "../consent-mode/settings";
+import type { JurisdictionRules } from "../jurisdictions/rules";
 
 export type Translation = { language: string; text: string };
 export type Policies = { privacy?: string; terms?: string; cookie?: string };
@@ -13,4 +15,14 @@ export const projects = sqliteTable("projects", {
   defaultLanguage: text("default_language").notNull(),
   created: text("created").notNull(),
   updated: text("updated").notNull(),
+  /** Which regime applies where (README "Jurisdictions, GPC and Consent Mode"); null: the `recommended` preset. */
+  jurisdictionRules: text("jurisdiction_rules", { mode: "json" }).$type<JurisdictionRules>(),
+  /** Google Consent Mode v2 settings; null: the defaults (off). */
+  consentMode: text("consent_mode", { mode: "json" }).$type<ConsentModeSettings>(),
+  /**
+   * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
+   * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no
+   * write path can forget it. The edge cache of the configuration is keyed by it.
+   */
+  configVersion: integer("config_version").notNull().default(0),
 });

@@ -34,6 +34,7 @@ export const Meta = z
           .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, "A BCP 47 language tag.")
           .optional()
           .openapi({ example: "en" }),
+        gpc: z.boolean().optional().openapi({ description: "Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`)." }),
       })
       .optional(),
   })

@@ -2,6 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, privacy } from "../api";
 import {
+  consentTypes,
   legalGroundLabels,
   legalGrounds,
   type DataGroup,
@@ -99,6 +100,7 @@ export class ConfigurationPage extends ActionElement {
           controllers: data.getAll("controllers").map(String),
           processors: data.getAll("processors").map(String),
           recipients: data.getAll("recipients").map(String),
+          consentMode: data.getAll("consentMode").map(String),
         };
         const saved = editing.item
           ? await api<Purpose>("PUT", `${base}/configurations/purposes/${editing.item.purposeId}`, {
@@ -354,6 +356,17 @@ export class ConfigurationPage extends ActionElement {
           </div>
         </fieldset>`,
       )}
+      <fieldset>
+        <legend>Google Consent Mode types</legend>
+        <p class="hint" id="purpose-consent-mode-hint">Granted to Google tags when this purpose is allowed (the project's Consent Mode settings turn it on).</p>
+        <div class="checks" aria-describedby="purpose-consent-mode-hint">
+          ${consentTypes.map(
+            (type) => html`<label class="choice"
+              ><input type="checkbox" name="consentMode" value=${type} ?checked=${checked(p?.consentMode, type)} /> <code>${type}</code></label
+            >`,
+          )}
+        </div>
+      </fieldset>
       ${p
         ? html`<fieldset class="consent-question">
             <legend>Does this change require new consent?</legend>

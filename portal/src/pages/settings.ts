@@ -6,6 +6,7 @@ import type { Project } from "../types";
 import { formDialog, pageHead } from "../parts";
 import { closeDialog, formatDateTime, formValues, LightElement, notify, problemView, showDialog } from "../ui";
 import { projectBody, projectFields } from "./projects";
+import "./jurisdiction-settings";
 
 @customElement("ap-settings")
 export class SettingsPage extends LightElement {
@@ -56,6 +57,7 @@ export class SettingsPage extends LightElement {
           <button class="button primary" type="submit" ?disabled=${this.busy}>Save changes</button>
         </div>
       </form>
+      <ap-jurisdiction-settings .project=${p}></ap-jurisdiction-settings>
       <section class="card danger-zone" aria-labelledby="danger-title">
         <h3 id="danger-title">Delete this project</h3>
         <p>

@@ -1,0 +1,68 @@
+import type { z } from "@hono/zod-openapi";
+import { app } from "../app";
+import type { ConfigurationDocument } from "../configuration/document";
+import type { ConsentType } from "../consent-mode/settings";
+import type { PermissionState } from "../requests/schemas";
+
+/** Google's advertising consent types: a purpose standing for one of them is targeted advertising. */
+const advertisingTypes = new Set<ConsentType>(["ad_storage", "ad_user_data", "ad_personalization"]);
+
+/**
+ * Purposes a Global Privacy Control signal opts out of under an opt-out regime ("sale or sharing"): consent-based
+ * purposes that disclose data to recipients (third parties) or stand for an advertising Consent Mode type.
+ */
+export const saleOrSharingPurposes = (configuration: ConfigurationDocument) =>
+  configuration.purposes.filter(
+    (p) => p.legalGround === "consent" && (p.recipients.length > 0 || p.consentMode.some((type) => advertisingTypes.has(type))),
+  );
+
+type State = z.infer<typeof PermissionState>;
+
+/**
+ * The sale/sharing purposes the visitor has not decided at their current version. A decision the visitor made
+ * themselves (an opt-in after the GPC opt-out, say) stands: GPC fills in what is undecided, it does not overrule.
+ */
+export function undecidedUnderGpc(configuration: ConfigurationDocument, state: State | null) {
+  const decided = new Set((state?.purposes ?? []).map((entry) => `${entry.purposeId}:${entry.version}`));
+  return saleOrSharingPurposes(configuration).filter((p) => !decided.has(`${p.purposeId}:${p.version}`));
+}
+
+/** Whether every sale/sharing purpose is denied in the state (so the GPC opt-out is in effect). */
+export const gpcInEffect = (configuration: ConfigurationDocument, state: State | null) =>
+  saleOrSharingPurposes(configuration).every((p) =>
+    state?.purposes.some((entry) => entry.purposeId === p.purposeId && entry.status === "denied"),
+  );
+
+/**
+ * Records the opt-out as a permission denying the purposes, with `meta.context.gpc = true`, through the
+ * permissions route itself (an in-process request with the visitor's own token): the one write path for
+ * permissions stays the one that validates, updates the state and emits events.
+ */
+export async function recordGpcOptOut(
+  requestUrl: string,
+  env: Parameters<typeof app.request>[2],
+  executionCtx: Parameters<typeof app.request>[3],
+  projectId: string,
+  identity: { identityId: string; token: string },
+  purposes: ConfigurationDocument["purposes"],
+  language: string,
+): Promise<boolean> {
+  const body = {
+    identityId: identity.identityId,
+    requested: new Date().toISOString(),
+    meta: { context: { collectionMethod: "global-privacy-control", language, gpc: true } },
+    request: { purposes: purposes.map((p) => ({ purposeId: p.purposeId, version: p.version, status: "denied" as const })) },
+  };
+  const res = await app.request(
+    new URL(`/privacy/v2/projects/${encodeURIComponent(projectId)}/permissions`, requestUrl).href,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${identity.token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
+    env,
+    executionCtx,
+  );
+  if (res.status !== 201) console.error(`GPC opt-out for ${identity.identityId} answered ${res.status}: ${await res.text()}`);
+  return res.status === 201;
+}

@@ -1,0 +1,151 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { eq } from "drizzle-orm";
+import { admitVisitor, mintVisitorToken } from "../auth/browser-tokens";
+import { access } from "../auth/scopes";
+import { verifyBearer } from "../auth/tokens";
+import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
+import { consentModeOf } from "../consent-mode/defaults";
+import { defaultConsentModeSettings } from "../consent-mode/settings";
+import type { AppEnv } from "../env";
+import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
+import { getDb } from "../lib/db";
+import { notFound, validationError } from "../lib/errors";
+import { createRouter, jsonResponse, problems } from "../lib/router";
+import { projects } from "../projects/table";
+import { stateQuery, toPermissionState } from "../requests/state";
+import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
+import { acceptLanguages, chooseLanguage, inLanguage } from "./language";
+import { Bootstrap, BootstrapInput } from "./schemas";
+
+export const bootstrapRoutes = createRouter();
+
+/** The regime a local developer forces (body `regime`, else header `X-Assent-Regime`); never outside `LOCAL_DEV`. */
+function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime | undefined {
+  if (c.env.LOCAL_DEV !== "true") return undefined;
+  const header = c.req.header("x-assent-regime");
+  return fromBody ?? (regimes as readonly string[]).find((r) => r === header) as Regime | undefined;
+}
+
+/** Who the bootstrap is for: the bearer token's identity, or the page's visitor (minted here). */
+async function whoIsAsking(c: Context<AppEnv>, projectId: string, visitorKey: string | undefined) {
+  const authorization = c.req.header("authorization");
+  if (authorization) {
+    const caller = await verifyBearer(c.env, authorization);
+    if (caller.projectId !== projectId) throw notFound("Project");
+    const token = authorization.replace(/^Bearer /i, "");
+    return { identityId: caller.identityId, token, minted: undefined };
+  }
+  const visitor = await admitVisitor(c, projectId, visitorKey);
+  const minted = await mintVisitorToken(c.env, visitor);
+  return { identityId: visitor.identityId, token: minted.access_token, minted, created: visitor.created };
+}
+
+bootstrapRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/browser/v1/projects/{project_id}/bootstrap",
+    tags: ["Browser tokens"],
+    // No credentials (the page's origin is checked, as for visitor tokens), or a bearer token of the project, which
+    // the handler verifies itself: the route is open to both.
+    ...access.public,
+    summary: "Everything the consent widget needs before first paint, in one call",
+    description:
+      "The visitor's regime (from `request.cf` and the project's jurisdiction rules), the configuration in the " +
+      "visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the " +
+      "identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the " +
+      "`Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).\n\n" +
+      "The body may be sent as `text/plain` (so a page's call needs no CORS preflight) or JSON. With `Sec-GPC: 1` " +
+      "under an opt-out regime the Worker records the opt-out of sale and sharing itself (a permission denying those " +
+      "purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.",
+    request: {
+      params: z.object({ project_id: z.string() }),
+      // Validated in the handler, whichever of the two types it came as.
+      body: {
+        required: false,
+        content: { "text/plain": { schema: BootstrapInput }, "application/json": { schema: BootstrapInput } },
+      },
+    },
+    responses: { 200: jsonResponse(Bootstrap, "The bootstrap."), ...problems },
+  }),
+  async (c) => {
+    const { project_id: projectId } = c.req.valid("param");
+    const parsed = BootstrapInput.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    const db = getDb(c.env.DB);
+    const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+
+    // Four reads, each started as soon as what it needs is known: the project row (its configuration version
+    // keys the cache), then the configuration; the visitor (origin check and key lookup, or the bearer token),
+    // then their state. A first visit has no state to read.
+    const projectRow = db
+      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1)
+      .then((rows) => rows[0]);
+    const who = whoIsAsking(c, projectId, input.visitorKey);
+    const readState = async (identityId: string | undefined) =>
+      identityId ? (toPermissionState(projectId, await stateQuery(db, projectId, identityId)) ?? null) : null;
+    const settled = await Promise.allSettled([
+      projectRow,
+      projectRow.then((row) => row && cachedConfiguration(db, c.req.url, waitUntil, projectId, row.version)),
+      who,
+      who.then((w) => (w.created ? null : readState(w.identityId))),
+    ] as const);
+    const value = <T,>(result: PromiseSettledResult<T>): T => {
+      if (result.status === "rejected") throw result.reason;
+      return result.value;
+    };
+    // An unknown project is 404 whatever else failed (its origin cannot be registered either).
+    const project = value(settled[0]);
+    if (!project) throw notFound("Project");
+    const cached = value(settled[1]);
+    if (!cached) throw notFound("Project");
+    const visitor = value(settled[2]);
+    let state = value(settled[3]);
+
+    const all = cached.configuration;
+    const language = chooseLanguage(all, input.languages ?? acceptLanguages(c.req.header("accept-language")));
+    const rules = project.rules ?? defaultRules;
+    const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
+    const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
+    const regime = forcedRegime(c, input.regime) ?? resolved.name;
+
+    const gpc = c.req.header("sec-gpc") === "1";
+    let gpcApplied = false;
+    if (regime === "opt-out" && gpc && visitor.identityId) {
+      const undecided = undecidedUnderGpc(all, state);
+      if (undecided.length > 0) {
+        const identity = { identityId: visitor.identityId, token: visitor.token };
+        if (await recordGpcOptOut(c.req.url, c.env, c.executionCtx, projectId, identity, undecided, language)) {
+          state = await readState(visitor.identityId);
+        }
+      }
+      gpcApplied = gpcInEffect(all, state);
+    }
+
+    return c.json(
+      {
+        regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied },
+        language,
+        configuration: inLanguage(all, language),
+        fingerprint: await purposesFingerprint(all),
+        consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
+        ...(visitor.minted ? { token: visitor.minted } : {}),
+        state,
+      },
+      200,
+      { "Cache-Control": "no-store" },
+    );
+  },
+);
+
+/** Global Privacy Control support, declared for the service's own origin (https://privacycg.github.io/gpc-spec/). */
+bootstrapRoutes.get("/.well-known/gpc.json", (c) =>
+  c.json({ gpc: true, lastUpdate: "2026-11-23" }, 200, {
+    "Cache-Control": "public, max-age=86400",
+    "Access-Control-Allow-Origin": "*",
+  }),
+);

@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { VisitorKey, VisitorToken } from "../auth/browser-tokens";
+import { ConsentModeSettingsSchema, consentTypes } from "../consent-mode/settings";
+import { Configuration } from "../configuration/schemas";
+import { regimes } from "../jurisdictions/rules";
+import { PermissionState } from "../requests/schemas";
+
+const LanguageTag = z.string().regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, "A BCP 47 language tag.").max(35);
+
+export const BootstrapInput = z
+  .strictObject({
+    visitorKey: VisitorKey.optional().openapi({ description: "The key an earlier call returned (a returning visitor); ignored with a bearer token." }),
+    languages: z.array(LanguageTag).max(20).optional().openapi({
+      description: "The page's language preferences, best first; without them `Accept-Language`, then the project's default language.",
+      example: ["fi-FI", "fi", "en"],
+    }),
+    regime: z.enum(regimes).optional().openapi({ description: "Forces the regime; honoured only in local development (`LOCAL_DEV`)." }),
+  })
+  .openapi("BootstrapInput");
+
+const ConsentValue = z.enum(["granted", "denied"]);
+const ConsentDefault = z
+  .object({ region: z.array(z.string()).optional(), ...Object.fromEntries(consentTypes.map((type) => [type, ConsentValue])) })
+  .openapi("ConsentModeDefault", { description: "One gtag `consent default` command; without `region` it applies everywhere else." });
+
+export const Bootstrap = z
+  .object({
+    regime: z.object({
+      name: z.enum(regimes),
+      country: z.string().nullable().openapi({ description: "`request.cf.country` (ISO 3166-1), null when unknown." }),
+      region: z.string().nullable().openapi({ description: "`request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null." }),
+      gpc: z.boolean().openapi({ description: "The browser sent `Sec-GPC: 1`." }),
+      gpcApplied: z.boolean().openapi({ description: "Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity." }),
+    }),
+    language: z.string().openapi({ description: "The language every text of `configuration` is in (as far as the project has it)." }),
+    configuration: Configuration,
+    fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
+    consentMode: ConsentModeSettingsSchema.extend({ defaults: z.array(ConsentDefault) }),
+    token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
+    state: PermissionState.nullable().openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),
+  })
+  .openapi("Bootstrap");

@@ -1,0 +1,61 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { access } from "../auth/scopes";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import { ConsentModeSettingsSchema, defaultConsentModeSettings } from "./settings";
+
+export const consentModeRoutes = createRouter();
+
+const tags = ["Consent Mode"];
+const ProjectParam = z.object({ projectId: z.string() });
+
+consentModeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/projects/{projectId}/consent-mode",
+    tags,
+    ...access.admin,
+    summary: "Read the project's Google Consent Mode v2 settings",
+    request: { params: ProjectParam },
+    responses: { 200: jsonResponse(ConsentModeSettingsSchema, "The settings (the defaults until set: off)."), ...problems },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .select({ consentMode: projects.consentMode })
+      .from(projects)
+      .where(eq(projects.id, c.req.valid("param").projectId))
+      .limit(1);
+    if (!row) throw notFound("Project");
+    return c.json(row.consentMode ?? defaultConsentModeSettings, 200);
+  },
+);
+
+consentModeRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/projects/{projectId}/consent-mode",
+    tags,
+    ...access.admin,
+    summary: "Replace the project's Google Consent Mode v2 settings",
+    description:
+      "With `enabled`, the widget sets gtag `consent default` (region-scoped from the jurisdiction rules, with " +
+      "`wait_for_update`, `url_passthrough`, `ads_data_redaction`) before any gated tag and an `update` on every " +
+      "decision. Which consent types a purpose stands for is the purpose's `consentMode` field.",
+    request: { params: ProjectParam, body: jsonBody(ConsentModeSettingsSchema) },
+    responses: { 200: jsonResponse(ConsentModeSettingsSchema, "The settings."), ...problems },
+  }),
+  async (c) => {
+    const settings = c.req.valid("json");
+    const [row] = await getDb(c.env.DB)
+      .update(projects)
+      .set({ consentMode: settings, updated: now() })
+      .where(eq(projects.id, c.req.valid("param").projectId))
+      .returning({ id: projects.id });
+    if (!row) throw notFound("Project");
+    return c.json(settings, 200);
+  },
+);

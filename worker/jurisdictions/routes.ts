@@ -1,0 +1,123 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { access } from "../auth/scopes";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import { defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type JurisdictionRules } from "./rules";
+
+export const jurisdictionRoutes = createRouter();
+
+const tags = ["Jurisdictions"];
+const ProjectParam = z.object({ projectId: z.string() });
+
+const Regime = z.enum(regimes).openapi({ description: "`opt-in`: nothing that needs consent runs before it; `opt-out`: it runs until the visitor opts out (GPC counts); `notice`: a notice is enough." });
+
+export const JurisdictionRulesInput = z
+  .strictObject({
+    rules: z
+      .array(
+        z.strictObject({
+          area: z
+            .string()
+            .refine(isArea, "A group (EEA, UK), an ISO 3166-1 country (CH) or an ISO 3166-2 subdivision (US-CA), upper case.")
+            .openapi({ example: "US-CA" }),
+          regime: Regime,
+        }),
+      )
+      .max(500)
+      .superRefine((rules, ctx) => {
+        const seen = new Set<string>();
+        rules.forEach((rule, index) => {
+          if (seen.has(rule.area)) ctx.addIssue({ code: "custom", path: [index, "area"], message: `${rule.area} has two rules.` });
+          seen.add(rule.area);
+        });
+      }),
+    rest: Regime.openapi({ description: "The regime everywhere no rule names (and when the location is unknown)." }),
+  })
+  .openapi("JurisdictionRulesInput");
+
+const JurisdictionRulesView = JurisdictionRulesInput.extend({
+  preset: z.string().nullable().openapi({ description: "The preset these rules equal, if any." }),
+}).openapi("JurisdictionRules");
+
+const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
+
+jurisdictionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/jurisdiction-presets",
+    tags,
+    ...access.admin,
+    summary: "List the jurisdiction rule presets",
+    description: "Starting points for a project's rules; `recommended` applies to projects that never set any.",
+    responses: {
+      200: jsonResponse(
+        z.object({ items: z.array(z.object({ name: z.string(), title: z.string(), description: z.string(), rules: JurisdictionRulesInput })) }),
+        "The presets.",
+      ),
+      ...problems,
+    },
+  }),
+  (c) =>
+    c.json(
+      {
+        items: Object.entries(jurisdictionPresets).map(([name, preset]) => ({
+          name,
+          title: preset.title,
+          description: preset.description,
+          rules: { rules: [...preset.rules.rules], rest: preset.rules.rest },
+        })),
+      },
+      200,
+    ),
+);
+
+jurisdictionRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/projects/{projectId}/jurisdictions",
+    tags,
+    ...access.admin,
+    summary: "Read the project's jurisdiction rules",
+    request: { params: ProjectParam },
+    responses: { 200: jsonResponse(JurisdictionRulesView, "The rules (the `recommended` preset until set)."), ...problems },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .select({ rules: projects.jurisdictionRules })
+      .from(projects)
+      .where(eq(projects.id, c.req.valid("param").projectId))
+      .limit(1);
+    if (!row) throw notFound("Project");
+    return c.json(view(row.rules ?? defaultRules), 200);
+  },
+);
+
+jurisdictionRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/projects/{projectId}/jurisdictions",
+    tags,
+    ...access.admin,
+    summary: "Replace the project's jurisdiction rules",
+    description:
+      "Which regime the consent widget applies where, resolved at the edge from the visitor's country and region. " +
+      "The most specific area wins: subdivision (`US-CA`), then country (`CH`), then group (`EEA`, `UK`), then `rest`. " +
+      "Takes effect with the next bootstrap.",
+    request: { params: ProjectParam, body: jsonBody(JurisdictionRulesInput) },
+    responses: { 200: jsonResponse(JurisdictionRulesView, "The rules."), ...problems },
+  }),
+  async (c) => {
+    const rules = c.req.valid("json");
+    const [row] = await getDb(c.env.DB)
+      .update(projects)
+      .set({ jurisdictionRules: rules, updated: now() })
+      .where(eq(projects.id, c.req.valid("param").projectId))
+      .returning({ id: projects.id });
+    if (!row) throw notFound("Project");
+    return c.json(view(rules), 200);
+  },
+);

@@ -1,0 +1,113 @@
+/**
+ * Which consent regime applies where. A project's rule set maps areas to a regime; `rest` covers everywhere
+ * else. Areas are ISO 3166-1 countries (`DE`), ISO 3166-2 subdivisions (`US-CA`, as Cloudflare reports
+ * `request.cf.country` and `regionCode`) and the named groups below. The most specific match wins:
+ * subdivision, then country, then group, then `rest`.
+ */
+export const regimes = ["opt-in", "opt-out", "notice"] as const;
+export type Regime = (typeof regimes)[number];
+
+export type JurisdictionRule = { area: string; regime: Regime };
+export type JurisdictionRules = { rules: JurisdictionRule[]; rest: Regime };
+
+/** Named groups of countries a rule may use. */
+export const areaGroups: Record<string, readonly string[]> = {
+  /** EU member states and Iceland, Liechtenstein, Norway: the GDPR and the ePrivacy rules on cookies apply. */
+  EEA: [
+    "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE", "IT", "LV", "LT", "LU",
+    "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE", "IS", "LI", "NO",
+  ],
+  /** UK GDPR and PECR (Cloudflare reports the United Kingdom as GB). */
+  UK: ["GB"],
+};
+
+/**
+ * US states with a comprehensive consumer privacy law that gives an opt-out of sale, sharing or targeted
+ * advertising (and, in most, makes a universal opt-out signal such as GPC that opt-out).
+ */
+export const usOptOutStates = [
+  "CA", "CO", "CT", "DE", "IA", "IN", "KY", "MD", "MN", "MT", "NE", "NH", "NJ", "OR", "RI", "TN", "TX", "UT", "VA",
+] as const;
+
+export const areaPattern = /^(?:[A-Z]{2}|[A-Z]{2}-[A-Z0-9]{1,3})$/;
+export const isArea = (area: string) => area in areaGroups || areaPattern.test(area);
+
+type Preset = { title: string; description: string; rules: JurisdictionRules };
+
+/** Starting points offered in the admin API and the portal; `recommended` applies to projects without rules. */
+export const jurisdictionPresets = {
+  recommended: {
+    title: "Recommended",
+    description:
+      "Opt-in in the EEA, the UK and Switzerland; opt-out (\"Do not sell or share\", GPC honoured) in US states " +
+      "with a comprehensive privacy law; a notice elsewhere.",
+    rules: {
+      rules: [
+        { area: "EEA", regime: "opt-in" },
+        { area: "UK", regime: "opt-in" },
+        { area: "CH", regime: "opt-in" },
+        ...usOptOutStates.map((state) => ({ area: `US-${state}`, regime: "opt-out" as const })),
+      ],
+      rest: "notice",
+    },
+  },
+  "opt-in-everywhere": {
+    title: "Opt-in everywhere",
+    description: "Nothing that needs consent runs anywhere before the visitor agrees: the strictest, one experience for all.",
+    rules: { rules: [], rest: "opt-in" },
+  },
+  "opt-in-outside-us": {
+    title: "Opt-in outside the US",
+    description: "Opt-out in every US state (GPC honoured), opt-in everywhere else.",
+    rules: { rules: [{ area: "US", regime: "opt-out" }], rest: "opt-in" },
+  },
+} as const satisfies Record<string, Preset>;
+
+export type PresetName = keyof typeof jurisdictionPresets;
+export const defaultRules: JurisdictionRules = jurisdictionPresets.recommended.rules;
+
+export type ResolvedRegime = {
+  name: Regime;
+  country: string | null;
+  region: string | null;
+  /** The rule's area that decided it, or "rest". */
+  matched: string;
+};
+
+/** The regime for a visitor at `country` / `regionCode` (from `request.cf`; absent locally or for unknown locations). */
+export function resolveRegime(rules: JurisdictionRules, country?: string | null, regionCode?: string | null): ResolvedRegime {
+  const byArea = new Map(rules.rules.map((rule) => [rule.area, rule.regime]));
+  const c = country && /^[A-Z]{2}$/.test(country) ? country : null;
+  const region = c && regionCode ? regionCode : null;
+  const candidates = c
+    ? [
+        ...(region ? [`${c}-${region}`] : []),
+        c,
+        ...Object.entries(areaGroups).flatMap(([group, members]) => (members.includes(c) ? [group] : [])),
+      ]
+    : [];
+  const matched = candidates.find((area) => byArea.has(area));
+  return { name: matched ? byArea.get(matched)! : rules.rest, country: c, region, matched: matched ?? "rest" };
+}
+
+/**
+ * Every country and subdivision a rule names, with its effective regime (groups expanded; a country's own rule
+ * beats its group's), for region-scoped Consent Mode defaults.
+ */
+export function effectiveAreas(rules: JurisdictionRules): Map<string, Regime> {
+  const areas = new Map<string, Regime>();
+  for (const rule of rules.rules) {
+    for (const area of areaGroups[rule.area] ?? [rule.area]) {
+      const own = rules.rules.some((r) => r.area === area);
+      if (!areas.has(area) && (own ? rule.area === area : true)) areas.set(area, rule.regime);
+    }
+  }
+  return areas;
+}
+
+/** The preset a rule set equals, if any (for showing it in the portal). */
+export function presetOf(rules: JurisdictionRules): PresetName | null {
+  const key = (r: JurisdictionRules) => JSON.stringify([[...r.rules].map((x) => `${x.area}=${x.regime}`).sort(), r.rest]);
+  const found = Object.entries(jurisdictionPresets).find(([, preset]) => key(preset.rules) === key(rules));
+  return (found?.[0] as PresetName | undefined) ?? null;
+}
