@@ -142,10 +142,25 @@ bootstrapRoutes.openapi(
   },
 );
 
-/** Global Privacy Control support, declared for the service's own origin (https://privacycg.github.io/gpc-spec/). */
-bootstrapRoutes.get("/.well-known/gpc.json", (c) =>
-  c.json({ gpc: true, lastUpdate: "2026-11-23" }, 200, {
-    "Cache-Control": "public, max-age=86400",
-    "Access-Control-Allow-Origin": "*",
+const GpcSupport = z
+  .object({ gpc: z.literal(true), lastUpdate: z.string().openapi({ example: "2026-11-23" }) })
+  .openapi("GpcSupport");
+
+bootstrapRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/.well-known/gpc.json",
+    tags: ["Browser tokens"],
+    ...access.public,
+    summary: "Global Privacy Control support resource",
+    description:
+      "Declares that this service honours GPC (https://privacycg.github.io/gpc-spec/): `Sec-GPC: 1` under an opt-out " +
+      "regime records an opt-out of sale and sharing (see the bootstrap).",
+    responses: { 200: jsonResponse(GpcSupport, "GPC is supported.") },
   }),
+  (c) =>
+    c.json({ gpc: true as const, lastUpdate: "2026-11-23" }, 200, {
+      "Cache-Control": "public, max-age=86400",
+      "Access-Control-Allow-Origin": "*",
+    }),
 );
