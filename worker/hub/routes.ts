@@ -7,9 +7,11 @@ import { backendOnly, smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
 import { hubAdminRoutes } from "./admin";
 import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
+import { dispatchSoon } from "../events/outbox";
 import { sendThroughOutbox } from "./outbox";
+import { deliveryReportRoutes } from "./reports";
+import { defaultRoute, loadRoutes } from "./sms-routes";
 import { passwordMatches } from "./passwords";
-import { providers } from "./providers";
 import { BillingAccountId, CustomerLookupResult, GenericSmsPayload, maxGenericSegments, OutboundSmsRequest } from "./schemas";
 
 export const hubRoutes = createRouter();
@@ -86,9 +88,10 @@ hubRoutes.openapi(
         text,
         dcs,
         segments,
-        provider: "sms_hub",
+        provider: defaultRoute,
       })),
     );
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );
@@ -100,7 +103,8 @@ hubRoutes.openapi(
     tags,
     summary: "Send an SMS through a provider (generic payload)",
     description:
-      `${smsAccessRules} Providers: \`sms_hub\` (the default); any other name is 400 \`unknown_provider\`. ` +
+      `${smsAccessRules} \`provider\` names one of the operator's SMS routes (\`GET /admin/v1/sms/routes\`); ` +
+      "`sms_hub` is the default. A name that is not configured is 400 `unknown_provider`, naming the configured ones. " +
       "Who may use sms_hub: a client the operator has registered for SMS sends without `auth`; any other backend " +
       "client must send `auth` with a registered provider user's name and password (absent: 400 " +
       "`provider_auth_required`; wrong: 403 `provider_auth_failed`). `auth` is checked whenever it is present. " +
@@ -114,8 +118,9 @@ hubRoutes.openapi(
     const caller = c.get("caller");
     const payload = c.req.valid("json").genericSMSMessagePayload;
     const at = (field: string) => `genericSMSMessagePayload.${field}`;
-    if (!providers.has(payload.provider)) {
-      throw fieldError(400, "unknown_provider", at("provider"), `Unknown provider ${JSON.stringify(payload.provider)}; known: ${[...providers.keys()].join(", ")}.`);
+    const routes = loadRoutes(c.env);
+    if (!routes.has(payload.provider)) {
+      throw fieldError(400, "unknown_provider", at("provider"), `Unknown provider ${JSON.stringify(payload.provider)}; configured: ${[...routes.keys()].join(", ")}.`);
     }
     if (payload.dcs === "gsm") {
       const outside = firstNonGsm(payload.message);
@@ -144,6 +149,7 @@ hubRoutes.openapi(
     await sendThroughOutbox(c.env, caller, [
       { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
     ]);
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );
@@ -176,3 +182,4 @@ hubRoutes.openapi(
 );
 
 hubRoutes.route("/", hubAdminRoutes);
+hubRoutes.route("/", deliveryReportRoutes);
