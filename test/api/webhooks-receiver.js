@@ -2,11 +2,15 @@
 // test lands here (miniflare `outboundService`). The path chooses the behaviour, the last segment is a
 // per-test key: /ok/<key>, /fail-<n>/<key> (500 for the first n calls), /slow-<n>/<key> (the first n calls
 // answer after 3 s), /always-500/<key>, /redirect/<key>. GET /__log/<key> returns what arrived for the key.
+// The SMS providers' hosts (and sms-fakes.test, their log) go to the provider fakes (test/api/sms-provider-fakes.js).
 const received = new Map();
 
+const providerHosts = /(^|\.)twilio\.com$|^rest\.nexmo\.com$|\.sms\.api\.sinch\.com$|^api\.46elks\.com$|^sms-fakes\.test$/;
+
 export default {
-  async fetch(request) {
+  async fetch(request, env) {
     const url = new URL(request.url);
+    if (providerHosts.test(url.hostname)) return env.PROVIDERS.fetch(request);
     const [scenario, key] = url.pathname.split("/").filter(Boolean);
     if (request.method === "GET" && scenario === "__log") {
       return Response.json(received.get(key) ?? []);

@@ -163,8 +163,11 @@ hubRoutes.openapi(
     description:
       "Backend clients only. The `tscid` returned is the customer cache id mapped to the billing account, which can " +
       "differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing " +
-      "accounts are operator data shared by all projects, loaded through the admin API. Answers come through a KV " +
-      "cache that writes invalidate: a change is visible at once where it was made and within 30 s elsewhere.",
+      "accounts are operator data shared by all projects: read through from the operator's billing system when " +
+      "`BILLING_UPSTREAM_URL` is set, else loaded through the admin API. Answers come through a KV cache (found: at " +
+      "most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it " +
+      "was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 " +
+      "`upstream_timeout`.",
     middleware: [backendOnly, acceptsJson],
     request: { params: z.object({ billing_account: BillingAccountId }) },
     responses: {
@@ -172,6 +175,8 @@ hubRoutes.openapi(
       ...problems,
       404: problem("No such billing account."),
       406: problem("The Accept header excludes application/json."),
+      502: problem("The billing system failed or answered something that is not a billing account."),
+      504: problem("The billing system did not answer in time."),
     },
   }),
   async (c) => {
