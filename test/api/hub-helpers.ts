@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { secretVersionOf } from "../../worker/auth/clients-cache";
@@ -36,14 +36,18 @@ export async function callWithSettings(
     headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
     body: JSON.stringify(options.body),
   });
-  const res = await app.fetch(request, { ...env, ...settings }, createExecutionContext());
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, { ...env, ...settings }, ctx);
+  await waitOnExecutionContext(ctx);
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
 /** Any request through the real app with some settings changed (routes, credentials): same D1, KV and code. */
 export async function fetchWithSettings(settings: Partial<Env>, request: Request): Promise<Reply> {
-  const res = await app.fetch(request, { ...env, ...settings }, createExecutionContext());
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, { ...env, ...settings }, ctx);
+  await waitOnExecutionContext(ctx);
   const text = await res.text();
   let body: unknown = text;
   try {

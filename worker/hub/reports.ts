@@ -34,7 +34,7 @@ async function readCallback(c: Context<AppEnv>): Promise<Callback> {
   const query = Object.fromEntries(new URL(c.req.url).searchParams);
   const bodyParams: Record<string, string> = {};
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const text = c.req.method === "POST" ? await c.req.text() : "";
+  const text = c.req.method === "POST" ? new TextDecoder().decode(await c.req.arrayBuffer()) : "";
   if (type === "application/x-www-form-urlencoded") {
     for (const [key, value] of new URLSearchParams(text)) bodyParams[key] = value;
   } else if (type === "application/json" && text) {
