@@ -2,7 +2,8 @@
 // test/api/webhooks-receiver.js (miniflare `outboundService`), which forwards these providers' hosts here. Each fake
 // checks what its provider checks (method, path, auth, required fields) and answers as the provider documents, with
 // success and error bodies in the provider's own shape. Receivers choose an error: +46700000400 is an invalid
-// number, +46700000402 is out of funds, +46700000429 is throttled, +46700000500 is a provider outage.
+// number, +46700000402 is out of funds, +46700000429 is throttled, +46700000500 is a provider outage; a Sinch
+// service plan whose id starts with "down" is in an outage for every receiver.
 // Every request is recorded per account (Twilio account SID, Vonage api_key, Sinch service plan, 46elks user):
 // GET http://sms-fakes.test/__log/<account> returns them.
 const received = new Map();
@@ -123,6 +124,7 @@ async function sinch(request, url, raw) {
   }
   record(account, { host: url.host, method: request.method, path: url.pathname, headers: Object.fromEntries(request.headers), json: body });
   if (request.headers.get("authorization") !== "Bearer good-token") return error(401, "unauthorized", "Invalid credentials");
+  if (account.startsWith("down")) return error(503, "service_unavailable", "Try again later");
   if (!(request.headers.get("content-type") ?? "").startsWith("application/json") || !body) {
     return error(400, "syntax_invalid_json", "The JSON structure is invalid");
   }
