@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
@@ -10,9 +10,7 @@ import { callWithSettings, genericSms, messageWithTrail, outboxOf, providerLog, 
 // runtime runs it, at a scheduled time moved forward instead of waiting.
 
 async function cron(settings: Partial<Env>, at: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: at }), { ...env, ...settings }, ctx);
-  await waitOnExecutionContext(ctx);
+  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: at }), { ...env, ...settings });
 }
 
 const hour = 3_600_000;

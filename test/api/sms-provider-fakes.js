@@ -182,6 +182,19 @@ async function elks(request, url, raw) {
   });
 }
 
+// The operator's billing system as README "Hub: SMS and billing lookup" documents it: GET /accounts/<id> with a bearer.
+// Ids choose the answer: missing (404), broken (500), slow (answers after 3 s), garbled (not an account).
+async function billing(request, url) {
+  const id = decodeURIComponent(url.pathname.replace(/^\/accounts\//, ""));
+  record(`billing-${id}`, { method: request.method, path: url.pathname, headers: Object.fromEntries(request.headers) });
+  if (request.headers.get("authorization") !== "Bearer billing-secret") return new Response("unauthorized", { status: 401 });
+  if (id === "missing") return Response.json({ error: "not found" }, { status: 404 });
+  if (id === "broken") return new Response("database down", { status: 500 });
+  if (id === "slow") await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (id === "garbled") return Response.json({ hello: "world" });
+  return Response.json({ tscid: `T-${id}`, customerCacheId: `C-${id}`, assets: [{ id: "a1", display_name: "Phone" }], extra: true });
+}
+
 export default {
   async fetch(request) {
     const url = new URL(request.url);
@@ -190,6 +203,7 @@ export default {
       const [, account] = url.pathname.split("/").filter(Boolean);
       return Response.json(received.get(account) ?? []);
     }
+    if (url.hostname === "billing.fakes.test") return billing(request, url);
     if (url.hostname.endsWith("twilio.com")) return twilio(request, url, raw);
     if (url.hostname === "rest.nexmo.com") return vonage(request, url, raw);
     if (url.hostname.endsWith(".sms.api.sinch.com")) return sinch(request, url, raw);

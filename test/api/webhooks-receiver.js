@@ -5,7 +5,7 @@
 // The SMS providers' hosts (and sms-fakes.test, their log) go to the provider fakes (test/api/sms-provider-fakes.js).
 const received = new Map();
 
-const providerHosts = /(^|\.)twilio\.com$|^rest\.nexmo\.com$|\.sms\.api\.sinch\.com$|^api\.46elks\.com$|^sms-fakes\.test$/;
+const providerHosts = /(^|\.)twilio\.com$|^rest\.nexmo\.com$|\.sms\.api\.sinch\.com$|^api\.46elks\.com$|^sms-fakes\.test$|^billing\.fakes\.test$/;
 
 export default {
   async fetch(request, env) {

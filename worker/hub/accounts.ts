@@ -7,11 +7,10 @@ import { BillingAccountInput, type CustomerLookupResult } from "./schemas";
 import { billingAccounts } from "./table";
 
 type LookupResult = z.infer<typeof CustomerLookupResult>;
-/**
- * Misses are cached too (briefly), so lookups of unknown accounts do not all reach the source. `until` is the
- * entry's documented age limit, checked on read: KV's own expiry is only a lower bound on removal.
- */
-type Cached = ({ found: true; result: LookupResult } | { found: false }) & { until?: number };
+/** Misses are cached too (briefly), so lookups of unknown accounts do not all reach the source. */
+type Cached = { found: true; result: LookupResult } | { found: false };
+/** KV metadata of an entry: the end of its documented age, checked on read (KV's own expiry may remove it later). */
+type CachedMetadata = { until: number };
 
 const kvKey = (billingAccount: string) => `billing-account:${billingAccount}`;
 export const foundTtlSeconds = 600;
@@ -72,16 +71,20 @@ async function fromD1(env: Env, billingAccount: string): Promise<LookupResult | 
  */
 export async function lookupBillingAccount(env: Env, billingAccount: string): Promise<LookupResult | null> {
   try {
-    const cached = await env.KV.get<Cached>(kvKey(billingAccount), { type: "json", cacheTtl: edgeCacheSeconds });
-    if (cached && (cached.until === undefined || cached.until > Date.now())) return cached.found ? cached.result : null;
+    const { value: cached, metadata } = await env.KV.getWithMetadata<Cached, CachedMetadata>(kvKey(billingAccount), {
+      type: "json",
+      cacheTtl: edgeCacheSeconds,
+    });
+    if (cached && (!metadata || metadata.until > Date.now())) return cached.found ? cached.result : null;
   } catch (error) {
     console.warn("KV unavailable, reading billing account from its source:", (error as Error).message);
   }
   const upstream = env.BILLING_UPSTREAM_URL;
   const result = upstream ? await fromUpstream(env, upstream, billingAccount) : await fromD1(env, billingAccount);
   const ttl = result ? foundTtlSeconds : missingTtlSeconds;
-  const entry: Cached = { ...(result ? { found: true, result } : { found: false }), until: Date.now() + ttl * 1000 };
-  await env.KV.put(kvKey(billingAccount), JSON.stringify(entry), { expirationTtl: ttl }).catch((error: Error) =>
+  const entry: Cached = result ? { found: true, result } : { found: false };
+  const metadata: CachedMetadata = { until: Date.now() + ttl * 1000 };
+  await env.KV.put(kvKey(billingAccount), JSON.stringify(entry), { expirationTtl: ttl, metadata }).catch((error: Error) =>
     console.warn("KV put of a billing account failed:", error.message),
   );
   return result;
