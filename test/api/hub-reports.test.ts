@@ -71,6 +71,8 @@ describe("Twilio status callbacks", () => {
     const message = await messageWithTrail(row.id);
     expect(message.status).toBe("delivered");
     expect(message.trail.map((t: { status: string }) => t.status)).toEqual(["pending", "accepted", "delivered"]);
+    // The admin list carries the same trail for each message.
+    expect((await outboxOf(message.projectId))[0].trail).toEqual(message.trail);
   });
 
   it("refuses a forged report (wrong key, tampered parameter, no signature) and changes nothing", async () => {

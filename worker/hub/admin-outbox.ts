@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../lib/db";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
@@ -42,6 +43,30 @@ const toMessage = (row: typeof smsMessages.$inferSelect): z.infer<typeof SmsMess
   updated: row.updated,
 });
 
+const MessageWithTrail = SmsMessage.extend({ trail: z.array(SmsTrailEntry) }).openapi("SmsMessageWithTrail");
+
+const trailColumns = {
+  messageId: smsTrail.messageId,
+  seq: smsTrail.seq,
+  at: smsTrail.at,
+  status: smsTrail.status,
+  route: smsTrail.route,
+  errorCode: smsTrail.errorCode,
+  detail: smsTrail.detail,
+};
+
+/** The trails of a page of messages in one query (ids travel as one JSON parameter: a page may exceed D1's 100). */
+async function trailsOf(db: Db, ids: string[]) {
+  const rows = await db
+    .select(trailColumns)
+    .from(smsTrail)
+    .where(sql`${smsTrail.messageId} in (select value from json_each(${JSON.stringify(ids)}))`)
+    .orderBy(asc(smsTrail.messageId), asc(smsTrail.seq));
+  const byMessage = new Map<string, z.infer<typeof SmsTrailEntry>[]>();
+  for (const { messageId, ...entry } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), entry]);
+  return byMessage;
+}
+
 outboxAdminRoutes.openapi(
   createRoute({
     method: "get",
@@ -49,10 +74,12 @@ outboxAdminRoutes.openapi(
     tags,
     security,
     summary: "List the SMS outbox, newest first",
-    description: "Keyset pagination: pass `nextCursor` as `cursor` for the next page; it is null on the last page.",
+    description:
+      "Each message with its trail (every status change, failed attempt and reroute, in order). Keyset pagination: " +
+      "pass `nextCursor` as `cursor` for the next page; it is null on the last page.",
     request: { query: MessagesQuery },
     responses: {
-      200: jsonResponse(z.object({ items: z.array(SmsMessage), nextCursor: z.string().nullable() }), "A page of messages."),
+      200: jsonResponse(z.object({ items: z.array(MessageWithTrail), nextCursor: z.string().nullable() }), "A page of messages."),
       ...problems,
     },
   }),
@@ -62,14 +89,22 @@ outboxAdminRoutes.openapi(
     if (cursor) filters.push(lt(smsMessages.id, cursor));
     if (status) filters.push(eq(smsMessages.status, status));
     if (projectId) filters.push(eq(smsMessages.projectId, projectId));
-    const rows = await getDb(c.env.DB)
+    const db = getDb(c.env.DB);
+    const rows = await db
       .select()
       .from(smsMessages)
       .where(and(...filters))
       .orderBy(desc(smsMessages.id))
       .limit(limit + 1);
     const page = rows.slice(0, limit);
-    return c.json({ items: page.map(toMessage), nextCursor: rows.length > limit ? page[page.length - 1].id : null }, 200);
+    const trails = await trailsOf(db, page.map((row) => row.id));
+    return c.json(
+      {
+        items: page.map((row) => ({ ...toMessage(row), trail: trails.get(row.id) ?? [] })),
+        nextCursor: rows.length > limit ? page[page.length - 1].id : null,
+      },
+      200,
+    );
   },
 );
 
@@ -84,23 +119,19 @@ outboxAdminRoutes.openapi(
     description: "The trail lists every change in order: each status, each failed attempt, each reroute to a fallback route.",
     request: { params: z.object({ messageId: z.string() }) },
     responses: {
-      200: jsonResponse(SmsMessage.extend({ trail: z.array(SmsTrailEntry) }).openapi("SmsMessageWithTrail"), "The message."),
+      200: jsonResponse(MessageWithTrail, "The message."),
       ...problems,
     },
   }),
   async (c) => {
     const { messageId } = c.req.valid("param");
     const db = getDb(c.env.DB);
-    const [rows, trail] = await db.batch([
+    const [rows, trails] = await Promise.all([
       db.select().from(smsMessages).where(eq(smsMessages.id, messageId)).limit(1),
-      db
-        .select({ seq: smsTrail.seq, at: smsTrail.at, status: smsTrail.status, route: smsTrail.route, errorCode: smsTrail.errorCode, detail: smsTrail.detail })
-        .from(smsTrail)
-        .where(eq(smsTrail.messageId, messageId))
-        .orderBy(asc(smsTrail.seq)),
+      trailsOf(db, [messageId]),
     ]);
     if (!rows[0]) throw notFound("Message");
-    return c.json({ ...toMessage(rows[0]), trail }, 200);
+    return c.json({ ...toMessage(rows[0]), trail: trails.get(messageId) ?? [] }, 200);
   },
 );
 

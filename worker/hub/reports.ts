@@ -134,5 +134,5 @@ const limit = bodyLimit({
 });
 
 deliveryReportRoutes.use("/callbacks/sms/*", limit);
-deliveryReportRoutes.openapi(reportRoute("post"), (c) => takeReport(c, c.req.valid("param").route) as never);
-deliveryReportRoutes.openapi(reportRoute("get"), (c) => takeReport(c, c.req.valid("param").route) as never);
+deliveryReportRoutes.openapi(reportRoute("post"), (c) => takeReport(c, c.req.valid("param").route));
+deliveryReportRoutes.openapi(reportRoute("get"), (c) => takeReport(c, c.req.valid("param").route));
