@@ -217,3 +217,20 @@ describe("choosing a route", () => {
     expect((await providerLog(account))[0].form).toMatchObject({ from: "+46709876543", to: "+46701234567", message: "Hej!" });
   });
 });
+
+describe("the generic gateway", () => {
+  it("maps the gateway's answers: 4xx settles as failed, 5xx and 429 retry", async () => {
+    const { projectId, token } = await registeredTenant();
+    for (const [status, expected] of [
+      [400, "failed"],
+      [401, "failed"],
+      [429, "retrying"],
+      [503, "retrying"],
+    ] as const) {
+      const settings = { SMS_HUB_UPSTREAM_URL: `http://sms-gateway.test/answer-${status}/${projectId}`, SMS_HUB_UPSTREAM_SECRET: "s" };
+      expect((await callWithSettings(settings, "POST", "/v1/sms", { token, body: genericSms() })).status).toBe(200);
+      const rows = await outboxOf(projectId);
+      expect(rows[rows.length - 1]).toMatchObject({ status: expected, errorCode: String(status) });
+    }
+  });
+});

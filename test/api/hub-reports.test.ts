@@ -204,6 +204,21 @@ describe("reports authenticated by the route's URL token (46elks, Sinch) and Von
     expect((await messageWithTrail(row.id)).trail).toHaveLength(3);
   });
 
+  it("takes the generic gateway's report at its statusCallback, with the route's token", async () => {
+    const { projectId, token } = await registeredTenant();
+    const settings = { ISSUER: origin, SMS_HUB_UPSTREAM_URL: `http://sms-gateway.test/ok/${projectId}`, SMS_HUB_UPSTREAM_SECRET: "gateway-secret" };
+    expect((await callWithSettings(settings, "POST", "/v1/sms", { token, body: genericSms() })).status).toBe(200);
+    const [row] = await outboxOf(projectId);
+    const [sent] = await (await fetch(`http://sms-gateway.test/__log/${projectId}`)).json<{ body: string }[]>();
+    const { statusCallback } = JSON.parse(sent.body);
+    expect(statusCallback).toMatch(/^http:\/\/assent\.test\/callbacks\/sms\/sms_hub\?token=[A-Za-z0-9_-]{43}$/);
+    const report = (url: string) =>
+      new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: row.id, status: "delivered" }) });
+    expect((await fetchWithSettings(settings, report(statusCallback.replace(/token=.*/, `token=${"x".repeat(43)}`)))).status).toBe(403);
+    expect((await fetchWithSettings(settings, report(statusCallback))).status).toBe(200);
+    expect((await outboxOf(projectId))[0].status).toBe("delivered");
+  });
+
   it("answers 404 for a route that is not configured", async () => {
     const reply = await fetchWithSettings({}, form(`${origin}/callbacks/sms/nowhere`, { id: "x", status: "delivered" }));
     expect(reply.status).toBe(404);
