@@ -204,6 +204,30 @@ describe("choosing a route", () => {
     expectProblem(badFallback, 503, "not_configured");
   });
 
+  it("lists the routes without their secrets, and keeps messages of a route without credentials waiting", async () => {
+    const { projectId, token } = await registeredTenant();
+    const settings = smsSettings(
+      { twilio: { adapter: "twilio", fallback: "vonage", validityHours: 2 }, vonage: { adapter: "vonage" } },
+      { vonage: { apiKey: "key-listed", apiSecret: "very-secret-value" } },
+    );
+    const listed = await callWithSettings(settings, "GET", "/admin/v1/sms/routes", { token: "test-admin-token", body: undefined });
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((r: { name: string }) => r.name)).toEqual(["sms_hub", "twilio", "vonage"]);
+    expect(listed.body.items[1]).toMatchObject({
+      adapter: "twilio",
+      baseUrl: "https://api.twilio.com",
+      fallback: "vonage",
+      validityHours: 2,
+      configured: false,
+      problem: "No credentials for twilio in SMS_CREDENTIALS.",
+      callbackUrl: "http://assent.test/callbacks/sms/twilio",
+    });
+    expect(listed.body.items[2]).toMatchObject({ configured: true, problem: null });
+    expect(JSON.stringify(listed.body)).not.toMatch(/very-secret-value|key-listed/);
+    expect((await callWithSettings(settings, "POST", "/v1/sms", { token, body: genericSms({ provider: "twilio" }) })).status).toBe(200);
+    expect((await outboxOf(projectId))[0]).toMatchObject({ status: "retrying", lastError: "No credentials for twilio in SMS_CREDENTIALS." });
+  });
+
   it("sends /v1/dcp/sms through whatever sms_hub is routed to", async () => {
     const tenant = await registeredTenant();
     const account = `u${uniqueAccount(tenant.projectId)}`;

@@ -71,7 +71,8 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
   const at = iso(asOf);
   for (const { route: name, consecutiveFailures } of health) {
     const route = routes.get(name);
-    if (!route?.fallback || consecutiveFailures < route.failoverAfter) continue;
+    const fallback = route?.fallback;
+    if (!route || !fallback || consecutiveFailures < route.failoverAfter) continue;
     const waiting = await db
       .select()
       .from(smsMessages)
@@ -81,8 +82,8 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
       waiting.map((row) =>
         applyChange(env, row, {
           status: "retrying",
-          detail: `Rerouted from ${name} to ${route.fallback}: ${name} failed ${consecutiveFailures} times in a row.`,
-          set: { provider: route.fallback!, nextAttempt: at },
+          detail: `Rerouted from ${name} to ${fallback}: ${name} failed ${consecutiveFailures} times in a row.`,
+          set: { provider: fallback, nextAttempt: at },
         }, at),
       ),
     );

@@ -76,6 +76,7 @@ export function loadRoutes(env: Env): Map<string, SmsRoute> {
     if (config.fallback !== undefined && (config.fallback === name || !(config.fallback in configs))) {
       throw notConfigured(`SMS_ROUTES: the fallback of ${name} must be another configured route.`);
     }
+    // Each adapter checks its own credentials and options (parsed below), so the table is used through the common type.
     const adapter = adapters[config.adapter] as ProviderAdapter<unknown, unknown>;
     const options = adapter.options.safeParse(config.options);
     if (!options.success) throw notConfigured(`SMS_ROUTES: options of ${name}: ${describe(options.error)}`);

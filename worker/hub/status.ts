@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Env } from "../env";
 import { eventInsert } from "../events/outbox";
 import { getDb, isConstraintError, type Db } from "../lib/db";
@@ -33,10 +34,10 @@ const eventData = (row: OutboxMessage, change: Change, route: string, at: string
  * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), the
  * row, and, when the status changes, `sms.status_changed` through the events outbox.
  */
-function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string) {
+function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const route = change.set?.provider ?? row.provider;
   const revision = row.revision + 1;
-  const statements = [
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     db.insert(smsTrail).values({
       messageId: row.id,
       seq: revision,
@@ -50,10 +51,9 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
       .update(smsMessages)
       .set({ ...change.set, status: change.status, revision, updated: at, ...(change.errorCode !== undefined ? { errorCode: change.errorCode } : {}) })
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.revision, row.revision))),
-  ] as const;
-  return change.status === row.status
-    ? statements
-    : ([...statements, eventInsert(db, row.projectId, "sms.status_changed", eventData(row, change, route, at))] as const);
+  ];
+  if (change.status !== row.status) statements.push(eventInsert(db, row.projectId, "sms.status_changed", eventData(row, change, route, at)));
+  return statements;
 }
 
 /**
@@ -63,7 +63,7 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
 export async function applyChange(env: Env, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
   const db = getDb(env.DB);
   try {
-    await db.batch(changeStatements(db, row, change, at) as unknown as Parameters<Db["batch"]>[0]);
+    await db.batch(changeStatements(db, row, change, at));
     return true;
   } catch (error) {
     if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) return false;
