@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { createHmac } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { origin } from "./helpers";
@@ -101,6 +102,19 @@ describe("Twilio status callbacks", () => {
     const message = await messageWithTrail(row.id);
     expect(message).toMatchObject({ status: "undelivered", errorCode: "30003" });
     expect(message.trail).toHaveLength(3);
+  });
+
+  it("lets only one of two concurrent final reports land: one final status, one trail entry, one event", async () => {
+    const { settings, row, projectId } = await twilioSetup();
+    const replies = await Promise.all(
+      ["delivered", "undelivered", "failed", "delivered"].map((status) => fetchWithSettings(settings, signed(report(row.providerRef, status)))),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const message = await messageWithTrail(row.id);
+    expect(message.trail).toHaveLength(3);
+    expect(message.trail[2].status).toBe(message.status);
+    const events = await env.DB.prepare("SELECT data FROM events WHERE project_id = ? AND type = 'sms.status_changed'").bind(projectId).all<{ data: string }>();
+    expect(events.results.map((e) => JSON.parse(e.data).previousStatus).sort()).toEqual(["accepted", "pending"]);
   });
 
   it("delivers sms.status_changed for every status change to a subscribed webhook", { timeout: 60_000 }, async () => {
@@ -219,8 +233,11 @@ describe("reports authenticated by the route's URL token (46elks, Sinch) and Von
     expect((await outboxOf(projectId))[0].status).toBe("delivered");
   });
 
-  it("answers 404 for a route that is not configured", async () => {
+  it("answers 404 for a route that is not configured, and 413 for an oversized report", async () => {
     const reply = await fetchWithSettings({}, form(`${origin}/callbacks/sms/nowhere`, { id: "x", status: "delivered" }));
     expect(reply.status).toBe(404);
+    const huge = await fetchWithSettings({}, form(`${origin}/callbacks/sms/sms_hub`, { id: "x", status: "delivered", pad: "x".repeat(70_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe("payload_too_large");
   });
 });
