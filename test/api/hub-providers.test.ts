@@ -63,7 +63,14 @@ describe("Twilio Messages API", () => {
       expect(request.headers.authorization).toBe(basic(account, "good-token"));
       expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
       // Twilio picks the encoding and splits long texts itself: the whole text travels as Body, UTF-8.
-      expect(request.form).toEqual({ To: "+46701234567", From: "DemoShop", Body: texts[i], StatusCallback: "http://assent.test/callbacks/sms/twilio" });
+      // ValidityPeriod: the 24 h validity left, capped at Twilio's 36000 s.
+      expect(request.form).toEqual({
+        To: "+46701234567",
+        From: "DemoShop",
+        Body: texts[i],
+        StatusCallback: "http://assent.test/callbacks/sms/twilio",
+        ValidityPeriod: "36000",
+      });
     });
     expect(rows.map((r) => [r.status, r.dcs, r.segments])).toEqual([
       ["accepted", "gsm", 1],
@@ -105,8 +112,15 @@ describe("Vonage SMS API", () => {
         text: texts[i],
         type: i === 1 ? "unicode" : "text",
         "client-ref": rows[i].id,
+        ttl: expect.stringMatching(/^\d+$/),
         callback: expect.stringMatching(/^http:\/\/assent\.test\/callbacks\/sms\/vonage\?token=[A-Za-z0-9_-]{43}$/),
       });
+    });
+    // ttl: the validity left when it was handed off (24 h from writing), in milliseconds.
+    log.forEach((request, i) => {
+      const left = Date.parse(rows[i].expires) - Date.parse(rows[i].created) - Number(request.form.ttl);
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(left).toBeLessThan(60_000);
     });
     expect(rows.map((r) => r.status)).toEqual(["accepted", "accepted", "accepted"]);
   });
@@ -127,7 +141,10 @@ describe("Sinch SMS REST API", () => {
         delivery_report: "per_recipient",
         callback_url: callback("sinch"),
         client_reference: rows[i].id,
+        expire_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
+      // expire_at: the end of the message's validity (24 h after it was written).
+      expect(Math.abs(Date.parse(request.json.expire_at) - Date.parse(rows[i].expires))).toBeLessThan(60_000);
     });
     expect(rows.map((r) => r.status)).toEqual(["accepted", "accepted", "accepted"]);
     for (const row of rows) expect(row.providerRef).toMatch(/^01[0-9A-F]{24}$/);

@@ -53,6 +53,9 @@ async function twilio(request, url, raw) {
   if (!form.To) return error(400, 21604, "A 'To' phone number is required.");
   if (!form.From && !form.MessagingServiceSid) return error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required.");
   if (!form.Body) return error(400, 21602, "Message body is required.");
+  if (form.ValidityPeriod !== undefined && !(Number(form.ValidityPeriod) >= 1 && Number(form.ValidityPeriod) <= 36000)) {
+    return error(400, 21623, "The ValidityPeriod must be between 1 and 36000 seconds.");
+  }
   if (form.To === "+46700000400") return error(400, 21211, `The 'To' number ${form.To} is not a valid phone number.`);
   if (form.To === "+46700000402") return error(400, 30036, "Account balance too low.");
   if (form.To === "+46700000429") return error(429, 20429, "Too Many Requests");
@@ -89,6 +92,7 @@ async function vonage(request, url, raw) {
     if (!form[field]) return refuse("2", `Missing ${field}`);
   }
   if (form.api_secret !== "good-secret") return refuse("4", "Bad Credentials");
+  if (form.ttl !== undefined && !(Number(form.ttl) >= 20000 && Number(form.ttl) <= 604800000)) return refuse("3", "Invalid ttl");
   if (!/^[1-9][0-9]{6,14}$/.test(form.to)) return refuse("3", "Invalid to address");
   if (form.to === "46700000400") return refuse("3", "Invalid to address");
   if (form.to === "46700000402") return refuse("9", "Quota Exceeded - rejected");
@@ -130,6 +134,9 @@ async function sinch(request, url, raw) {
   }
   if (!Array.isArray(body.to) || body.to.length === 0 || !body.from || !body.body) {
     return error(400, "syntax_constraint_violation", "to, from and body are required");
+  }
+  if (body.expire_at !== undefined && !(Date.parse(body.expire_at) > Date.now() && Date.parse(body.expire_at) <= Date.now() + 3 * 86400000)) {
+    return error(400, "syntax_invalid_parameter_format", "expire_at must lie within 3 days");
   }
   if (body.to.includes("+46700000400")) return error(400, "syntax_invalid_parameter_format", "Invalid recipient +46700000400");
   if (body.to.includes("+46700000402")) return error(403, "forbidden", "Insufficient funds");

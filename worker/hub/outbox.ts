@@ -73,6 +73,7 @@ async function attempt(env: Env, route: SmsRoute | undefined, row: OutboxMessage
       options: route.options,
       baseUrl: route.baseUrl,
       callbackUrl: await callbackUrl(env, route),
+      validForMs: Date.parse(row.expires) - Date.now(),
     });
   } catch (error) {
     return { outcome: "failed", permanent: false, errorCode: null, error: (error as Error).message };

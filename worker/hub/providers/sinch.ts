@@ -20,14 +20,16 @@ const statuses: Record<string, ReportedStatus> = {
 
 /**
  * Sinch SMS REST API: `POST /xms/v1/{service_plan_id}/batches` on the region's host, bearer API token, JSON `from`,
- * `to` (one recipient), `body`, `delivery_report: "per_recipient"`, `callback_url` and `client_reference` (our
- * outbox id, echoed in reports). Sinch picks GSM or UCS-2 from the text (no flag) and does not deduplicate.
+ * `to` (one recipient), `body`, `delivery_report: "per_recipient"`, `callback_url`, `client_reference` (our
+ * outbox id, echoed in reports) and `expire_at`. Sinch picks GSM or UCS-2 from the text (no flag) and does not deduplicate.
  */
 export const sinch: ProviderAdapter<z.infer<typeof Credentials>, z.infer<typeof Options>> = {
   credentials: Credentials,
   options: Options,
   defaultBaseUrl: (options) => `https://${options.region}.sms.api.sinch.com`,
-  async handOff({ message, credentials, baseUrl, callbackUrl }) {
+  async handOff({ message, credentials, baseUrl, callbackUrl, validForMs }) {
+    // expire_at: when Sinch stops trying to deliver (at most 3 days after sending); our validity's end.
+    const expireAt = new Date(Date.now() + Math.min(Math.max(validForMs, 60_000), 3 * 86_400_000)).toISOString();
     const response = await send(`${baseUrl}/xms/v1/${encodeURIComponent(credentials.servicePlanId)}/batches`, {
       method: "POST",
       headers: { authorization: `Bearer ${credentials.apiToken}`, "content-type": "application/json" },
@@ -38,6 +40,7 @@ export const sinch: ProviderAdapter<z.infer<typeof Credentials>, z.infer<typeof 
         delivery_report: callbackUrl ? "per_recipient" : "none",
         ...(callbackUrl ? { callback_url: callbackUrl } : {}),
         client_reference: message.id,
+        expire_at: expireAt,
       }),
     });
     if ("networkError" in response) return unreachable("Sinch", response.networkError);

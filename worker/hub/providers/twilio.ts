@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { twilioSignature, signatureMatches } from "./signatures";
-import { basicAuth, isPermanentStatus, readJson, send, unreachable, type ProviderAdapter, type ReportedStatus } from "./types";
+import { basicAuth, clamp, isPermanentStatus, readJson, send, unreachable, type ProviderAdapter, type ReportedStatus } from "./types";
 
 const Credentials = z.object({
   accountSid: z.string().regex(/^AC[0-9a-zA-Z]+$/, "An account SID starts with AC."),
@@ -30,7 +30,7 @@ const statuses: Record<string, ReportedStatus> = {
 
 /**
  * Twilio Programmable Messaging: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded `To`, `From`
- * (or `MessagingServiceSid`), `Body`, `StatusCallback`; HTTP Basic with the account SID and auth token, or an API key
+ * (or `MessagingServiceSid`), `Body`, `StatusCallback`, `ValidityPeriod`; HTTP Basic with the account SID and auth token, or an API key
  * SID and secret. Twilio picks GSM or UCS-2 from the text itself (no flag) and takes no client reference, so a
  * repeated hand-off after a lost answer can send twice.
  */
@@ -38,8 +38,9 @@ export const twilio: ProviderAdapter<z.infer<typeof Credentials>, z.infer<typeof
   credentials: Credentials,
   options: Options,
   defaultBaseUrl: () => "https://api.twilio.com",
-  async handOff({ message, credentials, options, baseUrl, callbackUrl }) {
-    const form = new URLSearchParams({ To: message.receiver, Body: message.text });
+  async handOff({ message, credentials, options, baseUrl, callbackUrl, validForMs }) {
+    // ValidityPeriod: seconds the message may wait in Twilio's queue (1 to 36000); our remaining validity.
+    const form = new URLSearchParams({ To: message.receiver, Body: message.text, ValidityPeriod: String(clamp(validForMs / 1000, 1, 36_000)) });
     if (options.messagingServiceSid) form.set("MessagingServiceSid", options.messagingServiceSid);
     else form.set("From", message.sender);
     if (callbackUrl) form.set("StatusCallback", callbackUrl);

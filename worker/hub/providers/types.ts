@@ -37,6 +37,8 @@ export type HandOffContext<C, O> = {
   baseUrl: string | null;
   /** Where the provider should send this message's delivery reports; null when no public base URL is known. */
   callbackUrl: string | null;
+  /** Milliseconds left of the message's validity: providers that can stop delivery attempts then are told so. */
+  validForMs: number;
 };
 
 /**
@@ -103,3 +105,5 @@ export async function readJson(response: Response): Promise<Record<string, unkno
 }
 
 export const emptyOk = () => new Response(null, { status: 200 });
+
+export const clamp = (value: number, min: number, max: number) => Math.min(Math.max(Math.round(value), min), max);

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { signatureMatches, vonageSignature } from "./signatures";
-import { digitsOnly, isPermanentStatus, readJson, send, unreachable, type ProviderAdapter, type ReportedStatus } from "./types";
+import { clamp, digitsOnly, isPermanentStatus, readJson, send, unreachable, type ProviderAdapter, type ReportedStatus } from "./types";
 
 const Credentials = z.object({
   apiKey: z.string().min(1),
@@ -25,7 +25,7 @@ type VonagePart = { status?: string; "message-id"?: string; "error-text"?: strin
 
 /**
  * Vonage SMS API: `POST /sms/json`, form-encoded `api_key`, `api_secret`, `from`, `to` (digits, no "+"), `text`,
- * `type` (`unicode` for UCS-2, `text` for GSM), `client-ref` (our outbox id) and `callback` (the delivery-receipt
+ * `type` (`unicode` for UCS-2, `text` for GSM), `client-ref` (our outbox id), `ttl` and `callback` (the delivery-receipt
  * URL). Each part of a long text is its own message in the answer and gets its own receipt; the receipts carry
  * `client-ref`, which is how they are matched. Vonage does not deduplicate on `client-ref`.
  */
@@ -33,7 +33,7 @@ export const vonage: ProviderAdapter<z.infer<typeof Credentials>, Record<string,
   credentials: Credentials,
   options: z.object({}).strict(),
   defaultBaseUrl: () => "https://rest.nexmo.com",
-  async handOff({ message, credentials, baseUrl, callbackUrl }) {
+  async handOff({ message, credentials, baseUrl, callbackUrl, validForMs }) {
     const form = new URLSearchParams({
       api_key: credentials.apiKey,
       api_secret: credentials.apiSecret,
@@ -42,6 +42,8 @@ export const vonage: ProviderAdapter<z.infer<typeof Credentials>, Record<string,
       text: message.text,
       type: message.encoding === "ucs" ? "unicode" : "text",
       "client-ref": message.id,
+      // ttl: milliseconds Vonage keeps attempting delivery (20 000 to 604 800 000); our remaining validity.
+      ttl: String(clamp(validForMs, 20_000, 604_800_000)),
     });
     if (callbackUrl) form.set("callback", callbackUrl);
     const response = await send(`${baseUrl}/sms/json`, {
