@@ -70,39 +70,59 @@ describe("failover", () => {
   it("moves a failing route's waiting messages to its fallback, recorded in the trail", async () => {
     const tenant = await registeredTenant();
     const base = uniqueAccount(tenant.projectId);
-    // The Sinch fake is in an outage for service plans named down…; 46elks works.
+    // The Sinch fake is in an outage for service plans named down…; 46elks works. Route health is per route name,
+    // shared by the tests of this file, so these routes have names of their own.
     const failing = smsSettings(
-      { sinch: { adapter: "sinch", fallback: "elks", failoverAfter: 2 }, elks: { adapter: "46elks" } },
-      { sinch: { servicePlanId: `down${base}`, apiToken: "good-token" }, elks: { username: `u${base}`, password: "good-password" } },
+      { primary: { adapter: "sinch", fallback: "backup", failoverAfter: 2 }, backup: { adapter: "46elks" } },
+      { primary: { servicePlanId: `down${base}`, apiToken: "good-token" }, backup: { username: `u${base}`, password: "good-password" } },
     );
     for (const receiver of ["+46701234567", "+46701234568"]) {
-      const reply = await callWithSettings(failing, "POST", "/v1/sms", { token: tenant.token, body: genericSms({ provider: "sinch", receiver }) });
+      const reply = await callWithSettings(failing, "POST", "/v1/sms", { token: tenant.token, body: genericSms({ provider: "primary", receiver }) });
       expect(reply.status).toBe(200);
     }
     let rows = await outboxOf(tenant.projectId);
     expect(rows.map((r) => [r.provider, r.status])).toEqual([
-      ["sinch", "retrying"],
-      ["sinch", "retrying"],
+      ["primary", "retrying"],
+      ["primary", "retrying"],
     ]);
     const routes = (await callWithSettings(failing, "GET", "/admin/v1/sms/routes", { token: "test-admin-token", body: undefined })).body.items;
-    expect(routes.find((r: { name: string }) => r.name === "sinch")).toMatchObject({ consecutiveFailures: 2, waiting: 2, fallback: "elks", configured: true });
+    expect(routes.find((r: { name: string }) => r.name === "primary")).toMatchObject({ consecutiveFailures: 2, waiting: 2, fallback: "backup", configured: true });
     expect(JSON.stringify(routes)).not.toContain("good-token");
 
     await cron(failing, Date.now());
     rows = await outboxOf(tenant.projectId);
     expect(rows.map((r) => [r.provider, r.status])).toEqual([
-      ["elks", "accepted"],
-      ["elks", "accepted"],
+      ["backup", "accepted"],
+      ["backup", "accepted"],
     ]);
     const trail = (await messageWithTrail(rows[0].id)).trail;
     expect(trail.map((t: { status: string; route: string }) => [t.status, t.route])).toEqual([
-      ["pending", "sinch"],
-      ["retrying", "sinch"],
-      ["retrying", "elks"],
-      ["accepted", "elks"],
+      ["pending", "primary"],
+      ["retrying", "primary"],
+      ["retrying", "backup"],
+      ["accepted", "backup"],
     ]);
-    expect(trail[2].detail).toMatch(/^Rerouted from sinch to elks/);
+    expect(trail[2].detail).toMatch(/^Rerouted from primary to backup/);
     expect(await providerLog(`u${base}`)).toHaveLength(2);
+  });
+
+  it("leaves the messages where they are when the fallback is failing too", async () => {
+    const tenant = await registeredTenant();
+    const base = uniqueAccount(tenant.projectId);
+    const bothDown = smsSettings(
+      { a: { adapter: "sinch", fallback: "b", failoverAfter: 1 }, b: { adapter: "sinch", fallback: "a", failoverAfter: 1 } },
+      { a: { servicePlanId: `downa${base}`, apiToken: "good-token" }, b: { servicePlanId: `downb${base}`, apiToken: "good-token" } },
+    );
+    for (const provider of ["a", "b"]) {
+      expect((await callWithSettings(bothDown, "POST", "/v1/sms", { token: tenant.token, body: genericSms({ provider }) })).status).toBe(200);
+    }
+    await cron(bothDown, Date.now());
+    const rows = await outboxOf(tenant.projectId);
+    expect(rows.map((r) => [r.provider, r.status])).toEqual([
+      ["a", "retrying"],
+      ["b", "retrying"],
+    ]);
+    for (const row of rows) expect((await messageWithTrail(row.id)).trail.some((t: { detail: string }) => t.detail.startsWith("Rerouted"))).toBe(false);
   });
 });
 

@@ -63,16 +63,22 @@ async function expireMessages(env: Env, asOf: number): Promise<number> {
 
 /**
  * Routes whose consecutive transient failures reached their `failoverAfter` hand their retrying messages to their
- * fallback route, due at once; each move is a trail entry. Messages in flight (pending) stay until they settle.
+ * fallback route, due at once, unless the fallback is failing too (so two failing routes never pass messages back and
+ * forth); each move is a trail entry. Messages in flight (pending) stay until they settle.
  */
 async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: number): Promise<void> {
   const db = getDb(env.DB);
   const health = await db.select().from(smsRouteHealth);
+  const failing = (name: string) => {
+    const route = routes.get(name);
+    const failures = health.find((h) => h.route === name)?.consecutiveFailures ?? 0;
+    return route !== undefined && failures >= route.failoverAfter;
+  };
   const at = iso(asOf);
   for (const { route: name, consecutiveFailures } of health) {
     const route = routes.get(name);
     const fallback = route?.fallback;
-    if (!route || !fallback || consecutiveFailures < route.failoverAfter) continue;
+    if (!route || !fallback || !failing(name) || failing(fallback)) continue;
     const waiting = await db
       .select()
       .from(smsMessages)
