@@ -65,7 +65,15 @@ export default defineConfig(async () => {
                 // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
                 outboundService: "webhook-receiver",
                 workers: [
-                  { name: "webhook-receiver", modules: true, scriptPath: "./test/api/webhooks-receiver.js", compatibilityDate: "2026-05-01" },
+                  {
+                    name: "webhook-receiver",
+                    modules: true,
+                    scriptPath: "./test/api/webhooks-receiver.js",
+                    compatibilityDate: "2026-05-01",
+                    serviceBindings: { PROVIDERS: "sms-providers" },
+                  },
+                  // Fakes of the SMS providers' HTTP contracts; the receiver forwards their hosts here.
+                  { name: "sms-providers", modules: true, scriptPath: "./test/api/sms-provider-fakes.js", compatibilityDate: "2026-05-01" },
                 ],
               },
             }),

@@ -56,6 +56,20 @@ export interface Env {
   RETENTION_DISPATCHED_EVENTS_DAYS?: string;
   /** Days a finished webhook delivery log is kept (default 30). */
   RETENTION_WEBHOOK_DELIVERIES_DAYS?: string;
+  /** SMS routes (JSON, not secret): route name → adapter, baseUrl, fallback, validityHours, failoverAfter, options. */
+  SMS_ROUTES?: string;
+  /** Secret (JSON): route name → that provider's credentials. Never in D1 or wrangler.toml. */
+  SMS_CREDENTIALS?: string;
+  /** Public origin providers send delivery reports to (default: ISSUER). Unset with ISSUER: no delivery reports. */
+  SMS_CALLBACK_BASE_URL?: string;
+  /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
+  SMS_TEXT_RETENTION_DAYS?: string;
+  /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
+  BILLING_UPSTREAM_URL?: string;
+  /** Bearer secret sent to BILLING_UPSTREAM_URL (a secret). */
+  BILLING_UPSTREAM_SECRET?: string;
+  /** How long the billing upstream may take to answer, in milliseconds (default 5000); then 504. */
+  BILLING_UPSTREAM_TIMEOUT_MS?: string;
 }
 
 /** Who is calling, derived from a verified access token. */

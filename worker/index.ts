@@ -2,8 +2,8 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
-import { retrySmsHandOffs } from "./hub/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
+import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -13,19 +13,22 @@ import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from
 const scheduledJobs: Array<(env: Env, asOf: number) => Promise<unknown>> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
   dispatchPending,
-  // SMS whose hand-off to the upstream gateway failed or never finished.
+  // SMS whose hand-off failed or never finished; expiry and failover (README "Hub: SMS and billing lookup").
   retrySmsHandOffs,
   // Retention (README "Security model"): idle visitor identities, finished delivery logs, dispatched events.
   purgeIdleVisitors,
   purgeWebhookDeliveries,
   purgeDispatchedEvents,
+  // SMS texts past their retention.
+  purgeSmsTexts,
 ];
 
 export default {
   fetch: app.fetch,
   queue: consumeDeliveries,
   async scheduled(controller, env) {
-    // The trigger's own time: what "due" and "older than" are measured against.
+    // The trigger's own time: what "due" and "older than" are measured against, so a late invocation (or a test)
+    // acts as of that moment.
     const results = await Promise.allSettled(scheduledJobs.map((job) => job(env, controller.scheduledTime)));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);

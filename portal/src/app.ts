@@ -8,6 +8,7 @@ import "./pages/overview";
 import "./pages/projects";
 import "./pages/requests";
 import "./pages/settings";
+import "./pages/sms";
 import "./pages/sign-in";
 import "./pages/webhooks";
 import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
@@ -240,6 +241,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-webhooks .project=${project}></ap-webhooks>`;
       case "settings":
         return html`<ap-settings .project=${project}></ap-settings>`;
+      case "sms":
+        return html`<ap-sms .project=${project}></ap-sms>`;
       default:
         return html`<ap-overview .project=${project}></ap-overview>`;
     }

@@ -7,6 +7,7 @@ export const sections = [
   { id: "requests", label: "Requests" },
   { id: "identities", label: "Identities" },
   { id: "webhooks", label: "Webhooks" },
+  { id: "sms", label: "SMS" },
   { id: "settings", label: "Settings" },
 ] as const;
 export type Section = (typeof sections)[number]["id"];

@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { identityTokenScopes } from "../../worker/auth/browser-tokens";
@@ -37,7 +37,55 @@ export async function callWithSettings(
     headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
     body: JSON.stringify(options.body),
   });
-  const res = await app.fetch(request, { ...env, ...settings }, createExecutionContext());
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, { ...env, ...settings }, ctx);
+  await waitOnExecutionContext(ctx);
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
+
+/** Any request through the real app with some settings changed (routes, credentials): same D1, KV and code. */
+export async function fetchWithSettings(settings: Partial<Env>, request: Request): Promise<Reply> {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(request, { ...env, ...settings }, ctx);
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+/** Settings for SMS routes: `SMS_ROUTES` and the `SMS_CREDENTIALS` secret, with callbacks to the test origin. */
+export const smsSettings = (routes: Record<string, unknown>, credentials: Record<string, unknown>): Partial<Env> => ({
+  SMS_ROUTES: JSON.stringify(routes),
+  SMS_CREDENTIALS: JSON.stringify(credentials),
+  ISSUER: origin,
+});
+
+/** What a provider fake received for an account (see test/api/sms-provider-fakes.js). */
+export const providerLog = async (account: string) => (await fetch(`http://sms-fakes.test/__log/${account}`)).json<any[]>();
+
+/** An account name unique to the test, usable in ids such as Twilio's AC… SIDs. */
+export const uniqueAccount = (projectId: string) => projectId.replace(/[^0-9A-Za-z]/g, "");
+
+/** One outbox message with its trail, through the admin API. */
+export async function messageWithTrail(id: string) {
+  const reply = await admin("GET", `/messages/${id}`);
+  expect(reply.status).toBe(200);
+  return reply.body as Record<string, any>;
+}
+
+/** The outbox rows of one project, oldest first. */
+export async function outboxOf(projectId: string) {
+  const reply = await admin("GET", `/messages?projectId=${projectId}&limit=200`);
+  expect(reply.status).toBe(200);
+  return (reply.body.items as Record<string, any>[]).reverse();
+}
+
+export const genericSms = (overrides: Record<string, unknown> = {}) => ({
+  genericSMSMessagePayload: { receiver: "+46701234567", sender: "DemoShop", message: "Your code is 123456", ...overrides },
+});

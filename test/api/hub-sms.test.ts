@@ -1,7 +1,7 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { retrySmsHandOffs } from "../../worker/hub/outbox";
+import { retrySmsHandOffs } from "../../worker/hub/cron";
 import worker from "../../worker/index";
 import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
 import { callWithSettings, identityScopedToken, registeredTenant } from "./hub-helpers";
@@ -308,7 +308,7 @@ describe("the outbox and the upstream gateway", () => {
     });
     expect(reply.status).toBe(200);
     const [row] = await outbox(projectId);
-    expect(row).toMatchObject({ status: "sent", attempts: 1, nextAttempt: null, lastError: null });
+    expect(row).toMatchObject({ status: "accepted", attempts: 1, nextAttempt: null, lastError: null });
     const received = await (await fetch(`http://sms-gateway.test/__log/${projectId}`)).json<any[]>();
     expect(received).toHaveLength(1);
     expect(received[0].headers).toMatchObject({ authorization: `Bearer ${secret}`, "idempotency-key": row.id });
@@ -319,6 +319,8 @@ describe("the outbox and the upstream gateway", () => {
       message: "Cześć",
       dcs: "ucs",
       segments: 1,
+      // Delivery reports come back to the issuer's origin (no SMS_CALLBACK_BASE_URL here), with the route's token.
+      statusCallback: expect.stringMatching(/^http:\/\/assent\.test\/callbacks\/sms\/sms_hub\?token=[\w-]{43}$/),
     });
   });
 
@@ -348,7 +350,7 @@ describe("the outbox and the upstream gateway", () => {
     // Due, gateway back: sent, once.
     await retrySmsHandOffs(working, secondRetryAt);
     [row] = await outbox(projectId);
-    expect(row).toMatchObject({ status: "sent", attempts: 3, nextAttempt: null, lastError: null });
+    expect(row).toMatchObject({ status: "accepted", attempts: 3, nextAttempt: null, lastError: null });
     const received = await (await fetch(`http://sms-gateway.test/__log/${projectId}`)).json<any[]>();
     expect(received.map((r) => r.url)).toEqual([
       `http://sms-gateway.test/always-500/${projectId}`,
@@ -364,7 +366,7 @@ describe("the outbox and the upstream gateway", () => {
     const { projectId, clientId } = await registeredTenant();
     await strandMessage(`sms_stranded_${projectId}`, projectId, clientId);
     await retrySmsHandOffs({ ...env, SMS_HUB_UPSTREAM_URL: `http://sms-gateway.test/ok/${projectId}`, SMS_HUB_UPSTREAM_SECRET: secret });
-    expect((await outbox(projectId))[0]).toMatchObject({ status: "sent", attempts: 1 });
+    expect((await outbox(projectId))[0]).toMatchObject({ status: "accepted", attempts: 1 });
   });
 
   it("runs the retry pass from the Worker's cron trigger", async () => {
@@ -394,7 +396,7 @@ describe("the outbox and the upstream gateway", () => {
     expect(first.body.items.map((m: { message: string }) => m.message)).toEqual(["three", "two"]);
     const second = await admin("GET", `/messages?projectId=${projectId}&limit=2&cursor=${first.body.nextCursor}`);
     expect(second.body).toMatchObject({ items: [{ message: "one" }], nextCursor: null });
-    const sentOnly = await admin("GET", `/messages?projectId=${projectId}&status=sent`);
+    const sentOnly = await admin("GET", `/messages?projectId=${projectId}&status=accepted`);
     expect(sentOnly.body.items).toEqual([]);
     expectProblem(await admin("GET", "/messages?limit=0"), 400, "validation_failed");
     expectProblem(await admin("GET", "/messages?status=lost"), 400, "validation_failed");

@@ -1,12 +1,17 @@
 // Stand-in for customers' webhook endpoints in the api tests: every outbound fetch of the Worker under
 // test lands here (miniflare `outboundService`). The path chooses the behaviour, the last segment is a
 // per-test key: /ok/<key>, /fail-<n>/<key> (500 for the first n calls), /slow-<n>/<key> (the first n calls
-// answer after 3 s), /always-500/<key>, /redirect/<key>. GET /__log/<key> returns what arrived for the key.
+// answer after 3 s), /always-500/<key>, /answer-<status>/<key> (always that status), /redirect/<key>.
+// GET /__log/<key> returns what arrived for the key.
+// The SMS providers' hosts (and sms-fakes.test, their log) go to the provider fakes (test/api/sms-provider-fakes.js).
 const received = new Map();
 
+const providerHosts = /(^|\.)twilio\.com$|^rest\.nexmo\.com$|\.sms\.api\.sinch\.com$|^api\.46elks\.com$|^sms-fakes\.test$|^billing\.fakes\.test$/;
+
 export default {
-  async fetch(request) {
+  async fetch(request, env) {
     const url = new URL(request.url);
+    if (providerHosts.test(url.hostname)) return env.PROVIDERS.fetch(request);
     const [scenario, key] = url.pathname.split("/").filter(Boolean);
     if (request.method === "GET" && scenario === "__log") {
       return Response.json(received.get(key) ?? []);
@@ -23,6 +28,7 @@ export default {
     const count = Number(scenario.split("-")[1] ?? 0);
     if (scenario === "ok") return new Response("ok");
     if (scenario === "always-500") return new Response("boom", { status: 500 });
+    if (scenario.startsWith("answer-")) return new Response("answer", { status: count });
     if (scenario === "redirect") return Response.redirect("http://127.0.0.1/internal", 302);
     if (scenario.startsWith("fail-")) return n <= count ? new Response("boom", { status: 500 }) : new Response("ok");
     if (scenario.startsWith("slow-")) {

@@ -21,6 +21,7 @@ export const eventTypes = [
   "access.withdrawn",
   "permission_state.changed",
   "identity.deleted",
+  "sms.status_changed",
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

@@ -1,32 +1,32 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import type { Dcs } from "./encoding";
-import { providers, type HandOffResult, type OutboxMessage } from "./providers";
-import { smsMessages } from "./table";
+import type { HandOffResult } from "./providers/types";
+import { callbackUrl, loadRoutes, type SmsRoute } from "./sms-routes";
+import { applyChange, recordRouteHealth, type Change } from "./status";
+import { smsMessages, smsTrail, type OutboxMessage } from "./table";
 
 /** How long an attempt in flight owns its message before the retry pass may take it over. */
-const leaseMs = 2 * 60_000;
-/** Retry delay after the nth failed hand-off: 1, 2, 4 … minutes, at most an hour; retried until it succeeds. */
+export const leaseMs = 2 * 60_000;
+/** Retry delay after the nth failed hand-off: 1, 2, 4 … minutes, at most an hour, and never past the validity end. */
 const backoffMs = (failures: number) => Math.min(2 ** (failures - 1), 60) * 60_000;
-const claimBatch = 50;
-const maxBatchesPerPass = 5;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const unsettled = ["pending", "retrying"] as const;
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 export type NewSms = { receiver: string; sender: string; text: string; dcs: Dcs; segments: number; provider: string };
 
 /**
- * Writes the messages to the outbox (one D1 batch) and hands them on at once. Every row is stored before any
- * hand-off, so a crash in between leaves it pending and the retry pass sends it once its lease ends.
+ * Writes the messages to the outbox (one D1 batch, with each one's first trail entry) and hands them on at once.
+ * Every row is stored before any hand-off, so a crash in between leaves it pending and the retry pass sends it once
+ * its lease ends. `provider` must name a configured route (see `loadRoutes`).
  */
 export async function sendThroughOutbox(
   env: Env,
   caller: { projectId: string; clientId: string },
   messages: NewSms[],
 ): Promise<void> {
+  const routes = loadRoutes(env);
   const db = getDb(env.DB);
   const nowMs = Date.now();
   const rows: OutboxMessage[] = messages.map((m) => ({
@@ -40,73 +40,95 @@ export async function sendThroughOutbox(
     segments: m.segments,
     provider: m.provider,
     status: "pending",
+    providerRef: null,
+    errorCode: null,
+    expires: iso(nowMs + (routes.get(m.provider)?.validityMs ?? 0)),
+    revision: 1,
+    textPurged: null,
     attempts: 0,
     nextAttempt: iso(nowMs + leaseMs),
     lastError: null,
     created: iso(nowMs),
     updated: iso(nowMs),
   }));
-  // One statement per row: D1 binds at most 100 parameters per statement.
-  const inserts = rows.map((row) => db.insert(smsMessages).values(row));
+  // Two statements per message: D1 binds at most 100 parameters per statement.
+  const inserts = rows.flatMap((row) => [
+    db.insert(smsMessages).values(row),
+    db.insert(smsTrail).values({ messageId: row.id, seq: 1, at: row.created, status: "pending", route: row.provider, detail: "Written to the outbox." }),
+  ]);
   await db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]);
-  await handOff(env, rows);
+  await handOff(env, routes, rows);
 }
 
-/** Hands messages to their providers and records each outcome (one D1 batch). */
-async function handOff(env: Env, rows: OutboxMessage[]): Promise<void> {
-  const results = await Promise.all(
-    rows.map(async (row): Promise<HandOffResult> => {
-      const provider = providers.get(row.provider);
-      if (!provider) return { outcome: "failed", error: `Unknown provider ${row.provider}.` };
-      try {
-        return await provider.handOff(env, row);
-      } catch (error) {
-        return { outcome: "failed", error: (error as Error).message };
-      }
-    }),
-  );
-  const db = getDb(env.DB);
-  const nowMs = Date.now();
-  const updates = rows.map((row, i) =>
-    db.update(smsMessages).set(settle(row, results[i], nowMs)).where(eq(smsMessages.id, row.id)),
-  );
-  if (updates.length > 0) await db.batch(updates as [(typeof updates)[0], ...typeof updates]);
+async function attempt(env: Env, route: SmsRoute | undefined, row: OutboxMessage): Promise<HandOffResult> {
+  if (!route) return { outcome: "failed", permanent: false, errorCode: null, error: `The route ${row.provider} is not configured.` };
+  if (route.credentials === null) {
+    // Nothing is lost while the operator fixes the configuration: the message waits (until it expires).
+    return { outcome: "failed", permanent: false, errorCode: null, error: route.problem ?? "Not configured." };
+  }
+  try {
+    return await route.adapter.handOff({
+      message: row,
+      credentials: route.credentials,
+      options: route.options,
+      baseUrl: route.baseUrl,
+      callbackUrl: await callbackUrl(env, route),
+      validForMs: Date.parse(row.expires) - Date.now(),
+    });
+  } catch (error) {
+    return { outcome: "failed", permanent: false, errorCode: null, error: (error as Error).message };
+  }
 }
 
-function settle(row: OutboxMessage, result: HandOffResult, nowMs: number): Partial<OutboxMessage> {
-  const updated = iso(nowMs);
+/** What a hand-off's result does to the message. */
+function settle(row: OutboxMessage, result: HandOffResult, nowMs: number): Change {
+  const attempts = row.attempts + 1;
   switch (result.outcome) {
-    case "sent":
-      return { status: "sent", attempts: row.attempts + 1, nextAttempt: null, lastError: null, updated };
+    case "accepted":
+      return {
+        status: "accepted",
+        detail: `${row.provider} accepted the message.`,
+        errorCode: null,
+        set: { attempts, providerRef: result.providerRef, nextAttempt: null, lastError: null },
+      };
     case "outbox_only":
-      return { status: "outbox_only", nextAttempt: null, updated };
-    case "failed": {
-      const attempts = row.attempts + 1;
-      return { status: "retrying", attempts, nextAttempt: iso(nowMs + backoffMs(attempts)), lastError: result.error, updated };
-    }
+      return { status: "outbox_only", detail: "No upstream is configured: the outbox is the end of the line.", set: { nextAttempt: null } };
+    case "failed":
+      if (result.permanent) {
+        return { status: "failed", detail: result.error, errorCode: result.errorCode, set: { attempts, nextAttempt: null, lastError: result.error } };
+      }
+      return {
+        status: "retrying",
+        detail: result.error,
+        errorCode: result.errorCode,
+        set: { attempts, nextAttempt: iso(Math.min(nowMs + backoffMs(attempts), Date.parse(row.expires))), lastError: result.error },
+      };
   }
 }
 
 /**
- * The cron pass: takes messages whose retry is due (or whose attempt in flight outlived its lease) and hands them
- * on again. Claiming is one UPDATE that moves `next_attempt` to the end of a new lease, so overlapping passes
- * never take the same message. `asOf` is the pass's clock (tests move it forward instead of waiting).
+ * Hands messages to their routes' providers and records each outcome (one batch per message, so a delivery report
+ * that raced ahead of the answer wins and this outcome is dropped), then each route's health. Returns how many
+ * changed status (each emitted an event).
  */
-export async function retrySmsHandOffs(env: Env, asOf: number = Date.now()): Promise<number> {
-  const db = getDb(env.DB);
-  let handled = 0;
-  for (let batch = 0; batch < maxBatchesPerPass; batch++) {
-    const due = and(inArray(smsMessages.status, unsettled), lte(smsMessages.nextAttempt, iso(asOf)));
-    const ids = db.select({ id: smsMessages.id }).from(smsMessages).where(due).orderBy(asc(smsMessages.nextAttempt)).limit(claimBatch);
-    const claimed = await db
-      .update(smsMessages)
-      .set({ nextAttempt: iso(asOf + leaseMs) })
-      .where(and(due, inArray(smsMessages.id, ids)))
-      .returning();
-    if (claimed.length === 0) break;
-    await handOff(env, claimed);
-    handled += claimed.length;
-    if (claimed.length < claimBatch) break;
-  }
-  return handled;
+export async function handOff(env: Env, routes: Map<string, SmsRoute>, rows: OutboxMessage[]): Promise<number> {
+  const results = await Promise.all(rows.map((row) => attempt(env, routes.get(row.provider), row)));
+  const nowMs = Date.now();
+  const at = iso(nowMs);
+  const changes = rows.map((row, i) => settle(row, results[i], nowMs));
+  const applied = await Promise.all(rows.map((row, i) => applyChange(env, row, changes[i], at)));
+  const health = new Map<string, { successes: number; transientFailures: number; lastError: string | null }>();
+  rows.forEach((row, i) => {
+    const result = results[i];
+    if (result.outcome === "outbox_only") return;
+    const entry = health.get(row.provider) ?? { successes: 0, transientFailures: 0, lastError: null };
+    if (result.outcome === "accepted") entry.successes++;
+    else {
+      if (!result.permanent) entry.transientFailures++;
+      entry.lastError = result.error;
+    }
+    health.set(row.provider, entry);
+  });
+  await Promise.all([...health].map(([route, outcome]) => recordRouteHealth(env, route, outcome, at)));
+  return rows.filter((row, i) => applied[i] && changes[i].status !== row.status).length;
 }

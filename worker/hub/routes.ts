@@ -8,9 +8,11 @@ import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
 import { hubAdminRoutes } from "./admin";
 import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
+import { dispatchSoon } from "../events/outbox";
 import { sendThroughOutbox } from "./outbox";
+import { deliveryReportRoutes } from "./reports";
+import { defaultRoute, loadRoutes } from "./sms-routes";
 import { passwordMatches } from "./passwords";
-import { providers } from "./providers";
 import { BillingAccountId, CustomerLookupResult, GenericSmsPayload, maxGenericSegments, OutboundSmsRequest } from "./schemas";
 
 export const hubRoutes = createRouter();
@@ -88,9 +90,10 @@ hubRoutes.openapi(
         text,
         dcs,
         segments,
-        provider: "sms_hub",
+        provider: defaultRoute,
       })),
     );
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );
@@ -103,7 +106,8 @@ hubRoutes.openapi(
     tags,
     summary: "Send an SMS through a provider (generic payload)",
     description:
-      `${smsAccessRules} Providers: \`sms_hub\` (the default); any other name is 400 \`unknown_provider\`. ` +
+      `${smsAccessRules} \`provider\` names one of the operator's SMS routes (\`GET /admin/v1/sms/routes\`); ` +
+      "`sms_hub` is the default. A name that is not configured is 400 `unknown_provider`, naming the configured ones. " +
       "Who may use sms_hub: a client the operator has registered for SMS sends without `auth`; any other backend " +
       "client must send `auth` with a registered provider user's name and password (absent: 400 " +
       "`provider_auth_required`; wrong: 403 `provider_auth_failed`). `auth` is checked whenever it is present. " +
@@ -116,8 +120,9 @@ hubRoutes.openapi(
     const caller = c.get("caller");
     const payload = c.req.valid("json").genericSMSMessagePayload;
     const at = (field: string) => `genericSMSMessagePayload.${field}`;
-    if (!providers.has(payload.provider)) {
-      throw fieldError(400, "unknown_provider", at("provider"), `Unknown provider ${JSON.stringify(payload.provider)}; known: ${[...providers.keys()].join(", ")}.`);
+    const routes = loadRoutes(c.env);
+    if (!routes.has(payload.provider)) {
+      throw fieldError(400, "unknown_provider", at("provider"), `Unknown provider ${JSON.stringify(payload.provider)}; configured: ${[...routes.keys()].join(", ")}.`);
     }
     if (payload.dcs === "gsm") {
       const outside = firstNonGsm(payload.message);
@@ -146,6 +151,7 @@ hubRoutes.openapi(
     await sendThroughOutbox(c.env, caller, [
       { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
     ]);
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );
@@ -160,8 +166,11 @@ hubRoutes.openapi(
     description:
       "Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can " +
       "differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing " +
-      "accounts are operator data shared by all projects, loaded through the admin API. Answers come through a KV " +
-      "cache that writes invalidate: a change is visible at once where it was made and within 30 s elsewhere.",
+      "accounts are operator data shared by all projects: read through from the operator's billing system when " +
+      "`BILLING_UPSTREAM_URL` is set, else loaded through the admin API. Answers come through a KV cache (found: at " +
+      "most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it " +
+      "was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 " +
+      "`upstream_timeout`.",
     middleware: [acceptsJson],
     request: { params: z.object({ billing_account: BillingAccountId }) },
     responses: {
@@ -169,6 +178,8 @@ hubRoutes.openapi(
       ...problems,
       404: problem("No such billing account."),
       406: problem("The Accept header excludes application/json."),
+      502: problem("The billing system failed or answered something that is not a billing account."),
+      504: problem("The billing system did not answer in time."),
     },
   }),
   async (c) => {
@@ -179,3 +190,4 @@ hubRoutes.openapi(
 );
 
 hubRoutes.route("/", hubAdminRoutes);
+hubRoutes.route("/", deliveryReportRoutes);

@@ -99,7 +99,7 @@ export const GenericSmsPayload = z
       provider: z
         .string()
         .default("sms_hub")
-        .openapi({ description: "The provider that sends the message. Known providers: sms_hub (the default)." }),
+        .openapi({ description: "The SMS route that sends the message: one the operator configured (`GET /admin/v1/sms/routes`); sms_hub is the default." }),
       auth: z
         .strictObject({ username: z.string().min(1).max(200), password: z.string().min(1).max(1024) })
         .optional()
@@ -180,14 +180,50 @@ export const SmsMessage = z
     provider: z.string(),
     status: z.enum(smsStatuses).openapi({
       description:
-        "pending: written, hand-off in progress. retrying: a hand-off failed; the cron pass tries again (`nextAttempt`). " +
-        "sent: the upstream gateway accepted it. outbox_only: no upstream gateway is configured (local development), " +
-        "so the outbox is the end of the line.",
+        "pending: written, hand-off in progress. retrying: a hand-off failed transiently; the cron pass tries again " +
+        "(`nextAttempt`). accepted: the provider took it; its delivery report is awaited. delivered, undelivered, " +
+        "failed (with the provider's `errorCode`; also a hand-off error that cannot succeed on retry), expired (the " +
+        "validity period ended before any hand-off succeeded): final. outbox_only: no upstream is configured (local " +
+        "development), so the outbox is the end of the line.",
     }),
+    providerRef: z.string().nullable().openapi({ description: "The provider's id for the message (Twilio SID, Sinch batch id …)." }),
+    errorCode: z.string().nullable().openapi({ description: "The provider's error code of the last failure or failed report." }),
     attempts: z.number().int().openapi({ description: "Hand-offs tried so far." }),
     nextAttempt: z.string().nullable(),
     lastError: z.string().nullable(),
+    expires: z.string().openapi({ description: "End of the validity period: a message still waiting then expires." }),
+    textPurged: z.string().nullable().openapi({ description: "When the text was blanked after its retention period." }),
     created: z.string(),
     updated: z.string(),
   })
   .openapi("SmsMessage");
+
+export const SmsTrailEntry = z
+  .object({
+    seq: z.number().int(),
+    at: z.string(),
+    status: z.enum(smsStatuses),
+    route: z.string().openapi({ description: "The route that carried the message at that point (it changes on failover)." }),
+    errorCode: z.string().nullable(),
+    detail: z.string().nullable(),
+  })
+  .openapi("SmsTrailEntry");
+
+export const SmsRouteInfo = z
+  .object({
+    name: z.string().openapi({ example: "sms_hub" }),
+    adapter: z.string().openapi({ example: "46elks" }),
+    baseUrl: z.string().nullable(),
+    fallback: z.string().nullable(),
+    validityHours: z.number(),
+    failoverAfter: z.number().int(),
+    configured: z.boolean().openapi({ description: "Whether its credentials are present and well-formed (never shown)." }),
+    problem: z.string().nullable(),
+    callbackUrl: z.string().nullable().openapi({ description: "Delivery reports arrive here (a secret token is added per message where the provider does not sign)." }),
+    lastSuccess: z.string().nullable(),
+    lastError: z.string().nullable(),
+    lastErrorAt: z.string().nullable(),
+    consecutiveFailures: z.number().int(),
+    waiting: z.number().int().openapi({ description: "Messages pending or retrying on this route." }),
+  })
+  .openapi("SmsRoute");

@@ -1,8 +1,14 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { clients } from "../auth/table";
 
-export const smsStatuses = ["pending", "retrying", "sent", "outbox_only"] as const;
+/**
+ * pending and retrying wait for a hand-off; accepted waits for the provider's delivery report; the others are final
+ * (outbox_only: nowhere to send it, local development).
+ */
+export const smsStatuses = ["pending", "retrying", "accepted", "delivered", "undelivered", "failed", "expired", "outbox_only"] as const;
 export type SmsStatus = (typeof smsStatuses)[number];
+export const waitingStatuses = ["pending", "retrying"] as const satisfies SmsStatus[];
+export const finalStatuses = ["delivered", "undelivered", "failed", "expired", "outbox_only"] as const satisfies SmsStatus[];
 
 /** Every accepted SMS is written here before it is handed to a provider. */
 export const smsMessages = sqliteTable(
@@ -16,8 +22,19 @@ export const smsMessages = sqliteTable(
     text: text("text").notNull(),
     encoding: text("encoding", { enum: ["gsm", "ucs"] }).notNull(),
     segments: integer("segments").notNull(),
+    /** The route that carries the message now (the client's `provider`, or its fallback after a failover). */
     provider: text("provider").notNull(),
     status: text("status", { enum: smsStatuses }).notNull(),
+    /** The provider's id for the message (Twilio's SID, Sinch's batch id …): delivery reports name it. */
+    providerRef: text("provider_ref"),
+    /** The provider's error code of the last failure or failed delivery report. */
+    errorCode: text("error_code"),
+    /** End of the validity period: a message still waiting for a hand-off then becomes `expired`. */
+    expires: text("expires").notNull().default("9999-12-31T23:59:59.999Z"),
+    /** Number of trail entries: each change takes the next one, so two concurrent changes cannot both land. */
+    revision: integer("revision").notNull().default(0),
+    /** When the text was blanked after its retention period (README "Hub: SMS and billing lookup"). */
+    textPurged: text("text_purged"),
     attempts: integer("attempts").notNull(),
     /** When the retry pass may next try a hand-off (also the lease of an attempt in flight); null once settled. */
     nextAttempt: text("next_attempt"),
@@ -29,8 +46,37 @@ export const smsMessages = sqliteTable(
     index("sms_messages_status_idx").on(t.status, t.id),
     index("sms_messages_due_idx").on(t.nextAttempt),
     index("sms_messages_project_idx").on(t.projectId, t.id),
+    index("sms_messages_ref_idx").on(t.provider, t.providerRef),
+    index("sms_messages_route_idx").on(t.provider, t.status),
   ],
 );
+
+/** Every change of an outbox message: status changes and reroutes, in order (`seq` is the message's revision). */
+export const smsTrail = sqliteTable(
+  "sms_trail",
+  {
+    messageId: text("message_id")
+      .notNull()
+      .references(() => smsMessages.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    at: text("at").notNull(),
+    status: text("status", { enum: smsStatuses }).notNull(),
+    route: text("route").notNull(),
+    errorCode: text("error_code"),
+    detail: text("detail"),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
+);
+
+/** How each route has fared lately; drives failover and the routes' health in the admin API. */
+export const smsRouteHealth = sqliteTable("sms_route_health", {
+  route: text("route").primaryKey(),
+  lastSuccess: text("last_success"),
+  lastError: text("last_error"),
+  lastErrorAt: text("last_error_at"),
+  /** Transient hand-off failures since the last success; at the route's `failoverAfter` its waiting messages move. */
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+});
 
 export const billingAccounts = sqliteTable("billing_accounts", {
   id: text("id").primaryKey(),
@@ -63,3 +109,5 @@ export const smsSenderBlacklist = sqliteTable("sms_sender_blacklist", {
   sender: text("sender").primaryKey(),
   created: text("created").notNull(),
 });
+
+export type OutboxMessage = typeof smsMessages.$inferSelect;

@@ -1,0 +1,52 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { admin, expectProblem, newTenant } from "./helpers";
+import { fetchWithSettings, providerLog } from "./hub-helpers";
+
+// The billing lookup reading through to the operator's billing system (a fake in test/api/sms-provider-fakes.js),
+// with the same KV cache as the D1 source, 502/504 on upstream failure and no entry served past its age.
+
+const upstream = { BILLING_UPSTREAM_URL: "https://billing.fakes.test/accounts", BILLING_UPSTREAM_SECRET: "billing-secret", BILLING_UPSTREAM_TIMEOUT_MS: "1000" };
+
+const lookup = async (token: string, id: string, settings = upstream) =>
+  fetchWithSettings(
+    settings,
+    new Request(`http://assent.test/v1/customerLookup/servicehub/${id}`, { headers: { authorization: `Bearer ${token}`, accept: "application/json" } }),
+  );
+
+describe("billing lookup with an upstream", () => {
+  it("reads through to the billing system with its secret and caches the answer in KV", async () => {
+    const { token } = await newTenant();
+    const id = `acct-${crypto.randomUUID()}`;
+    const first = await lookup(token, id);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ tscid: `C-${id}`, assets: [{ id: "a1", display_name: "Phone" }] });
+    expect((await lookup(token, id)).body).toEqual(first.body);
+    const calls = await providerLog(`billing-${id}`);
+    expect(calls).toHaveLength(1); // the second answer came from KV
+    expect(calls[0]).toMatchObject({ method: "GET", path: `/accounts/${id}`, headers: { authorization: "Bearer billing-secret", accept: "application/json" } });
+    // The D1 table is not consulted when an upstream is set.
+    const local = `local-${id.slice(5, 20)}`;
+    expect((await admin("PUT", `/billing-accounts/${local}`, { tscid: "from-d1", assets: [] })).status).toBe(201);
+    expect((await lookup(token, local)).body.tscid).toBe(`C-${local}`);
+  });
+
+  it("answers 404 for an account the billing system does not know, and 502/504 when it fails", async () => {
+    const { token } = await newTenant();
+    expectProblem(await lookup(token, "missing"), 404, "not_found");
+    expectProblem(await lookup(token, "broken"), 502, "upstream_failed");
+    expectProblem(await lookup(token, "garbled"), 502, "upstream_failed");
+    expectProblem(await lookup(token, "slow"), 504, "upstream_timeout");
+    expectProblem(await lookup(token, "anything", { ...upstream, BILLING_UPSTREAM_SECRET: "wrong" }), 502, "upstream_failed");
+  });
+
+  it("never serves a cached entry past its documented age, even when the billing system is down", async () => {
+    const { token } = await newTenant();
+    // An entry written 11 minutes ago whose KV expiry has not removed it yet: too old to serve.
+    const entry = JSON.stringify({ found: true, result: { tscid: "OLD", assets: [] } });
+    await env.KV.put("billing-account:broken", entry, { metadata: { until: Date.now() - 60_000 } });
+    expectProblem(await lookup(token, "broken"), 502, "upstream_failed");
+    await env.KV.put("billing-account:broken", entry, { metadata: { until: Date.now() + 60_000 } });
+    expect((await lookup(token, "broken")).body).toEqual({ tscid: "OLD", assets: [] });
+  });
+});

@@ -1,0 +1,237 @@
+import { access } from "../auth/scopes";
+import { createRoute, z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { clients } from "../auth/table";
+import { getDb } from "../lib/db";
+import { badRequest, notFound } from "../lib/errors";
+import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { now } from "../lib/time";
+import { normalizeSender } from "./access";
+import { hashPassword } from "./passwords";
+import { providerUsers, smsClients, smsSenderBlacklist } from "./table";
+
+/** Who may send: clients registered for SMS, provider users, the sender blacklist. */
+export const senderAdminRoutes = createRouter();
+
+const tags = ["Admin: hub"];
+const deleted = { 204: { description: "Deleted." } };
+
+const SmsClient = z.object({ clientId: z.string(), projectId: z.string(), created: Timestamp }).openapi("SmsClient");
+const ClientParam = z.object({ clientId: z.string() });
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/sms/clients/{clientId}",
+    tags,
+    ...access.admin,
+    summary: "Register a backend client for SMS",
+    description:
+      "A registered client may use `POST /v1/dcp/sms`, and `POST /v1/sms` with sms_hub without `auth`. " +
+      "Idempotent; the registration goes when the client is deleted.",
+    request: { params: ClientParam },
+    responses: {
+      200: jsonResponse(SmsClient, "Already registered."),
+      201: jsonResponse(SmsClient, "Registered."),
+      ...problems,
+    },
+  }),
+  async (c) => {
+    const { clientId } = c.req.valid("param");
+    const db = getDb(c.env.DB);
+    const [client] = await db.select({ projectId: clients.projectId, type: clients.type }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    if (!client) throw notFound("Client");
+    if (client.type !== "backend") {
+      throw badRequest("backend_client_required", "Only backend clients can use the hub; this one is a " + client.type + " client.");
+    }
+    const inserted = await db
+      .insert(smsClients)
+      .values({ clientId, projectId: client.projectId, created: now() })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length > 0) return c.json(inserted[0], 201);
+    const [existing] = await db.select().from(smsClients).where(eq(smsClients.clientId, clientId));
+    return c.json(existing, 200);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/admin/v1/sms/clients/{clientId}",
+    tags,
+    ...access.admin,
+    summary: "Withdraw a client's SMS registration",
+    request: { params: ClientParam },
+    responses: { ...deleted, ...problems },
+  }),
+  async (c) => {
+    const { clientId } = c.req.valid("param");
+    const gone = await getDb(c.env.DB).delete(smsClients).where(eq(smsClients.clientId, clientId)).returning();
+    if (gone.length === 0) throw notFound("SMS registration");
+    return c.body(null, 204);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/sms/clients",
+    tags,
+    ...access.admin,
+    summary: "List clients registered for SMS",
+    responses: { 200: jsonResponse(z.object({ items: z.array(SmsClient) }), "The registrations."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB).select().from(smsClients).orderBy(smsClients.clientId);
+    return c.json({ items: rows }, 200);
+  },
+);
+
+const ProviderUser = z.object({ username: z.string(), created: Timestamp }).openapi("ProviderUser");
+const UsernameParam = z.object({
+  username: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9._@+-]+$/, "Use letters, digits and . _ @ + - only."),
+});
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/sms/provider-users/{username}",
+    tags,
+    ...access.admin,
+    summary: "Create a provider user of sms_hub or set its password",
+    description:
+      "Clients not registered for SMS send `auth: {username, password}` of such a user. The password is stored as " +
+      "PBKDF2-SHA256 (100 000 iterations, random salt) and compared in constant time; it is never returned.",
+    request: {
+      params: UsernameParam,
+      body: jsonBody(z.strictObject({ password: z.string().min(12).max(1024) }).openapi("ProviderUserInput")),
+    },
+    responses: {
+      200: jsonResponse(ProviderUser, "Password replaced."),
+      201: jsonResponse(ProviderUser, "Created."),
+      ...problems,
+    },
+  }),
+  async (c) => {
+    const { username } = c.req.valid("param");
+    const { password } = c.req.valid("json");
+    const db = getDb(c.env.DB);
+    const stamp = now();
+    const [existing] = await db.select({ created: providerUsers.created }).from(providerUsers).where(eq(providerUsers.username, username));
+    const passwordHash = await hashPassword(password);
+    await db
+      .insert(providerUsers)
+      .values({ username, passwordHash, created: stamp })
+      .onConflictDoUpdate({ target: providerUsers.username, set: { passwordHash } });
+    return c.json({ username, created: existing?.created ?? stamp }, existing ? 200 : 201);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/admin/v1/sms/provider-users/{username}",
+    tags,
+    ...access.admin,
+    summary: "Delete a provider user",
+    request: { params: UsernameParam },
+    responses: { ...deleted, ...problems },
+  }),
+  async (c) => {
+    const { username } = c.req.valid("param");
+    const gone = await getDb(c.env.DB).delete(providerUsers).where(eq(providerUsers.username, username)).returning();
+    if (gone.length === 0) throw notFound("Provider user");
+    return c.body(null, 204);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/sms/provider-users",
+    tags,
+    ...access.admin,
+    summary: "List provider users (never their passwords)",
+    responses: { 200: jsonResponse(z.object({ items: z.array(ProviderUser) }), "The users."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB)
+      .select({ username: providerUsers.username, created: providerUsers.created })
+      .from(providerUsers)
+      .orderBy(providerUsers.username);
+    return c.json({ items: rows }, 200);
+  },
+);
+
+const BlacklistEntry = z
+  .object({ sender: z.string().openapi({ description: "Lower-case: the match ignores case." }), created: Timestamp })
+  .openapi("BlacklistedSender");
+const SenderParam = z.object({
+  sender: z.string().min(1).max(64).openapi({ description: "A sender name or number (+46701234567), URL-encoded." }),
+});
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/admin/v1/sms/blacklist/{sender}",
+    tags,
+    ...access.admin,
+    summary: "Blacklist a sender",
+    description:
+      "Both SMS endpoints refuse a blacklisted sender with 400 `sender_blacklisted`: the generic payload's `sender`, " +
+      "and the outbound request's `senderName` or `senderAddress` number (without `tel:`). Matching ignores case. Idempotent.",
+    request: { params: SenderParam },
+    responses: {
+      200: jsonResponse(BlacklistEntry, "Already blacklisted."),
+      201: jsonResponse(BlacklistEntry, "Blacklisted."),
+      ...problems,
+    },
+  }),
+  async (c) => {
+    const sender = normalizeSender(c.req.valid("param").sender);
+    const db = getDb(c.env.DB);
+    const inserted = await db.insert(smsSenderBlacklist).values({ sender, created: now() }).onConflictDoNothing().returning();
+    if (inserted.length > 0) return c.json(inserted[0], 201);
+    const [existing] = await db.select().from(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender));
+    return c.json(existing, 200);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/admin/v1/sms/blacklist/{sender}",
+    tags,
+    ...access.admin,
+    summary: "Take a sender off the blacklist",
+    request: { params: SenderParam },
+    responses: { ...deleted, ...problems },
+  }),
+  async (c) => {
+    const sender = normalizeSender(c.req.valid("param").sender);
+    const gone = await getDb(c.env.DB).delete(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender)).returning();
+    if (gone.length === 0) throw notFound("Blacklisted sender");
+    return c.body(null, 204);
+  },
+);
+
+senderAdminRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/v1/sms/blacklist",
+    tags,
+    ...access.admin,
+    summary: "List blacklisted senders",
+    responses: { 200: jsonResponse(z.object({ items: z.array(BlacklistEntry) }), "The blacklist."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB).select().from(smsSenderBlacklist).orderBy(smsSenderBlacklist.sender);
+    return c.json({ items: rows }, 200);
+  },
+);
+
