@@ -12,7 +12,8 @@ const day = 24 * 3600 * 1000;
 
 async function runCron(scheduledTime = Date.now()) {
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime }), env, ctx);
+  // As the runtime calls an ExportedHandler's scheduled: controller, env, execution context.
+  await (worker as ExportedHandler<typeof env>).scheduled!(createScheduledController({ cron: "* * * * *", scheduledTime }), env, ctx);
   await waitOnExecutionContext(ctx);
 }
 
