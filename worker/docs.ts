@@ -4,6 +4,7 @@ type Operation = {
   summary?: string;
   description?: string;
   tags?: string[];
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
@@ -59,6 +60,7 @@ ${ops.map(
 <div><span class="m ${method}">${method}</span> <code>${path}</code></div>
 <p><strong>${op.summary ?? ""}</strong></p>
 ${op.description ? html`<p>${op.description}</p>` : ""}
+<p>Access: ${access(op.security)}</p>
 ${op.parameters?.length ? html`<p>Parameters: ${op.parameters.map((p) => html`<code>${p.name}</code> (${p.in}${p.required ? ", required" : ""}) `)}</p>` : ""}
 ${Object.entries(op.requestBody?.content ?? {}).map(
   ([type, media]) => html`<details><summary>Request body <code>${type}</code></summary><pre>${schema(media.schema)}</pre></details>`,
@@ -76,5 +78,13 @@ ${Object.entries(doc.components?.schemas ?? {}).map(
 </body>
 </html>`;
 }
+
+/** Who may call an operation, from its security requirements (worker/auth/scopes.ts). */
+const access = (security: Operation["security"]) =>
+  security === undefined
+    ? "undeclared"
+    : security.length === 0
+      ? "public"
+      : security.map((r) => Object.entries(r).map(([scheme, scopes]) => `${scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)).join(" or ");
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
