@@ -162,7 +162,7 @@ clientRoutes.openapi(
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     tags,
     ...access.admin,
-    summary: "Rename a client or change its allowed origins",
+    summary: "Rename a client, change its allowed origins or narrow its scopes",
     request: { params: ClientParams, body: jsonBody(ClientUpdate) },
     responses: { 200: jsonResponse(Client, "The client."), ...problems },
   }),
