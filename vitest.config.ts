@@ -45,40 +45,40 @@ export default defineConfig(async () => {
   const workerd = (name: string, include: string[], limit: number) => {
     const limits = rateLimits(limit);
     return {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                ratelimits: limits.ratelimits,
-                bindings: {
-                  ...limits.vars,
-                  TEST_MIGRATIONS: migrations,
-                  ISSUER: "http://assent.test",
-                  ADMIN_TOKEN: "test-admin-token",
-                  SIGNING_KEYS: signingKeys,
-                  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
-                  // Immediate retries and a short timeout keep the webhook tests quick; the schedule is unit-tested.
-                  WEBHOOK_MAX_ATTEMPTS: "3",
-                  WEBHOOK_RETRY_BASE_SECONDS: "0",
-                  WEBHOOK_TIMEOUT_MS: "1000",
-                },
-                // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
-                outboundService: "webhook-receiver",
-                workers: [
-                  {
-                    name: "webhook-receiver",
-                    modules: true,
-                    scriptPath: "./test/api/webhooks-receiver.js",
-                    compatibilityDate: "2026-05-01",
-                    serviceBindings: { PROVIDERS: "sms-providers" },
-                  },
-                  // Fakes of the SMS providers' HTTP contracts; the receiver forwards their hosts here.
-                  { name: "sms-providers", modules: true, scriptPath: "./test/api/sms-provider-fakes.js", compatibilityDate: "2026-05-01" },
-                ],
+      plugins: [
+        cloudflareTest({
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            ratelimits: limits.ratelimits,
+            bindings: {
+              ...limits.vars,
+              TEST_MIGRATIONS: migrations,
+              ISSUER: "http://assent.test",
+              ADMIN_TOKEN: "test-admin-token",
+              SIGNING_KEYS: signingKeys,
+              WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key",
+              // Immediate retries and a short timeout keep the webhook tests quick; the schedule is unit-tested.
+              WEBHOOK_MAX_ATTEMPTS: "3",
+              WEBHOOK_RETRY_BASE_SECONDS: "0",
+              WEBHOOK_TIMEOUT_MS: "1000",
+            },
+            // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
+            outboundService: "webhook-receiver",
+            workers: [
+              {
+                name: "webhook-receiver",
+                modules: true,
+                scriptPath: "./test/api/webhooks-receiver.js",
+                compatibilityDate: "2026-05-01",
+                serviceBindings: { PROVIDERS: "sms-providers" },
               },
-            }),
-          ],
-          test: { name, include, setupFiles: ["./test/api/setup.ts"] },
+              // Fakes of the SMS providers' HTTP contracts; the receiver forwards their hosts here.
+              { name: "sms-providers", modules: true, scriptPath: "./test/api/sms-provider-fakes.js", compatibilityDate: "2026-05-01" },
+            ],
+          },
+        }),
+      ],
+      test: { name, include, setupFiles: ["./test/api/setup.ts"] },
     };
   };
   return {

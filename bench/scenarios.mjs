@@ -3,6 +3,7 @@ export function scenarioList(f) {
   const bearer = { authorization: `Bearer ${f.token}` };
   const under = `/privacy/v2/projects/${f.projectId}`;
   let next = 0;
+  let client = 0;
   const list = `${under}/permissions?status=completed&identityId=${f.largeId}`;
   return [
     { id: 0, name: "baseline GET /healthz", path: "/healthz", expectStatus: 200 },
@@ -13,6 +14,18 @@ export function scenarioList(f) {
       path: "/oauth/token",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: f.client.clientId, client_secret: f.client.clientSecret }).toString(),
+      // The token endpoint is rate-limited per client address (README "Security model"): the load comes from many
+      // clients, as in production, each well under its limit.
+      requests: [
+        {
+          path: "/oauth/token",
+          setupRequest: (request) => {
+            client = (client + 1) % 65_000;
+            request.headers = { ...request.headers, "cf-connecting-ip": `10.${client >> 8}.${client & 255}.1` };
+            return request;
+          },
+        },
+      ],
       expectStatus: 200,
     },
     { id: 2, name: "GET identity", path: `${under}/identities/${f.subjectId}`, headers: bearer, expectStatus: 200 },

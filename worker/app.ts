@@ -5,6 +5,7 @@ import { clientRoutes } from "./auth/clients";
 import { authRoutes } from "./auth/routes";
 import { browserTokenRoutes } from "./auth/browser-tokens";
 import { browserCors } from "./auth/cors";
+import { signingKeys } from "./auth/keys";
 import { scopes } from "./auth/scopes";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { configurationRoutes } from "./configuration/routes";
@@ -23,6 +24,7 @@ import { requestRoutes } from "./requests/routes";
 import { maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
+import { missingConfiguration, requireStorage } from "./lib/settings";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
 import { version } from "../package.json";
@@ -50,6 +52,22 @@ app.use(
 
 /** Unauthenticated constant: liveness probe and the benchmark's baseline. */
 app.get("/healthz", (c) => c.json({ status: "ok", service: "assent" }));
+
+app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : requireStorage(c, next)));
+
+/**
+ * Readiness: 200 once every secret, var and binding the Worker needs is there and D1 answers; otherwise 503
+ * `not_configured` naming what is missing (names only).
+ */
+app.get("/readyz", async (c) => {
+  const missing = missingConfiguration(c.env);
+  if (missing.length > 0) {
+    throw new ApiError(503, "not_configured", `Not ready: missing ${missing.join(", ")}.`, { members: { missing } });
+  }
+  await signingKeys(c.env.SIGNING_KEYS);
+  await c.env.DB.prepare("SELECT 1").first();
+  return c.json({ status: "ready", service: "assent" });
+});
 
 for (const routes of [
   authRoutes,

@@ -4,6 +4,7 @@ type Operation = {
   summary?: string;
   description?: string;
   tags?: string[];
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
@@ -86,6 +87,7 @@ ${ops.map(
 <div><span class="m ${method}">${method}</span> <code>${path}</code></div>
 <p><strong>${raw(inline(op.summary ?? ""))}</strong></p>
 ${op.description ? raw(markdown(op.description)) : ""}
+<p>Access: ${access(op.security)}</p>
 ${op.parameters?.length ? html`<p>Parameters: ${op.parameters.map((p) => html`<code>${p.name}</code> (${p.in}${p.required ? ", required" : ""}) `)}</p>` : ""}
 ${Object.entries(op.requestBody?.content ?? {}).map(
   ([type, media]) => html`<details><summary>Request body <code>${type}</code></summary><pre>${schema(media.schema)}</pre></details>`,
@@ -103,3 +105,11 @@ ${Object.entries(doc.components?.schemas ?? {}).map(
 </body>
 </html>`;
 }
+
+/** Who may call an operation, from its security requirements (worker/auth/scopes.ts). */
+const access = (security: Operation["security"]) =>
+  security === undefined
+    ? "undeclared"
+    : security.length === 0
+      ? "public"
+      : security.map((r) => Object.entries(r).map(([scheme, scopes]) => `${scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)).join(" or ");

@@ -70,7 +70,13 @@ export const editAndDelete = (item: string, edit: () => void, remove: () => void
 
 export type FieldOptions = { type?: string; hint?: Content; required?: boolean; autofocus?: boolean; placeholder?: string };
 
-/** A labelled one-line input; a hint is tied to it with aria-describedby. */
+/**
+ * What a URL field accepts, as the API does: https, or http on this machine (local development). The browser
+ * refuses anything else (javascript:, data:, plain http) before the form is sent.
+ */
+const webUrlPattern = String.raw`https://.+|http://(localhost|127\.0\.0\.1|\[::1\])([:/].*)?`;
+
+/** A labelled one-line input; a hint is tied to it with aria-describedby. URL fields take https links only. */
 export function textField(id: string, name: string, label: Content, value: string | null | undefined, opts: FieldOptions = {}) {
   const hintId = `${id}-hint`;
   return html`<div class="field">
@@ -80,6 +86,8 @@ export function textField(id: string, name: string, label: Content, value: strin
       id=${id}
       name=${name}
       type=${opts.type ?? "text"}
+      pattern=${opts.type === "url" ? webUrlPattern : nothing}
+      title=${opts.type === "url" ? "An https:// link" : nothing}
       .value=${value ?? ""}
       placeholder=${opts.placeholder ?? nothing}
       ?required=${opts.required}

@@ -27,7 +27,12 @@ export type Client = {
   projectId: string;
   name: string;
   type: ClientType;
+  kind: "confidential" | "public";
   allowedOrigins: string[];
+  /** What the client's tokens may do: an explicit narrowing of `availableScopes`, or all of them. */
+  scopes: string[];
+  explicitScopes: boolean;
+  availableScopes: string[];
   created: string;
   updated: string;
 };

@@ -69,7 +69,7 @@ describe("bad input gets a clear 4xx problem and stores nothing", () => {
     expect(Object.keys(doc.body.paths)).toEqual(
       expect.arrayContaining(["/oauth/token", "/privacy/v2/projects/{project_id}/identities", "/privacy/v2/projects/{project_id}/identities/aliases/{alias}"]),
     );
-    expect(doc.body.components.securitySchemes).toHaveProperty("bearer");
+    expect(doc.body.components.securitySchemes).toHaveProperty("oauth2");
     const page = await call("GET", "/docs");
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     expect(page.body).toContain("/privacy/v2/projects/{project_id}/identities");

@@ -85,8 +85,8 @@ describe("webhook subscriptions", () => {
       token,
       body: { url: hookUrl, events: ["permission.created"] },
     });
-    expectProblem(reply, 403, "forbidden");
-    expectProblem(await call("GET", `/privacy/v2/projects/${t.projectId}/webhooks`, { token }), 403, "forbidden");
+    expectProblem(reply, 403, "insufficient_scope");
+    expectProblem(await call("GET", `/privacy/v2/projects/${t.projectId}/webhooks`, { token }), 403, "insufficient_scope");
   });
 
   it("allows at most 20 webhooks per project", async () => {

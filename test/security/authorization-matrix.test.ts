@@ -1,8 +1,12 @@
 // The authorization matrix, generated from /openapi.json: every operation against every kind of caller, each with
 // its exact expected status and code. What each kind of caller holds is pinned here (it is the README's
 // "Security model"), not read from the Worker, so a change of rights shows up as a failing cell.
+import { createRoute, z } from "@hono/zod-openapi";
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { createRouter } from "../../worker/lib/router";
 import { call } from "../api/helpers";
 import { buildCallers, send, type CallerKind } from "./callers";
 
@@ -125,6 +129,21 @@ describe("every operation declares its access", () => {
       .map((route) => `${route.method} ${route.path}`)
       .filter((route) => !documented.has(route) && !pages.has(route) && !route.startsWith("GET /demo/") && !route.startsWith("GET /widget/"));
     expect(others).toEqual([]);
+  });
+});
+
+describe("a route without a declaration", () => {
+  it("is refused at run time (500 undeclared_route) and shows in the document without security, failing the check above", async () => {
+    const router = createRouter();
+    router.openapi(
+      createRoute({ method: "get", path: "/undeclared", responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({}) } } } } }),
+      (c) => c.json({}, 200),
+    );
+    router.onError((error, c) => c.json({ code: (error as { code?: string }).code }, 500));
+    const res = await router.fetch(new Request("http://assent.test/undeclared"), env, createExecutionContext());
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 500, body: { code: "undeclared_route" } });
+    const doc = router.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
+    expect(doc.paths!["/undeclared"]!.get!.security).toBeUndefined();
   });
 });
 

@@ -41,6 +41,7 @@ const Client = z
     allowedOrigins: z.array(Origin),
     scopes: z.array(z.enum(clientScopes)).openapi({ description: "What the client's tokens may do." }),
     explicitScopes: z.boolean().openapi({ description: "Whether `scopes` is an explicit list (else the type's defaults)." }),
+    availableScopes: z.array(z.enum(clientScopes)).openapi({ description: "The type's defaults: the most `scopes` may hold." }),
     created: Timestamp,
     updated: Timestamp,
   })
@@ -97,6 +98,7 @@ const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => (
   allowedOrigins: row.allowedOrigins,
   scopes: [...scopesOfClient(row.type, row.scopes)],
   explicitScopes: row.scopes !== null,
+  availableScopes: [...defaultScopes[row.type]],
   created: row.created,
   updated: row.updated,
 });
@@ -160,7 +162,7 @@ clientRoutes.openapi(
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     tags,
     ...access.admin,
-    summary: "Rename a client or change its allowed origins",
+    summary: "Rename a client, change its allowed origins or narrow its scopes",
     request: { params: ClientParams, body: jsonBody(ClientUpdate) },
     responses: { 200: jsonResponse(Client, "The client."), ...problems },
   }),

@@ -17,6 +17,13 @@ import type { ClientType } from "./table";
  * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
  * - `access.session`: a portal session only.
  *
+ * Routes built with `createRouter()` (worker/lib/router.ts) get the check; a plain `app.get` does not and must be a
+ * page or static file (the matrix test lists the allowed ones). Examples for new routes: a widget bootstrap read by
+ * pages, `access.public` (or `access.client("consent-config:read")` if it takes a token); a consent receipt for one
+ * subject, `access.project("identities:read", { in: "path", name: "identityId" })`; an SMS delivery-report callback
+ * from a gateway, `access.public` plus the gateway's own signature check. A new capability may add a scope here
+ * (and to `defaultScopes` and the README's Security model).
+ *
  * The declaration becomes the operation's OpenAPI `security` (so `/openapi.json` shows the scopes), and the one
  * middleware in worker/auth/authorize.ts enforces exactly that declaration; there are no path patterns anywhere.
  */

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { Db } from "../lib/db";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { inJsonArray, type Db } from "../lib/db";
 import { ApiError, type FieldError } from "../lib/errors";
 import { parties } from "../parties/table";
 import type { DataGroup, Purpose, PurposeVersion } from "./schemas";
@@ -64,11 +64,11 @@ export async function assertPurposeReferences(db: Db, projectId: string, content
     db
       .select({ id: dataGroups.id })
       .from(dataGroups)
-      .where(and(eq(dataGroups.projectId, projectId), inArray(dataGroups.id, content.dataGroups.length ? content.dataGroups : [""]))),
+      .where(and(eq(dataGroups.projectId, projectId), inJsonArray(dataGroups.id, content.dataGroups))),
     db
       .select({ id: parties.id })
       .from(parties)
-      .where(and(eq(parties.projectId, projectId), inArray(parties.id, partyIds.length ? partyIds : [""]))),
+      .where(and(eq(parties.projectId, projectId), inJsonArray(parties.id, partyIds))),
   ]);
   const groups = new Set(groupRows.map((r) => r.id));
   const known = new Set(partyRows.map((r) => r.id));

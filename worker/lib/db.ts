@@ -1,6 +1,6 @@
-import { is, SQL } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export type Db = DrizzleD1Database;
 
@@ -40,3 +40,10 @@ export function atomically(d1: D1Database, statements: Statement[]): Promise<D1R
     }),
   );
 }
+
+/**
+ * `column IN (…)` with the values bound as one JSON array: D1 allows 100 bound parameters per statement, so a list
+ * of any length (purposes naming 200 parties) stays one parameter.
+ */
+export const inJsonArray = (column: SQLiteColumn, values: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;

@@ -73,6 +73,10 @@ export const forbidden = (detail = "This token may not perform this operation.")
 export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
   new ApiError(400, code, detail, { errors });
 
+/** At most this many field errors are listed, paths cut at `maxPathLength`: an error never outgrows its request. */
+export const maxListedErrors = 50;
+const maxPathLength = 200;
+
 /** Turns a Zod failure into a 400 with one entry per offending field; `where` prefixes non-body fields. */
 export function validationError(error: ZodError, where?: "query" | "path" | "header"): ApiError {
   const prefix = where ? `${where}.` : "";
@@ -87,7 +91,14 @@ export function validationError(error: ZodError, where?: "query" | "path" | "hea
     }
     return [{ path: prefix + base, message: issue.message, code: issue.code }];
   });
-  return new ApiError(400, "validation_failed", "The request has invalid fields; see `errors`.", { errors });
+  const listed = errors.slice(0, maxListedErrors).map((e) => ({
+    ...e,
+    path: e.path.length > maxPathLength ? `${e.path.slice(0, maxPathLength)}…` : e.path,
+    message: e.message.slice(0, 500),
+  }));
+  const more = errors.length - listed.length;
+  const detail = more > 0 ? `The request has ${errors.length} invalid fields; the first ${listed.length} are in \`errors\`.` : "The request has invalid fields; see `errors`.";
+  return new ApiError(400, "validation_failed", detail, { errors: listed, members: more > 0 ? { errorsOmitted: more } : {} });
 }
 
 export function onError(err: Error, c: Context): Response {

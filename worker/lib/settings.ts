@@ -1,4 +1,5 @@
-import type { Env } from "../env";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, Env } from "../env";
 import { ApiError } from "./errors";
 
 /** Secrets and vars without which a feature cannot work; missing, its requests answer 503 `not_configured`. */
@@ -13,3 +14,33 @@ export function requireSetting(env: Env, name: RequiredSetting): string {
   if (typeof value !== "string" || value.trim() === "") throw notConfigured(name);
   return value;
 }
+
+/** Bindings the Worker cannot serve without (wrangler.toml); the rate limiters are listed in worker/limits. */
+const requiredBindings = [
+  "DB",
+  "KV",
+  "WEBHOOK_QUEUE",
+  "ASSETS",
+  "VISITOR_TOKENS_IP_LIMITER",
+  "VISITOR_TOKENS_PROJECT_LIMITER",
+  "TOKEN_ENDPOINT_LIMITER",
+  "PORTAL_SIGN_IN_LIMITER",
+  "ADMIN_FAILURES_LIMITER",
+] as const satisfies readonly (keyof Env)[];
+const requiredSettings: readonly RequiredSetting[] = ["ADMIN_TOKEN", "SIGNING_KEYS", "ISSUER", "WEBHOOK_SECRETS_KEY"];
+
+/** What is missing for the Worker to serve every route: names only, never values. */
+export function missingConfiguration(env: Env): string[] {
+  return [
+    ...requiredSettings.filter((name) => typeof env[name] !== "string" || env[name]!.trim() === ""),
+    ...requiredBindings.filter((name) => !env[name]),
+  ];
+}
+
+/** Every route but liveness needs storage: without D1 or KV the answer is 503 `not_configured` naming it. */
+export const requireStorage = createMiddleware<AppEnv>(async (c, next) => {
+  for (const name of ["DB", "KV"] as const) {
+    if (!c.env[name]) throw notConfigured(name, `The ${name} binding is not configured on this deployment.`);
+  }
+  await next();
+});

@@ -5,6 +5,7 @@ import { operatorScopes } from "../auth/scopes";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
+import { requireSetting } from "../lib/settings";
 import { findProject } from "../projects/queries";
 
 /**
@@ -64,14 +65,13 @@ export function requireSameOrigin(c: Context<AppEnv>) {
 }
 
 export async function createSession(c: Context<AppEnv>, adminToken: string): Promise<PortalSession> {
-  if (!c.env.ADMIN_TOKEN || !(await constantTimeEqual(adminToken, c.env.ADMIN_TOKEN))) {
-    throw unauthorized("That is not the admin token.");
-  }
+  const configured = requireSetting(c.env, "ADMIN_TOKEN");
+  if (!(await constantTimeEqual(adminToken, configured))) throw unauthorized("That is not the admin token.");
   const ttl = sessionTtl(c.env);
   const sessionId = randomSecret("ps");
   const session: PortalSession = {
     csrfToken: randomSecret("csrf"),
-    adminFingerprint: await sha256Hex(c.env.ADMIN_TOKEN),
+    adminFingerprint: await sha256Hex(configured),
     created: new Date().toISOString(),
     expires: new Date(Date.now() + ttl * 1000).toISOString(),
   };
@@ -93,9 +93,8 @@ export async function readSession(c: Context<AppEnv>): Promise<PortalSession | n
   if (!sessionId) return null;
   const session = await c.env.KV.get<PortalSession>(kvKey(await sha256Hex(sessionId)), "json");
   if (!session || Date.parse(session.expires) <= Date.now()) return null;
-  if (!c.env.ADMIN_TOKEN || !(await constantTimeEqual(session.adminFingerprint, await sha256Hex(c.env.ADMIN_TOKEN)))) {
-    return null;
-  }
+  const configured = requireSetting(c.env, "ADMIN_TOKEN");
+  if (!(await constantTimeEqual(session.adminFingerprint, await sha256Hex(configured)))) return null;
   return session;
 }
 

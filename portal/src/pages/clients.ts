@@ -70,9 +70,12 @@ export class ClientsPage extends ActionElement {
     const client = this.editing!;
     const data = new FormData(e.target as HTMLFormElement);
     return this.run(async () => {
+      const chosen = data.getAll("scopes").map(String);
       const body = {
         name: String(data.get("name") ?? "").trim(),
         ...(client.type === "web" ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {}),
+        // All of the type's scopes is the default (null), so the client follows future defaults.
+        scopes: chosen.length === client.availableScopes.length ? null : chosen,
       };
       await api("PUT", adminProject(this.project.projectId, `/clients/${client.clientId}`), body);
       closeDialog(this, "edit-client");
@@ -148,7 +151,10 @@ export class ClientsPage extends ActionElement {
                         : html`<span class="badge amber">None: browsers are refused</span>`}
                     </td>`
                   : nothing}
-                <td data-label="Created">${formatDate(c.created)}</td>
+                <td data-label="Created">
+                  ${formatDate(c.created)}
+                  ${c.explicitScopes ? html`<br /><span class="badge">Narrowed: ${c.scopes.length} of ${c.availableScopes.length} scopes</span>` : nothing}
+                </td>
                 ${actionsCell(
                   { label: "Edit", name: `Edit ${c.name}`, onClick: () => this.open("edit-client", c) },
                   { label: "Regenerate secret", name: `Regenerate secret of ${c.name}`, onClick: () => this.open("regenerate-secret", c) },
@@ -201,7 +207,21 @@ export class ClientsPage extends ActionElement {
         onSubmit: (e) => this.save(e),
         action: { label: "Save", disabled: this.busy },
         body: html`${textField("edit-client-name", "name", "Name", c.name, { required: true })}
-        ${c.type === "web" ? this.originsField("edit-client-origins", c.allowedOrigins) : nothing}`,
+        ${c.type === "web" ? this.originsField("edit-client-origins", c.allowedOrigins) : nothing}
+        <fieldset>
+          <legend>Scopes</legend>
+          <span class="hint"
+            >What this client's tokens may do. Uncheck to narrow; ${c.kind === "public"
+              ? "a public client's secret ships in pages and apps, so it never holds more than these."
+              : "a backend client keeps its secret on a server."}</span
+          >
+          ${c.availableScopes.map(
+            (scope) => html`<label class="choice">
+              <input type="checkbox" name="scopes" value=${scope} .checked=${c.scopes.includes(scope)} />
+              <span><code>${scope}</code></span>
+            </label>`,
+          )}
+        </fieldset>`,
       },
     );
   }

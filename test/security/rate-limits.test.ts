@@ -1,0 +1,72 @@
+// Finding: one address minted 5,000 visitor identities in 44 s, and nothing limited the token endpoint, the portal
+// sign-in or guesses of the admin token. Here every limit is 10 per minute (vitest.config.ts, security project),
+// counted by the real Rate Limiting binding as Miniflare emulates it.
+import { describe, expect, it } from "vitest";
+import { adminToken, call, expectProblem, newClient, newProject, origin, type Reply } from "../api/helpers";
+import { freshIp } from "./callers";
+
+const limit = 10;
+
+function expectLimited(reply: Reply, policy: string) {
+  expectProblem(reply, 429, "rate_limited");
+  expect(reply.headers.get("retry-after")).toBe("60");
+  expect(reply.headers.get("ratelimit-policy")).toBe(`"${policy}";q=${limit};w=60`);
+  expect(reply.headers.get("ratelimit")).toBe(`"${policy}";r=0;t=60`);
+}
+
+async function webProject() {
+  const { projectId } = await newProject();
+  await newClient(projectId, "web", ["https://shop.example"]);
+  return projectId;
+}
+
+const mint = (projectId: string, ip: string) =>
+  call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: "https://shop.example", "cf-connecting-ip": ip } });
+
+describe("abuse limits", () => {
+  it("limits visitor-token minting per client address", async () => {
+    const projectId = await webProject();
+    const ip = freshIp();
+    for (let i = 0; i < limit; i++) expect((await mint(projectId, ip)).status).toBe(201);
+    expectLimited(await mint(projectId, ip), "visitor-tokens-ip");
+    // Another address may still mint, on a project that has not reached its own limit.
+    expect((await mint(await webProject(), freshIp())).status).toBe(201);
+  });
+
+  it("limits visitor-token minting per project, whatever the addresses", async () => {
+    const projectId = await webProject();
+    for (let i = 0; i < limit; i++) expect((await mint(projectId, freshIp())).status).toBe(201);
+    expectLimited(await mint(projectId, freshIp()), "visitor-tokens-project");
+    expect((await mint(await webProject(), freshIp())).status).toBe(201);
+  });
+
+  it("limits the token endpoint per client address", async () => {
+    const { projectId } = await newProject();
+    const client = await newClient(projectId);
+    const ip = freshIp();
+    const ask = () =>
+      call("POST", "/oauth/token", {
+        headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": ip },
+        rawBody: new URLSearchParams({ grant_type: "client_credentials", client_id: client.clientId, client_secret: "wrong" }).toString(),
+      });
+    for (let i = 0; i < limit; i++) expect((await ask()).status).toBe(401);
+    expectLimited(await ask(), "token-endpoint");
+  });
+
+  it("limits portal sign-in per client address", async () => {
+    const ip = freshIp();
+    const signIn = (token: string) =>
+      call("POST", "/portal/api/session", { body: { adminToken: token }, headers: { origin, "cf-connecting-ip": ip } });
+    for (let i = 0; i < limit; i++) expect((await signIn("guess")).status).toBe(401);
+    expectLimited(await signIn(adminToken), "portal-sign-in");
+  });
+
+  it("blocks an address that keeps failing the admin token, even once it guesses right", async () => {
+    const ip = freshIp();
+    const list = (token: string, from = ip) => call("GET", "/admin/v1/projects", { token, headers: { "cf-connecting-ip": from } });
+    for (let i = 0; i < limit; i++) expectProblem(await list(`guess-${i}`), 401, "unauthorized");
+    expectLimited(await list("guess-again"), "admin-token-failures");
+    expectLimited(await list(adminToken), "admin-token-failures");
+    expect((await list(adminToken, freshIp())).status).toBe(200);
+  });
+});
