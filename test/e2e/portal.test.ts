@@ -272,7 +272,7 @@ describe("the portal", () => {
 
   it("edits privacy metadata and deletes a project only after its name is typed", async () => {
     await page.getByRole("link", { name: "Settings" }).click();
-    await page.getByLabel("Jurisdiction").fill("SE-AB");
+    await page.getByLabel("Jurisdiction", { exact: true }).fill("SE-AB");
     await page.getByRole("button", { name: "Save changes" }).click();
     await poll(() => page.getByRole("status").textContent()).toContain("Privacy metadata saved.");
     expect((await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}`)).body.jurisdiction).toBe("SE-AB");
