@@ -20,6 +20,7 @@ const titles: Record<number, string> = {
   500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /** Codes for failures raised by Hono itself (body limit, its JSON parser), keyed by status. */

@@ -34,6 +34,7 @@ const eventGroups: { title: string; types: string[] }[] = [
   { title: "Erasure", types: ["erasure.created", "erasure.updated", "erasure.withdrawn"] },
   { title: "Access", types: ["access.created", "access.updated", "access.withdrawn"] },
   { title: "Identities", types: ["identity.deleted"] },
+  { title: "SMS", types: ["sms.status_changed"] },
 ];
 const deliveryColours = { pending: "blue", succeeded: "green", failed: "amber", dead: "red" };
 /** Grace periods offered on rotation; the API's default (24 hours) is preselected. */
