@@ -1,0 +1,133 @@
+import { access } from "../auth/scopes";
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { livePurpose, toDataGroup } from "./queries";
+import { DataGroup, DataGroupInput } from "./schemas";
+import { dataGroups, purposes } from "./table";
+import { ProjectParams, referenceTaken, root, tags } from "./route-parts";
+
+export const dataGroupRoutes = createRouter();
+
+const DataGroupParams = ProjectParams.extend({ data_group_id: z.string() });
+
+/* Data groups */
+
+dataGroupRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: `${root}/data-groups`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Create a data group",
+    request: { params: ProjectParams, body: jsonBody(DataGroupInput) },
+    responses: { 201: jsonResponse(DataGroup, "The data group."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const stamp = now();
+    const row = { id: newId("dg"), projectId: c.get("caller").projectId, ...c.req.valid("json"), created: stamp, updated: stamp };
+    await getDb(c.env.DB).insert(dataGroups).values(row).catch(referenceTaken("data group"));
+    return c.json(toDataGroup(row), 201);
+  },
+);
+
+dataGroupRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/data-groups`,
+    ...access.project("config:read"),
+    tags,
+    summary: "List the project's data groups",
+    description: "All of them, oldest first: a project's configuration is small, so this list is not paginated.",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(z.object({ items: z.array(DataGroup) }), "The data groups."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB)
+      .select()
+      .from(dataGroups)
+      .where(eq(dataGroups.projectId, c.get("caller").projectId))
+      .orderBy(dataGroups.id);
+    return c.json({ items: rows.map(toDataGroup) }, 200);
+  },
+);
+
+const dataGroupWhere = (projectId: string, id: string) => and(eq(dataGroups.projectId, projectId), eq(dataGroups.id, id));
+
+dataGroupRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:read"),
+    tags,
+    summary: "Read a data group",
+    request: { params: DataGroupParams },
+    responses: { 200: jsonResponse(DataGroup, "The data group."), ...problems },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .select()
+      .from(dataGroups)
+      .where(dataGroupWhere(c.get("caller").projectId, c.req.valid("param").data_group_id))
+      .limit(1);
+    if (!row) throw notFound("Data group");
+    return c.json(toDataGroup(row), 200);
+  },
+);
+
+dataGroupRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Replace a data group",
+    description: "Purposes naming the data group show the new name and description at once (they name it by id).",
+    request: { params: DataGroupParams, body: jsonBody(DataGroupInput) },
+    responses: { 200: jsonResponse(DataGroup, "The data group."), ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.env.DB)
+      .update(dataGroups)
+      .set({ ...c.req.valid("json"), updated: now() })
+      .where(dataGroupWhere(c.get("caller").projectId, c.req.valid("param").data_group_id))
+      .returning()
+      .catch(referenceTaken("data group"));
+    if (!row) throw notFound("Data group");
+    return c.json(toDataGroup(row), 200);
+  },
+);
+
+dataGroupRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: `${root}/data-groups/{data_group_id}`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Delete a data group",
+    description:
+      "A data group that a purpose still uses is refused with 409 `data_group_in_use`: remove it from the purposes " +
+      "first, where the editor decides whether that change needs new consent.",
+    request: { params: DataGroupParams },
+    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const id = c.req.valid("param").data_group_id;
+    const db = getDb(c.env.DB);
+    const [user] = await db
+      .select({ id: purposes.id })
+      .from(purposes)
+      .where(livePurpose(projectId, sql`EXISTS (SELECT 1 FROM json_each(${purposes.content}, '$.dataGroups') WHERE value = ${id})`))
+      .limit(1);
+    if (user) throw conflict("data_group_in_use", `Purpose ${user.id} still uses this data group.`);
+    const deleted = await db.delete(dataGroups).where(dataGroupWhere(projectId, id)).returning({ id: dataGroups.id });
+    if (deleted.length === 0) throw notFound("Data group");
+    return c.body(null, 204);
+  },
+);
+

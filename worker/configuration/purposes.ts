@@ -1,0 +1,241 @@
+import { access } from "../auth/scopes";
+import { createRoute, z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { atomically, getDb } from "../lib/db";
+import { conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { now } from "../lib/time";
+import { assertPurposeReferences, livePurpose, toPurpose, toPurposeVersion } from "./queries";
+import { Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
+import { purposes, purposeVersions, type PurposeContent } from "./table";
+import { ProjectParams, referenceTaken, root, tags, unknownReferenceProblem } from "./route-parts";
+
+export const purposeRoutes = createRouter();
+
+const PurposeParams = ProjectParams.extend({ purpose_id: z.string() });
+const VersionParams = PurposeParams.extend({ version: z.string() });
+
+/* Purposes */
+
+const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode }: z.infer<typeof PurposeInput>): PurposeContent => ({
+  referenceId,
+  name,
+  description,
+  legalGround,
+  dataGroups,
+  processors,
+  recipients,
+  controllers,
+  consentMode,
+});
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: `${root}/purposes`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Create a purpose",
+    description:
+      "Starts at version \"1\". At least one controller is required; a data group or party listed twice is refused " +
+      "(400); every id must name a data group or party of this project (422 `unknown_reference`).",
+    request: { params: ProjectParams, body: jsonBody(PurposeInput) },
+    responses: { 201: jsonResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const content = contentOf(c.req.valid("json"));
+    const db = getDb(c.env.DB);
+    await assertPurposeReferences(db, projectId, content);
+    const stamp = now();
+    const row = {
+      id: newId("pur"),
+      projectId,
+      referenceId: content.referenceId,
+      version: "1",
+      content,
+      created: stamp,
+      updated: stamp,
+      deleted: null,
+    };
+    await db
+      .batch([
+        db.insert(purposes).values(row),
+        db.insert(purposeVersions).values({ purposeId: row.id, version: "1", content, created: stamp, updated: stamp }),
+      ])
+      .catch(referenceTaken("purpose"));
+    return c.json(toPurpose(row), 201);
+  },
+);
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/purposes`,
+    ...access.project("config:read"),
+    tags,
+    summary: "List the project's purposes",
+    description: "All live purposes at their current version, oldest first (not paginated: a configuration is small).",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(z.object({ items: z.array(Purpose) }), "The purposes."), ...problems },
+  }),
+  async (c) => {
+    const rows = await getDb(c.env.DB).select().from(purposes).where(livePurpose(c.get("caller").projectId)).orderBy(purposes.id);
+    return c.json({ items: rows.map(toPurpose) }, 200);
+  },
+);
+
+async function findPurpose(d1: D1Database, projectId: string, purposeId: string) {
+  const [row] = await getDb(d1).select().from(purposes).where(livePurpose(projectId, eq(purposes.id, purposeId))).limit(1);
+  if (!row) throw notFound("Purpose");
+  return row;
+}
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:read"),
+    tags,
+    summary: "Read a purpose",
+    request: { params: PurposeParams },
+    responses: { 200: jsonResponse(Purpose, "The purpose at its current version."), ...problems },
+  }),
+  async (c) => c.json(toPurpose(await findPurpose(c.env.DB, c.get("caller").projectId, c.req.valid("param").purpose_id)), 200),
+);
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Replace a purpose; the editor says whether the change requires new consent",
+    description:
+      "`requireNewConsent: true` makes version n+1 and keeps version n as it was; `false` edits the current " +
+      "version in place (for corrections that do not change what subjects agree to). Data groups and parties " +
+      "removed here drop out of every identity's permission state at once. Two concurrent edits of one purpose: " +
+      "one wins, the other gets 409 `concurrent_update`.",
+    request: { params: PurposeParams, body: jsonBody(PurposeUpdate) },
+    responses: { 200: jsonResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const { requireNewConsent, ...input } = c.req.valid("json");
+    const content = contentOf(input);
+    const db = getDb(c.env.DB);
+    const current = await findPurpose(c.env.DB, projectId, c.req.valid("param").purpose_id);
+    await assertPurposeReferences(db, projectId, content);
+    const stamp = now();
+    const version = requireNewConsent ? String(Number(current.version) + 1) : current.version;
+    // Guarded by the version read above, so a concurrent edit cannot be silently overwritten.
+    const update = db
+      .update(purposes)
+      .set({ referenceId: content.referenceId, version, content, updated: stamp })
+      .where(livePurpose(projectId, eq(purposes.id, current.id), eq(purposes.version, current.version)))
+      .returning({ id: purposes.id });
+    // Both statements only take effect if the guarded update above did (same purpose, version and stamp).
+    const applied = sql`EXISTS (SELECT 1 FROM ${purposes} WHERE ${purposes.id} = ${current.id} AND ${purposes.version} = ${version} AND ${purposes.updated} = ${stamp})`;
+    const keepVersion = requireNewConsent
+      ? sql`INSERT INTO ${purposeVersions} (purpose_id, version, content, created, updated)
+          SELECT ${current.id}, ${version}, ${JSON.stringify(content)}, ${stamp}, ${stamp} WHERE ${applied}`
+      : db
+          .update(purposeVersions)
+          .set({ content, updated: stamp })
+          .where(and(eq(purposeVersions.purposeId, current.id), eq(purposeVersions.version, version), applied));
+    const [updated] = await atomically(c.env.DB, [update, keepVersion]).catch(referenceTaken("purpose"));
+    if (updated.results.length === 0) throw conflict("concurrent_update", "The purpose was changed meanwhile; read it and try again.");
+    return c.json(toPurpose({ ...current, referenceId: content.referenceId, version, content, updated: stamp }), 200);
+  },
+);
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: `${root}/purposes/{purpose_id}`,
+    ...access.project("config:write"),
+    tags,
+    summary: "Delete a purpose",
+    description:
+      "The purpose leaves the configuration and every permission state at once. Its versions stay readable under " +
+      "`…/versions` and requests that named it keep their payload: proof of what was agreed to outlives the purpose. " +
+      "Its referenceId becomes free for a new purpose.",
+    request: { params: PurposeParams },
+    responses: { 204: { description: "Deleted." }, ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const current = await findPurpose(c.env.DB, projectId, c.req.valid("param").purpose_id);
+    const stamp = now();
+    // The live row releases its data groups and parties (so they can be deleted); each version keeps its content.
+    const released: PurposeContent = { ...current.content, dataGroups: [], processors: [], recipients: [], controllers: [] };
+    const deleted = await getDb(c.env.DB)
+      .update(purposes)
+      .set({ deleted: stamp, updated: stamp, content: released })
+      .where(livePurpose(projectId, eq(purposes.id, current.id)))
+      .returning({ id: purposes.id });
+    if (deleted.length === 0) throw notFound("Purpose");
+    return c.body(null, 204);
+  },
+);
+
+/** Versions are read by purpose id within the project, deleted purposes included (they are the proof). */
+async function purposeProject(d1: D1Database, projectId: string, purposeId: string) {
+  const [row] = await getDb(d1)
+    .select({ id: purposes.id })
+    .from(purposes)
+    .where(and(eq(purposes.projectId, projectId), eq(purposes.id, purposeId)))
+    .limit(1);
+  if (!row) throw notFound("Purpose");
+}
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/purposes/{purpose_id}/versions`,
+    ...access.project("config:read"),
+    tags,
+    summary: "List every version of a purpose",
+    description: "Oldest first. Also served for deleted purposes, so any permission can show what was agreed to.",
+    request: { params: PurposeParams },
+    responses: { 200: jsonResponse(z.object({ items: z.array(PurposeVersion) }), "The versions."), ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const purposeId = c.req.valid("param").purpose_id;
+    await purposeProject(c.env.DB, projectId, purposeId);
+    const rows = await getDb(c.env.DB)
+      .select()
+      .from(purposeVersions)
+      .where(eq(purposeVersions.purposeId, purposeId))
+      .orderBy(sql`CAST(${purposeVersions.version} AS INTEGER)`);
+    return c.json({ items: rows.map((row) => toPurposeVersion(projectId, row)) }, 200);
+  },
+);
+
+purposeRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    ...access.project("config:read"),
+    tags,
+    summary: "Read one version of a purpose",
+    description: "Also served for deleted purposes.",
+    request: { params: VersionParams },
+    responses: { 200: jsonResponse(PurposeVersion, "The version."), ...problems },
+  }),
+  async (c) => {
+    const { projectId } = c.get("caller");
+    const { purpose_id: purposeId, version } = c.req.valid("param");
+    await purposeProject(c.env.DB, projectId, purposeId);
+    const [row] = await getDb(c.env.DB)
+      .select()
+      .from(purposeVersions)
+      .where(and(eq(purposeVersions.purposeId, purposeId), eq(purposeVersions.version, version)))
+      .limit(1);
+    if (!row) throw notFound("Purpose version");
+    return c.json(toPurposeVersion(projectId, row), 200);
+  },
+);
+
