@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectProblem, newClient, newProject, newTenant, origin, tokenFor } from "./helpers";
+import { admin, call, expectOAuthError, expectProblem, newClient, newProject, newTenant, origin, tokenFor } from "./helpers";
 
 const form = (fields: Record<string, string>) => ({
   headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -57,15 +57,15 @@ describe("token endpoint", () => {
     const { projectId } = await newProject();
     const { clientId, clientSecret } = await newClient(projectId);
     const wrongSecret = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: clientId, client_secret: "as_wrong" }));
-    expectProblem(wrongSecret, 401, "invalid_client");
+    expectOAuthError(wrongSecret, 401, "invalid_client");
     expect(wrongSecret.body.error).toBe("invalid_client");
     expect(wrongSecret.headers.get("www-authenticate")).toMatch(/^Basic/);
     const unknownClient = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: "cli_nope", client_secret: clientSecret }));
-    expectProblem(unknownClient, 401, "invalid_client");
+    expectOAuthError(unknownClient, 401, "invalid_client");
     const password = await call("POST", "/oauth/token", form({ grant_type: "password", client_id: clientId, client_secret: clientSecret }));
-    expectProblem(password, 400, "unsupported_grant_type");
+    expectOAuthError(password, 400, "unsupported_grant_type");
     const noGrant = await call("POST", "/oauth/token", form({ client_id: clientId, client_secret: clientSecret }));
-    expectProblem(noGrant, 400, "invalid_request");
+    expectOAuthError(noGrant, 400, "invalid_request");
   });
 
   it("kills the old secret at once when it is regenerated, and its tokens with it", async () => {
@@ -77,7 +77,7 @@ describe("token endpoint", () => {
     expect(regenerated.status).toBe(200);
     expect(regenerated.body.clientSecret).not.toBe(clientSecret);
     const old = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }));
-    expectProblem(old, 401, "invalid_client");
+    expectOAuthError(old, 401, "invalid_client");
     expectProblem(await call("GET", `/privacy/v2/projects/${projectId}`, { token: oldToken }), 401, "unauthorized");
     const fresh = await tokenFor(clientId, regenerated.body.clientSecret);
     expect((await call("GET", `/privacy/v2/projects/${projectId}`, { token: fresh })).status).toBe(200);

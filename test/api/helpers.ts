@@ -45,6 +45,13 @@ export function expectProblem(reply: Reply, status: number, code: string) {
   expect(reply.status).toBe(status);
 }
 
+/** Asserts a token-endpoint error: RFC 6749 §5.2 `application/json` with `error`, the problem fields alongside. */
+export function expectOAuthError(reply: Reply, status: number, error: string) {
+  expect(reply.headers.get("content-type")).toBe("application/json");
+  expect(reply.body).toMatchObject({ status, code: error, error, error_description: expect.any(String) });
+  expect(reply.status).toBe(status);
+}
+
 let counter = 0;
 
 export async function newProject(name = `Project ${++counter}`) {

@@ -4,7 +4,7 @@
 // each) and act through identity-scoped tokens; clients can be narrowed further; the token endpoint honours `scope`.
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectProblem, newClient, newProject } from "../api/helpers";
+import { admin, call, expectOAuthError, expectProblem, newClient, newProject } from "../api/helpers";
 import { clientToken, tokenFor } from "./callers";
 
 const publicTypes = ["web", "ios", "android"] as const;
@@ -70,9 +70,9 @@ describe("scopes of clients and tokens", () => {
     expectProblem(await call("GET", `/privacy/v2/projects/${projectId}/permissions`, { token }), 403, "insufficient_scope");
     const web = await newClient(projectId, "web");
     const refused = await tokenFor(web.clientId, web.clientSecret, "config:read requests:read");
-    expectProblem(refused, 400, "invalid_scope");
+    expectOAuthError(refused, 400, "invalid_scope");
     expect(refused.body.error).toBe("invalid_scope");
-    expectProblem(await tokenFor(backend.clientId, backend.clientSecret, "admin"), 400, "invalid_scope");
+    expectOAuthError(await tokenFor(backend.clientId, backend.clientSecret, "admin"), 400, "invalid_scope");
   });
 
   it("narrows a client with an explicit list (admin API), which also narrows the tokens it already holds", async () => {

@@ -35,7 +35,8 @@ const credentials: Partial<Record<Scheme, Credential>> = {
     },
     missing: () =>
       new ApiError(401, "unauthorized", "A bearer access token is required.", {
-        headers: { "WWW-Authenticate": 'Bearer realm="assent", error="invalid_request"' },
+        // RFC 6750 §3.1: a request without any credentials gets the challenge with no error code.
+        headers: { "WWW-Authenticate": 'Bearer realm="assent"' },
       }),
   },
   adminToken: {

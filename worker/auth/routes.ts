@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -14,15 +16,30 @@ import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
 export const authRoutes = createRouter();
 
-/** RFC 6749 §5.2 errors, carried in the same problem format as every other error. */
+/**
+ * RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`, as OAuth libraries read them; the
+ * problem fields every other error has (type, title, status, detail, code) ride along in the same object.
+ */
 const oauthError = (status: 400 | 401, error: string, description: string) =>
   new ApiError(status, error, description, {
     members: { error, error_description: description },
     headers: {
+      "content-type": "application/json",
       "Cache-Control": "no-store",
       ...(status === 401 ? { "WWW-Authenticate": 'Basic realm="assent", charset="UTF-8"' } : {}),
     },
   });
+
+const formType = /^application\/x-www-form-urlencoded\b/i;
+
+const oauthErrorBody = (description: string) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: Problem.extend({ error: z.string(), error_description: z.string() }).openapi("OAuthError"),
+    },
+  },
+});
 
 const TokenForm = z
   .object({
@@ -48,6 +65,15 @@ const TokenResponse = z
   })
   .openapi("TokenResponse");
 
+/** Before the body is read: the rate limit, then a form body (a JSON one is an OAuth error, not a bare 415). */
+const tokenRequestGate = createMiddleware<AppEnv>(async (c, next) => {
+  await limitRate(c, "TOKEN_ENDPOINT_LIMITER");
+  if (!formType.test(c.req.header("content-type") ?? "")) {
+    throw oauthError(400, "invalid_request", "Send the token request as application/x-www-form-urlencoded (RFC 6749 §4.4.2).");
+  }
+  await next();
+});
+
 const tokenRoute = createRoute({
   method: "post",
   path: "/oauth/token",
@@ -59,13 +85,14 @@ const tokenRoute = createRoute({
     "No `refresh_token` is issued (RFC 6749 §4.4.3: a client can always ask again with its credentials) and no " +
     "`id_token` (the token represents a client, not an end user), so `refresh_expires_in` is 0. The token (RFC 9068) " +
     "carries `client_id` and `scope`. Rate-limited per client IP (429 with `Retry-After`).",
+  middleware: [tokenRequestGate],
   request: {
     body: { content: { "application/x-www-form-urlencoded": { schema: TokenForm } } },
   },
   responses: {
     200: jsonResponse(TokenResponse, "An ES256-signed JWT access token."),
-    400: { description: "invalid_request, unsupported_grant_type or invalid_scope", content: { "application/problem+json": { schema: Problem } } },
-    401: { description: "invalid_client", content: { "application/problem+json": { schema: Problem } } },
+    400: oauthErrorBody("`invalid_request` (also for a body that is not form-encoded), `unsupported_grant_type` or `invalid_scope`."),
+    401: oauthErrorBody("`invalid_client`."),
     429: { description: "Too many token requests from this address.", content: { "application/problem+json": { schema: Problem } } },
   },
 });
@@ -73,7 +100,6 @@ const tokenRoute = createRoute({
 authRoutes.openapi(
   tokenRoute,
   async (c) => {
-    await limitRate(c, "TOKEN_ENDPOINT_LIMITER");
     const form = c.req.valid("form");
     const credentials = clientCredentials(c.req.header("authorization"), form);
     if (form.grant_type === undefined) throw oauthError(400, "invalid_request", "grant_type is required.");
@@ -149,34 +175,42 @@ function clientCredentials(authorization: string | undefined, form: z.infer<type
   return { id: form.client_id, secret: form.client_secret };
 }
 
-authRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/.well-known/openid-configuration",
-    tags: ["Auth"],
-    ...access.public,
-    summary: "Authorization server metadata",
-    responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), "Discovery document.") },
-  }),
-  (c) => {
-    const issuer = issuerOf(c.env);
-    const origin = new URL(issuer).origin;
-    c.header("Cache-Control", "public, max-age=300");
-    return c.json(
-      {
-        issuer,
-        token_endpoint: `${origin}/oauth/token`,
-        jwks_uri: `${origin}/.well-known/jwks.json`,
-        grant_types_supported: ["client_credentials"],
-        token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
-        id_token_signing_alg_values_supported: ["ES256"],
-        response_types_supported: ["token"],
-        scopes_supported: clientScopes,
-      },
-      200,
-    );
-  },
-);
+/**
+ * What this authorization server implements (RFC 8414), and nothing more: the client-credentials grant at the token
+ * endpoint, two client authentication methods, the keys. No authorization endpoint, so no response types; no
+ * id_token. The OIDC discovery location serves the same document, for libraries that only look there.
+ */
+function serverMetadata(env: Parameters<typeof issuerOf>[0]) {
+  const issuer = issuerOf(env);
+  const origin = new URL(issuer).origin;
+  return {
+    issuer,
+    token_endpoint: `${origin}/oauth/token`,
+    jwks_uri: `${origin}/.well-known/jwks.json`,
+    grant_types_supported: ["client_credentials"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    response_types_supported: [],
+    scopes_supported: clientScopes,
+    service_documentation: `${origin}/docs`,
+  };
+}
+
+for (const [path, summary] of [
+  ["/.well-known/oauth-authorization-server", "Authorization server metadata (RFC 8414)"],
+  ["/.well-known/openid-configuration", "The same metadata at the OpenID Connect discovery location"],
+] as const) {
+  authRoutes.openapi(
+    createRoute({
+      method: "get",
+      path,
+      tags: ["Auth"],
+      ...access.public,
+      summary,
+      responses: { 200: jsonResponse(z.record(z.string(), z.unknown()), "Authorization server metadata.") },
+    }),
+    (c) => c.json(serverMetadata(c.env), 200, { "Cache-Control": "public, max-age=300" }),
+  );
+}
 
 authRoutes.openapi(
   createRoute({

@@ -81,7 +81,10 @@ async function verifySignature(env: Env, issuer: string, token: string) {
   try {
     kid = decodeProtectedHeader(token).kid;
   } catch {
-    throw unauthorized("The token is malformed.");
+    throw unauthorized(
+      "This is not an access token. Get one from POST /oauth/token with a client's id and secret (OAuth 2.0 client " +
+        "credentials); the admin token is only for /admin/v1.",
+    );
   }
   const key = keys.find((k) => k.kid === kid);
   if (!key) throw unauthorized("The token was not signed by a known key.");
