@@ -8,7 +8,7 @@ import { chromium } from "playwright-core";
 import { apiClient } from "./api.mjs";
 
 const file = "dist/public/widget/assent.js";
-const visits = 5;
+const visits = Number(process.env.WIDGET_VISITS ?? 10);
 
 export async function measureWidget(server, fixture, log) {
   if (!existsSync(file)) {
@@ -43,7 +43,7 @@ export async function measureWidget(server, fixture, log) {
       await tab.goto(`${siteOrigin}/`);
       const ms = await tab.waitForFunction(
         () => {
-          const dialog = document.querySelector("assent-consent")?.shadowRoot?.querySelector("dialog[open], [role=dialog]");
+          const dialog = document.querySelector("assent-consent")?.shadowRoot?.querySelector("dialog[open], [role=dialog], [part~=banner]");
           if (!dialog || dialog.getBoundingClientRect().height === 0) return false;
           return performance.now() - performance.getEntriesByName("widget-script-start")[0].startTime;
         },

@@ -1,13 +1,15 @@
-import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { Session, type RequestFailed, type TokenProvider } from "./api";
+import { html, nothing, render, type TemplateResult } from "lit/html.js";
+import { sessionFor, type RequestFailed, type Session, type TokenProvider } from "./api";
+import { banner, savedBanner } from "./banner";
 import { tellNative } from "./bridge";
-import { release } from "./gating";
-import {
-  ACCEPT, CLOSE, CONSENT, CONTROLLERS, DATA, DETAILS, DOWN, GPC, INTRO, legalGrounds, OBJECT, OBJECTED, PENDING, pick,
-  POLICY, REJECT, RETRY, SAVE, SAVED, strings, TITLE, uiLanguage,
-} from "./i18n";
+import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
+import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
+import { release, watch } from "./gating";
+import { direction, loadStrings, SAVED, SITE, uiLanguage } from "./i18n";
+import { ConsentStore, type Decision } from "./store";
 import { styles } from "./styles";
-import type { Configuration, ConsentState, PermissionState, Policies, Purpose, Status, StatePurpose, Translation } from "./types";
+import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
+import { helpers, links, type View } from "./view";
 
 /** Where the script came from (the classic build has no import.meta): the default API origin. */
 const scriptOrigin = new URL((document.currentScript as HTMLScriptElement | null)?.src || import.meta.url).origin;
@@ -15,117 +17,185 @@ const scriptOrigin = new URL((document.currentScript as HTMLScriptElement | null
 /** Values native code can inject before the script runs (`window.AssentNative = {identityId, token}`). */
 type NativeInjection = { identityId?: string; token?: string; tokenProvider?: TokenProvider };
 
-type Kind = "dataGroups" | "processors" | "recipients";
-const itemKinds: Kind[] = ["dataGroups", "processors", "recipients"];
-const idOf = (item: { dataGroupId?: string; partyId?: string }) => item.dataGroupId ?? item.partyId!;
+type Preferences = { preferences(view: View): TemplateResult; preferenceStyles: string };
 
-/** ISO 8601 local time with milliseconds and the numeric offset, as the permission request wants it. */
-function localTimestamp(): string {
-  const at = new Date();
-  const offset = -at.getTimezoneOffset();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 23);
-  return `${local}${offset < 0 ? "-" : "+"}${pad((Math.abs(offset) / 60) | 0)}:${pad(Math.abs(offset) % 60)}`;
+type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";
+
+/** What the element shows; every change goes through `#set`, which renders once per task. */
+type Shown = {
+  /** The first layer: the question, or the note that a decision was saved (with its receipt). */
+  banner: "" | "ask" | "saved";
+  /** The second layer. */
+  open: boolean;
+  config?: Bootstrap["configuration"];
+  saved: StatePurpose[];
+  choices: Choices;
+  objected: Record<string, boolean>;
+  failed: boolean;
+  busy: boolean;
+  announcement: string;
+  strings?: string[];
+  receipt?: string;
+  prefs?: Preferences;
+};
+
+/**
+ * A stylesheet the shadow root adopts (constructed, so a Content-Security-Policy without 'unsafe-inline' allows
+ * it); a <style> element where the browser cannot construct one (Safari before 16.4).
+ */
+function adopt(root: ShadowRoot, css: string) {
+  if ("adoptedStyleSheets" in root && "replaceSync" in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } else {
+    root.prepend(Object.assign(document.createElement("style"), { textContent: css }));
+  }
 }
 
 /**
- * `<assent-consent project="prj_…">`: asks a data subject for consent to the project's purposes, records one
- * permission request per save, and tells the page (events, script gating) and a native app (bridges) what
- * may be used. See the README, section "Consent widget".
+ * `<assent-consent project="prj_…">`: asks a data subject for consent to the project's purposes (first layer:
+ * banner; second layer: preferences, loaded on demand), records one permission request per decision, and tells
+ * the page (events, Consent Mode, script gating) and a native app (bridges) what may be used. See the README,
+ * section "Consent widget". A plain custom element rendering with lit-html: the eager bundle has no room for a
+ * component framework.
  */
-export class AssentConsent extends LitElement {
-  // Static getters rather than static fields: they need no class static blocks, which Safari 15 lacks.
-  static override get styles() {
-    return styles;
+export class AssentConsent extends HTMLElement {
+  static get observedAttributes() {
+    return ["open", "lang"];
   }
 
-  /** Reactive properties (declared here rather than with decorators: it keeps the bundle under budget). */
-  static override get properties() {
-    return {
-    api: {},
-    project: {},
-    identityId: { attribute: "identity-id" },
-    lang: {},
-    token: {},
-    tokenProvider: { attribute: false },
-    internalReference: { attribute: "internal-reference" },
-    application: {},
-    collectionMethod: { attribute: "collection-method" },
-    open: { type: Boolean, reflect: true },
-    config: { state: true },
-    saved: { state: true },
-    choices: { state: true },
-    objected: { state: true },
-    failed: { state: true },
-    busy: { state: true },
-    announcement: { state: true },
-    };
-  }
-
+  // Properties a page may set (before or after the element upgrades); each also reads its attribute.
   /** Origin of the Assent API (no trailing slash); defaults to the origin the script was loaded from. */
-  api = scriptOrigin;
-  project = "";
-  identityId?: string;
-  /** Language of the texts; defaults to the page's `lang`, then the browser's. */
-  override lang = "";
+  declare api?: string;
+  declare project?: string;
+  declare identityId?: string;
   /** An identity-scoped token minted by the site's backend. */
-  token?: string;
+  declare token?: string;
   /** Returns a fresh identity-scoped token; called again when the current one is refused. */
-  tokenProvider?: TokenProvider;
-  internalReference?: string;
-  application?: string;
-  collectionMethod = "web-dialog";
-  /** Whether the dialog is showing; set it (or the attribute) to show the dialog now. */
-  open = false;
+  declare tokenProvider?: TokenProvider;
+  declare internalReference?: string;
+  declare application?: string;
+  declare collectionMethod?: string;
+  /** Forces the regime (opt-in, opt-out, notice); the service honours it only in local development. */
+  declare regime?: RegimeName;
 
-  private config?: Configuration;
-  private saved: StatePurpose[] = [];
-  /** The switches: key `purposeId` for a purpose, `purposeId kind itemId` for a data group or party. */
-  private choices: Record<string, boolean> = {};
-  private objected: Record<string, boolean> = {};
-  private failed = false;
-  private busy = false;
-  private announcement = "";
-
-  get #dialog() {
-    return this.renderRoot.querySelector("dialog")!;
-  }
-
+  #shown: Shown = { banner: "", open: false, saved: [], choices: {}, objected: {}, failed: false, busy: false, announcement: "" };
+  #queued = false;
+  #root?: ShadowRoot;
   #session?: Session;
+  #store?: ConsentStore;
+  #boot?: Bootstrap;
+  #decision?: Decision;
   #identity = "";
   #opener?: HTMLElement | null;
+  #loading?: Promise<void>;
+  #unwatch?: () => void;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
+  #attr(property: keyof this, attribute: string): string | undefined {
+    return (this[property] as string | undefined) ?? this.getAttribute(attribute) ?? undefined;
+  }
+
+  get #api() {
+    return this.#attr("api", "api") ?? scriptOrigin;
+  }
+
+  get #project() {
+    return this.#attr("project", "project") ?? "";
+  }
+
+  connectedCallback(): void {
     const native = (window as unknown as { AssentNative?: NativeInjection }).AssentNative;
-    this.identityId ??= native?.identityId;
-    this.token ??= native?.token;
+    this.identityId ??= this.getAttribute("identity-id") ?? native?.identityId;
+    this.token ??= this.getAttribute("token") ?? native?.token;
     this.tokenProvider ??= native?.tokenProvider;
-    if (!this.#session) void this.#load();
+    document.addEventListener("click", this.#onOpenLink);
+    this.#unwatch = watch((ref) => this.hasConsent(ref));
+    if (this.#store) return;
+    this.#root = this.attachShadow({ mode: "open" });
+    adopt(this.#root, styles);
+    this.#store = new ConsentStore(this.#api, this.#project);
+    // Before anything is gated or any tag reads it: Consent Mode defaults, then a stored decision if there is one.
+    const stored = (this.#decision = this.#store.decision);
+    setDefaults(stored?.consentMode ?? fallbackSettings);
+    if (stored) {
+      this.#identity = stored.identityId;
+      update(stored.modes, stored.consents);
+      this.#emit("assent-ready", this.#state);
+    }
+    if (this.hasAttribute("open")) this.show();
+    void this.#load();
   }
 
-  /** Shows the dialog (for a "Privacy settings" link on the page). */
+  disconnectedCallback(): void {
+    document.removeEventListener("click", this.#onOpenLink);
+    this.#unwatch?.();
+  }
+
+  attributeChangedCallback(name: string, before: string | null, after: string | null): void {
+    if (!this.#store || before === after) return;
+    if (name === "open") this.open = after !== null;
+    // Another language: its words, and the configuration's texts in it (a second bootstrap, as a returning visitor).
+    else {
+      this.#set({ strings: undefined });
+      void this.#load();
+    }
+  }
+
+  /** Whether the preferences (second layer) are showing; set it (or the attribute) to show or close them. */
+  get open(): boolean {
+    return this.#shown.open;
+  }
+
+  set open(value: boolean) {
+    if (value) this.show();
+    else this.#set({ open: false });
+  }
+
+  /** Shows the preferences (for a "Privacy choices" link on the page; `<a data-assent-open>` does it too). */
   show(): void {
-    this.open = true;
+    if (!this.#shown.open) this.#opener = document.activeElement as HTMLElement | null;
+    void this.#customize();
+    if (!this.#shown.config && !this.#loading) void this.#load();
   }
 
-  /**
-   * Whether the purpose may be used now: consent-based purposes need an approval on their current version;
-   * purposes on other legal grounds may be used unless an objection has been upheld.
-   */
+  /** Whether the purpose may be used now (see `allowed`); before the configuration is known, the stored decision. */
   hasConsent(purposeReferenceId: string): boolean {
-    const purpose = this.config?.purposes.find((p) => p.referenceId === purposeReferenceId);
-    if (!purpose) return false;
-    const status = this.saved.find((s) => s.purposeId === purpose.purposeId)?.status;
-    return purpose.legalGround === "consent" ? status === "approved" : status !== "denied";
+    if (this.#store?.pending) return false;
+    const config = this.#shown.config;
+    const purpose = config?.purposes.find((p) => p.referenceId === purposeReferenceId);
+    if (!purpose) return !config && !!this.#decision?.consents[purposeReferenceId];
+    return allowed(purpose, this.#shown.saved, this.#regime);
   }
 
-  get #language() {
-    return uiLanguage(this.lang || document.documentElement.lang || navigator.language || "en");
+  /** The current state, as `assent-change` carries it. */
+  get consent(): ConsentState {
+    return this.#state;
   }
 
-  get #text() {
-    return strings(this.#language);
+  /** Changes what is shown and renders it (once, whatever else changes in the same task). */
+  #set(patch: Partial<Shown>) {
+    Object.assign(this.#shown, patch);
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      this.#paint();
+    });
+  }
+
+  #onOpenLink = (event: Event) => {
+    if (!(event.target as Element).closest?.("[data-assent-open]")) return;
+    event.preventDefault();
+    this.show();
+  };
+
+  get #regime(): RegimeName {
+    return this.#boot?.regime.name ?? this.#decision?.regime ?? "opt-in";
+  }
+
+  get #languages() {
+    return [this.lang, document.documentElement.lang, ...navigator.languages].filter(Boolean);
   }
 
   get #gpc() {
@@ -133,317 +203,255 @@ export class AssentConsent extends LitElement {
   }
 
   get #consentPurposes() {
-    return this.config?.purposes.filter((p) => p.legalGround === "consent") ?? [];
+    return this.#shown.config?.purposes.filter((p) => p.legalGround === "consent") ?? [];
   }
 
   get #state(): ConsentState {
-    const consents: Record<string, boolean> = {};
-    for (const p of this.config?.purposes ?? []) consents[p.referenceId] = this.hasConsent(p.referenceId);
-    return { identityId: this.#identity, consents, purposes: this.saved };
+    const { config, saved, receipt } = this.#shown;
+    const consents: Record<string, boolean> = { ...(config ? {} : this.#decision?.consents) };
+    for (const p of config?.purposes ?? []) consents[p.referenceId] = this.hasConsent(p.referenceId);
+    return { identityId: this.#identity, consents, purposes: saved, regime: this.#regime, receipt };
   }
 
-  #emit(type: "assent-ready" | "assent-change" | "assent-error", detail: unknown) {
+  #emit(type: EventType, detail: ConsentState | { status: number; message: string }) {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-    if (type !== "assent-error") {
-      release((ref) => this.hasConsent(ref));
-      tellNative(type, detail as ConsentState);
-    }
+    if (type === "assent-error") tellNative({ type, error: detail as { status: number; message: string } });
+    else tellNative({ type, state: detail });
+    if (type !== "assent-error") release((ref) => this.hasConsent(ref));
   }
 
   /** Anything that went wrong is shown (nothing is ever reported as saved that the service did not confirm). */
   #fail(error: unknown) {
-    this.failed = true;
+    this.#set({ failed: true });
     this.#emit("assent-error", { status: (error as RequestFailed).status, message: (error as Error).message });
   }
 
-  async #load() {
-    this.#session = new Session({
-      api: this.api,
-      project: this.project,
+  #load() {
+    return (this.#loading ??= this.#bootstrap().finally(() => (this.#loading = undefined)));
+  }
+
+  async #bootstrap() {
+    const store = this.#store!;
+    this.#session ??= sessionFor({
+      api: this.#api,
+      project: this.#project,
       token: this.token,
       identityId: this.identityId,
       tokenProvider: this.tokenProvider,
     });
-    this.failed = false;
+    this.#set({ failed: false });
+    const strings = this.#shown.strings ? Promise.resolve(this.#shown.strings) : loadStrings(uiLanguage(this.#languages));
+    const first = !this.#decision;
     try {
-      const [config, current] = await Promise.all([
-        this.#session.call<Configuration>("/privacy/v1/configurations"),
-        this.#session.call<PermissionState>(this.#path("/identities/{identity}/permission-state")),
-      ]);
+      const boot = await this.#session.bootstrap({
+        languages: this.#languages,
+        regime: this.#attr("regime", "regime") as RegimeName | undefined,
+        gpc: this.#gpc,
+      });
       this.#identity = (await this.#session.current()).identityId;
-      this.config = config;
-      this.#apply(current.purposes);
-      this.#emit("assent-ready", this.#state);
-      // Ask on arrival when a consent-based purpose has no answer for its current version.
-      if (this.#consentPurposes.some((p) => !this.#answered(p))) this.open = true;
+      if (first && boot.consentMode) setDefaults(boot.consentMode);
+      this.#boot = boot;
+      this.#set({ strings: await strings, config: boot.configuration });
+      this.#apply(boot.state?.purposes ?? []);
+      if (store.pending) await this.#send(permissionRequest(this.#consentPurposes, {}), store.pending.requested);
+      store.pending = undefined;
+      const before = this.#decision;
+      this.#remember(first ? this.#regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
+      if (first) this.#emit("assent-ready", this.#state);
+      else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) this.#emit("assent-change", this.#state);
+      if (!this.#shown.open && !store.dismissed && this.#unanswered()) this.#set({ banner: "ask" });
     } catch (error) {
-      this.#session = undefined;
+      this.#set({ strings: await strings });
       this.#fail(error);
+      // The visitor can still say no while the API is down: the first layer opens without the configuration.
+      if (first && !store.dismissed && !store.pending) this.#set({ banner: "ask" });
     }
   }
 
-  /** A path under the project's privacy root (`{identity}` is filled in by the session). */
-  #path(suffix: string) {
-    return `/privacy/v2/projects/${encodeURIComponent(this.project)}${suffix}`;
+  /** A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. */
+  #unanswered() {
+    const open = this.#consentPurposes.some((p) => !this.#answered(p));
+    return this.#regime === "opt-in" ? open : open && !this.#decision?.acknowledged;
   }
 
   #answered(purpose: Purpose) {
-    return this.saved.some((s) => s.purposeId === purpose.purposeId);
+    return this.#shown.saved.some((s) => s.purposeId === purpose.purposeId);
   }
 
-  /** Takes a permission state as the saved truth and sets every switch from it (unanswered ones off). */
+  /** Takes a permission state as the saved truth and sets every switch from it. */
   #apply(saved: StatePurpose[]) {
-    this.saved = saved;
-    const choices: Record<string, boolean> = {};
-    for (const purpose of this.#consentPurposes) {
-      const entry = saved.find((s) => s.purposeId === purpose.purposeId);
-      choices[purpose.purposeId] = entry?.status === "approved";
-      for (const kind of itemKinds) {
-        for (const item of purpose[kind] as { dataGroupId?: string; partyId?: string }[]) {
-          const grant = entry?.[kind].find((g) => idOf(g) === idOf(item));
-          choices[`${purpose.purposeId} ${kind} ${idOf(item)}`] = (grant?.status ?? entry?.status) === "approved";
-        }
-      }
-    }
-    this.choices = choices;
+    this.#set({ saved, choices: choicesFrom(this.#consentPurposes, saved, this.#regime) });
   }
 
-  /** Sets a purpose and everything under it; turning one item on turns its purpose on. */
-  #toggle(key: string, on: boolean) {
-    const choices = { ...this.choices, [key]: on };
-    const [purposeId, kind] = key.split(" ");
-    if (!kind) for (const k of Object.keys(choices)) if (k.startsWith(`${purposeId} `)) choices[k] = on;
-    if (kind && on) choices[purposeId] = true;
-    this.choices = choices;
-  }
-
-  #setAll(on: boolean) {
-    for (const key of Object.keys(this.choices)) this.#toggle(key, on);
-    void this.#save();
+  /** Keeps the decision on this device and, when asked, tells Consent Mode and GTM. */
+  #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
+    const state = this.#state;
+    const modes = modesOf(this.#shown.config!.purposes, (p) => this.hasConsent(p.referenceId));
+    this.#decision = this.#store!.decision = {
+      identityId: this.#identity,
+      fingerprint: this.#boot!.fingerprint,
+      regime: this.#regime,
+      consents: state.consents,
+      modes,
+      consentMode: this.#boot!.consentMode,
+      acknowledged,
+    };
+    if (tell) update(modes, state.consents);
   }
 
   /** Request meta; `requestedBy` is left to the service, which records the token's client. */
   #meta() {
-    const context: Record<string, string> = {
-      collectionMethod: this.collectionMethod,
-      application: this.application || location.hostname,
-      language: this.#language,
+    const context: Record<string, string | boolean> = {
+      collectionMethod: this.#attr("collectionMethod", "collection-method") ?? "web-dialog",
+      application: this.#attr("application", "application") || location.hostname,
+      language: uiLanguage(this.#languages),
     };
-    if (this.internalReference) context.internalReference = this.internalReference;
+    const reference = this.#attr("internalReference", "internal-reference");
+    if (reference) context.internalReference = reference;
+    // Servers from before the bootstrap refuse fields they do not know.
+    if (this.#gpc && !this.#boot?.legacy) context.gpc = true;
     return { context };
   }
 
-  /** Records a permission or objection request for this identity; the identity and meta come from the session. */
-  async #post(family: "permissions" | "objections", request: unknown) {
+  #path(suffix: string) {
+    return `/privacy/v2/projects/${encodeURIComponent(this.#project)}${suffix}`;
+  }
+
+  /** Records a permission or objection request for this identity. */
+  async #post(family: "permissions" | "objections", request: unknown, requested = localTimestamp()) {
     const auth = await this.#session!.current();
-    await this.#session!.call(this.#path(`/${family}`), {
+    return this.#session!.call<{ receipt?: string }>(this.#path(`/${family}`), {
       method: "POST",
-      body: JSON.stringify({ identityId: auth.identityId, requested: localTimestamp(), meta: this.#meta(), request }),
+      body: JSON.stringify({ identityId: auth.identityId, requested, meta: this.#meta(), request }),
     });
   }
 
-  async #save() {
-    if (!this.#session || this.busy) return;
-    this.busy = true;
-    const status = (key: string): Status => (this.choices[key] ? "approved" : "denied");
+  /** Sends a permission request and takes the state the service then reports as the truth. */
+  async #send(request: unknown, requested?: string) {
+    const { receipt } = await this.#post("permissions", request, requested);
+    this.#set({ receipt });
+    this.#apply((await this.#session!.call<{ purposes: StatePurpose[] }>(this.#path("/identities/{identity}/permission-state"))).purposes);
+  }
+
+  async #save(choices = this.#shown.choices) {
+    if (!this.#shown.config || this.#shown.busy) return;
+    this.#set({ busy: true, choices });
     try {
-      await this.#post("permissions", {
-        purposes: this.#consentPurposes.map((p) => {
-          const entry: Record<string, unknown> = {
-            purposeId: p.purposeId,
-            referenceId: p.referenceId,
-            version: p.version,
-            status: status(p.purposeId),
-          };
-          for (const kind of itemKinds) {
-            entry[kind] = (p[kind] as { dataGroupId?: string; partyId?: string; referenceId: string }[]).map((item) => ({
-              [kind === "dataGroups" ? "dataGroupId" : "partyId"]: idOf(item),
-              referenceId: item.referenceId,
-              status: status(`${p.purposeId} ${kind} ${idOf(item)}`),
-            }));
-          }
-          return entry;
-        }),
-      });
-      // Only what the service confirmed is reported as saved: read the state back.
-      this.#apply((await this.#session.call<PermissionState>(this.#path("/identities/{identity}/permission-state"))).purposes);
-      this.announcement = this.#text[SAVED];
+      await this.#send(permissionRequest(this.#consentPurposes, choices));
+      this.#remember(true);
       this.#emit("assent-change", this.#state);
-      this.#close();
+      this.#set({ announcement: this.#shown.strings![SAVED], open: false, banner: this.#shown.receipt ? "saved" : "" });
     } catch (error) {
       this.#fail(error);
     } finally {
-      this.busy = false;
+      this.#set({ busy: false });
     }
+  }
+
+  #setAll(on: boolean) {
+    let choices = this.#shown.choices;
+    for (const key of Object.keys(choices)) choices = toggle(choices, key, on);
+    void this.#save(choices);
+  }
+
+  /** Reject all without the configuration (API down): kept on this device and sent when the API answers. */
+  #rejectOffline() {
+    this.#store!.pending = { status: "denied", requested: localTimestamp() };
+    this.#set({ banner: "", open: false });
+    this.#emit("assent-change", this.#state);
   }
 
   async #object(purpose: Purpose) {
     try {
       await this.#post("objections", { purposes: [{ purposeId: purpose.purposeId }] });
-      this.objected = { ...this.objected, [purpose.purposeId]: true };
+      this.#set({ objected: { ...this.#shown.objected, [purpose.purposeId]: true } });
       this.#emit("assent-change", this.#state);
     } catch (error) {
       this.#fail(error);
     }
   }
 
-  /**
-   * Escape (the dialog's `cancel`) closes through here, in step with `open`; `close` covers a dialog the
-   * browser closes by itself (Chrome may skip a cancel without user activation).
-   */
-  #close() {
-    this.open = false;
+  /** Escape or the close button: closed without a decision, remembered for this browser session and reported. */
+  #dismiss() {
+    const asked = this.#shown.banner === "ask" || this.#shown.open;
+    this.#set({ open: false, banner: "" });
+    if (!asked) return;
+    this.#store!.dismissed = true;
+    this.#emit("assent-dismiss", this.#state);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("open") && this.open) {
-      this.#opener = document.activeElement as HTMLElement | null;
-      if (!this.#session) void this.#load();
+  /** The second layer, loaded on first use. */
+  async #customize() {
+    if (!this.#shown.prefs) {
+      const prefs = await import("./preferences");
+      adopt(this.#root!, prefs.preferenceStyles);
+      this.#shown.prefs = prefs;
     }
+    this.#set({ banner: "", open: true });
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    if (!changed.has("open")) return;
-    const dialog = this.#dialog;
-    if (this.open && !dialog.open) {
-      dialog.showModal();
-    } else if (!this.open) {
-      if (dialog.open) dialog.close();
+  #view(): View {
+    const { config, strings, failed, busy, choices, objected, receipt } = this.#shown;
+    const project = config?.project;
+    const language = uiLanguage(this.#languages);
+    const view: View = {
+      ...helpers(language, project?.defaultLanguage),
+      links: (policies) => links(view, policies),
+      t: strings!,
+      language,
+      dir: direction(language),
+      controller: project?.controller?.name || project?.name || strings![SITE],
+      config,
+      regime: this.#regime,
+      gpc: this.#gpc,
+      gpcApplied: !!this.#boot?.regime.gpcApplied,
+      failed,
+      busy,
+      pending: !!this.#store!.pending,
+      choices,
+      objected,
+      receipt,
+      answered: (purpose) => this.#answered(purpose),
+      acceptAll: () => this.#setAll(true),
+      rejectAll: () => (config ? this.#setAll(false) : this.#rejectOffline()),
+      customize: () => void this.#customize(),
+      acknowledge: () => {
+        this.#set({ banner: "" });
+        if (config) this.#remember(false, true);
+      },
+      dismiss: () => this.#dismiss(),
+      retry: () => void (config ? this.#save() : this.#load()),
+      save: () => void this.#save(),
+      toggle: (key, on) => this.#set({ choices: toggle(this.#shown.choices, key, on) }),
+      object: (purpose) => void this.#object(purpose),
+      closePreferences: () => this.#set({ open: false }),
+    };
+    return view;
+  }
+
+  /** Renders, then brings the layers' top-layer state (popover, modal dialog) and focus in line with it. */
+  #paint() {
+    const { strings, banner: layer, open, prefs, announcement } = this.#shown;
+    if (!strings) return;
+    const view = this.#view();
+    const bannerBefore = this.#root!.querySelector("[popover]");
+    render(
+      html`<p class="hidden" role="status">${announcement}</p>
+        ${layer === "ask" ? banner(view) : layer === "saved" ? savedBanner(view) : nothing}
+        ${prefs ? prefs.preferences(view) : nothing}`,
+      this.#root!,
+    );
+    this.toggleAttribute("open", open);
+    const bannerElement = this.#root!.querySelector<HTMLElement>("[popover]");
+    if (bannerElement && bannerElement !== bannerBefore) {
+      bannerElement.showPopover?.();
+      bannerElement.focus();
+    }
+    const dialog = this.#root!.querySelector("dialog");
+    if (open && dialog && !dialog.open) dialog.showModal();
+    else if (!open && dialog?.open) {
+      dialog.close();
       this.#opener?.focus();
     }
-  }
-
-  #focusables() {
-    return [...this.#dialog.querySelectorAll<HTMLElement>("button,input,a[href],summary")].filter(
-      (element) => element.getClientRects().length > 0,
-    );
-  }
-
-  /** Keeps Tab inside the dialog (a modal dialog alone lets it reach the browser's own controls). */
-  #onKeydown(event: KeyboardEvent) {
-    if (event.key !== "Tab") return;
-    const list = this.#focusables();
-    const active = this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null;
-    const edge = event.shiftKey ? list[0] : list[list.length - 1];
-    if (active === edge || !list.includes(active as HTMLElement)) {
-      event.preventDefault();
-      (event.shiftKey ? list[list.length - 1] : list[0])?.focus();
-    }
-  }
-
-  #switchFor(key: string, label: string) {
-    return html`<input
-      type="checkbox"
-      role="switch"
-      part="switch"
-      aria-label=${label}
-      .checked=${!!this.choices[key]}
-      @change=${(e: Event) => this.#toggle(key, (e.target as HTMLInputElement).checked)}
-    />`;
-  }
-
-  #pick(texts?: Translation[]) {
-    return pick(texts, this.#language, this.config?.project.defaultLanguage);
-  }
-
-  #links(policies: Policies = {}) {
-    return (["privacy", "terms", "cookie"] as const).map((key, i) =>
-      policies[key]
-        ? html` <a part="link" href=${policies[key]!} target="_blank">${this.#text[POLICY + i]}</a>`
-        : nothing,
-    );
-  }
-
-  /** A data group or party in a purpose's details; `key` (kind and id) gives it a switch on consent purposes. */
-  #item(purpose: Purpose, name: string, description?: Translation[], key?: string, policies?: Policies) {
-    return html`<li class="item row">
-      <div>${name}<small>${this.#pick(description)}${this.#links(policies)}</small></div>
-      ${key && purpose.legalGround === "consent" ? this.#switchFor(`${purpose.purposeId} ${key}`, `${name}: ${purpose.name}`) : nothing}
-    </li>`;
-  }
-
-  #section(heading: string, items: unknown[]) {
-    return items.length ? html`<h4>${heading}</h4><ul>${items}</ul>` : nothing;
-  }
-
-  #renderPurpose(purpose: Purpose) {
-    const t = this.#text;
-    const consent = purpose.legalGround === "consent";
-    return html`<li class="purpose" part="purpose">
-      <div class="row">
-        <div>
-          <h3>${purpose.name}</h3>
-          <span class="tag">${t[CONSENT + legalGrounds.indexOf(purpose.legalGround)]}</span>
-          ${consent && !this.#answered(purpose) ? html`<span class="tag new">${t[PENDING]}</span>` : nothing}
-        </div>
-        ${consent
-          ? this.#switchFor(purpose.purposeId, purpose.name)
-          : this.objected[purpose.purposeId]
-            ? html`<span role="status">${t[OBJECTED]}</span>`
-            : html`<button part="button object" aria-label="${t[OBJECT]}: ${purpose.name}" @click=${() => this.#object(purpose)}>
-                ${t[OBJECT]}
-              </button>`}
-      </div>
-      <p class="desc">${this.#pick(purpose.description)}</p>
-      <details part="details">
-        <summary>${t[DETAILS]}</summary>
-        ${this.#section(
-          t[DATA],
-          purpose.dataGroups.map((g) => this.#item(purpose, g.name, g.description, `dataGroups ${g.dataGroupId}`)),
-        )}
-        ${(["controllers", "processors", "recipients"] as const).map((kind, i) =>
-          this.#section(
-            t[CONTROLLERS + i],
-            purpose[kind].map(({ partyId, details }) =>
-              this.#item(purpose, details.name, details.description, kind === "controllers" ? "" : `${kind} ${partyId}`, details.policies),
-            ),
-          ),
-        )}
-      </details>
-    </li>`;
-  }
-
-  protected override render() {
-    const t = this.#text;
-    const project = this.config?.project;
-    return html`<p class="hidden" role="status">${this.announcement}</p>
-      <dialog
-        part="dialog"
-        aria-modal="true"
-        aria-labelledby="title"
-        aria-describedby="intro"
-        lang=${this.#language}
-        @cancel=${(event: Event) => {
-          event.preventDefault();
-          this.#close();
-        }}
-        @close=${this.#close}
-        @keydown=${this.#onKeydown}
-      >
-        <header>
-          <h2 id="title" part="title">${t[TITLE]}</h2>
-          <button class="x" part="close" aria-label=${t[CLOSE]} @click=${this.#close}>×</button>
-        </header>
-        <div class="body">
-          <p id="intro">
-            ${t[INTRO].replace("{c}", project?.controller?.name ?? project?.name ?? "")}
-            ${this.#links(project?.policies)}
-          </p>
-          ${this.#gpc && this.#consentPurposes.length ? html`<p class="note" part="notice">${t[GPC]}</p>` : nothing}
-          ${this.failed
-            ? html`<p class="note error" part="notice" role="alert">
-                ${t[DOWN]} <button @click=${() => (this.config ? this.#save() : this.#load())}>${t[RETRY]}</button>
-              </p>`
-            : nothing}
-          <ul>
-            ${this.config?.purposes.map((p) => this.#renderPurpose(p))}
-          </ul>
-        </div>
-        <footer part="footer">
-          <button part="button reject" ?disabled=${!this.config || this.busy} @click=${() => this.#setAll(false)}>${t[REJECT]}</button>
-          <button part="button save" ?disabled=${!this.config || this.busy} @click=${this.#save}>${t[SAVE]}</button>
-          <button part="button accept" ?disabled=${!this.config || this.busy} @click=${() => this.#setAll(true)}>${t[ACCEPT]}</button>
-        </footer>
-      </dialog>`;
   }
 }
