@@ -167,12 +167,13 @@ export class Session {
         return answer;
       });
     } catch (error) {
-      if ((error as RequestFailed).status !== 404) throw error;
+      // No such route (404), or a server that refuses its text/plain body before routing (415): one from before it.
+      if (![404, 415].includes((error as RequestFailed).status)) throw error;
       return this.#legacy(request);
     }
   }
 
-  /** A server from before the bootstrap: token, then configuration and state side by side, as one answer. */
+  /** A server from before the bootstrap: one token, then configuration and state side by side, as one answer. */
   async #legacy(request: BootstrapRequest): Promise<Bootstrap> {
     const [configuration, state] = await Promise.all([
       this.call<Configuration>("/privacy/v1/configurations"),
