@@ -201,10 +201,12 @@ export const switchStates = (page: Page) =>
   });
 
 /** Requests the page made to the service, in order: method and path. */
-export function recordRequests(page: Page): { method: string; path: string; headers: Record<string, string> }[] {
-  const seen: { method: string; path: string; headers: Record<string, string> }[] = [];
+type Seen = { method: string; path: string; headers: Record<string, string>; body?: string };
+export function recordRequests(page: Page): Seen[] {
+  const seen: Seen[] = [];
   page.on("request", (request) => {
-    if (request.url().startsWith(base)) seen.push({ method: request.method(), path: new URL(request.url()).pathname, headers: request.headers() });
+    if (!request.url().startsWith(base)) return;
+    seen.push({ method: request.method(), path: new URL(request.url()).pathname, headers: request.headers(), body: request.postData() ?? undefined });
   });
   return seen;
 }
