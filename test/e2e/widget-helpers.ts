@@ -132,6 +132,7 @@ type VisitorOptions = {
   locale?: string;
   colorScheme?: "light" | "dark";
   forcedColors?: "active" | "none";
+  reducedMotion?: "reduce" | "no-preference";
 };
 
 /** A fresh visitor (own storage), recording CSP violations, native-bridge messages and widget events. */
@@ -141,6 +142,7 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
     locale: options.locale ?? "en-US",
     colorScheme: options.colorScheme ?? "light",
     forcedColors: options.forcedColors ?? "none",
+    reducedMotion: options.reducedMotion ?? "no-preference",
     extraHTTPHeaders: options.gpc ? { "sec-gpc": "1" } : {},
   });
   await context.addInitScript(

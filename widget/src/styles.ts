@@ -74,14 +74,24 @@ export const styles = `
   p {
     margin: 0.5em 0;
   }
+  /*
+   * It fades in: painted first at opacity 0, the banner is never a candidate for the page's largest contentful
+   * paint. Under reduced motion it only fades.
+   */
   @keyframes in {
     from {
       translate: 0 1em;
+      opacity: 0;
+    }
+  }
+  @keyframes fade {
+    from {
+      opacity: 0;
     }
   }
   @media (prefers-reduced-motion: reduce) {
     * {
-      animation: none !important;
+      animation-name: fade !important;
       transition: none !important;
     }
   }
@@ -142,6 +152,10 @@ export const styles = `
   :focus-visible {
     outline: 3px solid var(--assent-focus, #1d4ed8);
     outline-offset: 2px;
+  }
+  /* The banner takes focus to be found, not operated: its controls show focus, the container does not. */
+  .banner:focus {
+    outline: 0;
   }
   .hidden {
     position: absolute;
