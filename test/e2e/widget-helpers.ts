@@ -31,11 +31,14 @@ export async function ok(method: string, path: string, token: string, body?: unk
 }
 
 /** A project like a real shop's: a web client for the host origin, a backend client, three purposes in en+sv. */
-export async function shopProject(siteOrigin: string, controller: Json | null = { name: "Shop AB", email: "privacy@shop.example" }) {
+export async function shopProject(
+  siteOrigin: string,
+  { controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null, policies = { privacy: "https://shop.example/privacy" } as Json } = {},
+) {
   const project = await ok("POST", "/admin/v1/projects", adminToken, {
     name: "E2E shop",
     ...(controller ? { controller } : {}),
-    policies: { privacy: "https://shop.example/privacy" },
+    policies,
     jurisdiction: "SE",
     defaultLanguage: "en",
   });

@@ -123,14 +123,14 @@ export class Session {
     return this.#auth;
   }
 
-  /** Calls with the bearer token; on 401 it renews the token once and tries again. */
+  /** Calls with the bearer token; on 401 it renews the token (once for all the calls that token failed) and retries. */
   async #authorised<T>(request: (auth: Auth) => Promise<T>): Promise<T> {
-    const auth = await this.current();
+    const used = this.current();
     try {
-      return await request(auth);
+      return await request(await used);
     } catch (error) {
       if ((error as RequestFailed).status !== 401) throw error;
-      return request(await this.current(true));
+      return request(await this.current(this.#auth === used));
     }
   }
 
