@@ -19,6 +19,7 @@ beforeAll(async () => {
   shop = await shopProject(site.origin);
   Object.assign(site.pages, {
     "/plain.html": { body: shopPage(shop.projectId) },
+    "/consent-mode.html": { body: shopPage(shop.projectId, { attrs: "consent-mode" }) },
     "/opt-out.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', extra: '<a href="#" data-assent-open>Your privacy choices</a>' }) },
     "/notice.html": { body: shopPage(shop.projectId, { attrs: 'regime="notice"' }) },
     "/gated.js": gatedScript,
@@ -50,24 +51,30 @@ const firstDefaults = [
     { ...denied, functionality_storage: "denied", personalization_storage: "denied", security_storage: "granted", wait_for_update: 500 },
   ],
 ];
-/** The project's settings, from the bootstrap (the stand-in's: US-CA and US-CO granted, the rest denied). */
-const projectDefaults = [
-  ["set", "ads_data_redaction", true],
-  ["set", "url_passthrough", true],
-  ["consent", "default", { region: ["US-CA", "US-CO"], ...granted, wait_for_update: 500 }],
-  ["consent", "default", { ...denied, wait_for_update: 500 }],
+/** The gtag commands a bootstrap's Consent Mode settings make: redaction, passthrough, then each default. */
+const projectDefaultsOf = (settings: Json) => [
+  ...(settings.adsDataRedaction ? [["set", "ads_data_redaction", true]] : []),
+  ...(settings.urlPassthrough ? [["set", "url_passthrough", true]] : []),
+  ...settings.defaults.map((entry: Json) => ["consent", "default", { ...entry, wait_for_update: settings.waitForUpdate }]),
 ];
+/** Opens a page and returns the Consent Mode settings its bootstrap answered with. */
+async function open(page: Page, path: string): Promise<Json> {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/bootstrap") && response.request().method() === "POST");
+  await page.goto(`${site.origin}${path}`);
+  return (await (await answer).json()).consentMode;
+}
 const gtmEvent = (consents: Json, consentMode: Json) => ({ event: "assent_consent_update", assent: { consents, consentMode } });
 
 describe("a first visit", () => {
   let context: BrowserContext;
   let page: Page;
   let requests: ReturnType<typeof recordRequests>;
+  let projectDefaults: unknown[];
 
   beforeAll(async () => {
     ({ context, page } = await bootstrapped());
     requests = recordRequests(page);
-    await page.goto(`${site.origin}/plain.html`);
+    projectDefaults = projectDefaultsOf(await open(page, "/consent-mode.html"));
     await banner(page).waitFor({ state: "visible" });
   });
   afterAll(() => context.close());
@@ -80,7 +87,7 @@ describe("a first visit", () => {
     expect(await events(page, "assent-ready")).toHaveLength(1);
   });
 
-  it("sets the Consent Mode defaults before anything else, then the project's, and sends no update before a decision", async () => {
+  it("sets Consent Mode defaults at once (the page has consent-mode), then the project's, and no update before a decision", async () => {
     const layer = await dataLayer(page);
     expect(layer).toEqual([...firstDefaults, ...projectDefaults]);
   });
@@ -88,7 +95,7 @@ describe("a first visit", () => {
   it("on Accept all: an update granting every mapped type, and the GTM event", async () => {
     await page.getByRole("button", { name: "Accept all" }).click();
     await banner(page).waitFor({ state: "detached" });
-    expect((await dataLayer(page)).slice(6)).toEqual([
+    expect((await dataLayer(page)).slice(-2)).toEqual([
       ["consent", "update", granted],
       gtmEvent({ marketing: true, analytics: true, fraud: true }, granted),
     ]);
@@ -121,10 +128,13 @@ describe("a first visit", () => {
 describe("Consent Mode updates for each decision", () => {
   it("Reject all: every mapped type denied", async () => {
     const { context, page } = await bootstrapped();
-    await page.goto(`${site.origin}/plain.html`);
+    const projectDefaults = projectDefaultsOf(await open(page, "/plain.html"));
+    await banner(page).waitFor({ state: "visible" });
+    // Without the consent-mode attribute the first defaults are the project's, set when the bootstrap answers.
+    expect(await dataLayer(page)).toEqual(projectDefaults);
     await page.getByRole("button", { name: "Reject all" }).click();
     await banner(page).waitFor({ state: "detached" });
-    expect((await dataLayer(page)).slice(6)).toEqual([
+    expect((await dataLayer(page)).slice(-2)).toEqual([
       ["consent", "update", denied],
       gtmEvent({ marketing: false, analytics: false, fraud: true }, denied),
     ]);
@@ -140,7 +150,7 @@ describe("Consent Mode updates for each decision", () => {
     await page.getByRole("button", { name: "Save choices" }).click();
     await dialog(page).waitFor({ state: "hidden" });
     const modes = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" };
-    expect((await dataLayer(page)).slice(6)).toEqual([["consent", "update", modes], gtmEvent({ marketing: false, analytics: true, fraud: true }, modes)]);
+    expect((await dataLayer(page)).slice(-2)).toEqual([["consent", "update", modes], gtmEvent({ marketing: false, analytics: true, fraud: true }, modes)]);
     expect(await page.locator("#gated").textContent()).toBe("not run");
     await context.close();
   });
@@ -157,7 +167,7 @@ describe("regimes, forced with the element's regime attribute (honoured by the s
     expect(await banner(page).locator("button").allTextContents()).toEqual(["Your privacy choices", "OK"]);
     expect(await banner(page).locator("#banner-text").textContent()).toContain("You can opt out at any time.");
     await page.waitForFunction(() => document.getElementById("gated")?.textContent === "ran");
-    expect((await dataLayer(page)).slice(6)).toEqual([["consent", "update", granted], gtmEvent({ marketing: true, analytics: true, fraud: true }, granted)]);
+    expect((await dataLayer(page)).slice(-2)).toEqual([["consent", "update", granted], gtmEvent({ marketing: true, analytics: true, fraud: true }, granted)]);
     await banner(page).getByRole("button", { name: "Your privacy choices" }).click();
     await dialog(page).waitFor({ state: "visible" });
     expect(await switchStates(page)).toEqual({ Marketing: true, Analytics: true });

@@ -69,7 +69,22 @@ export async function shopProject(
     ok("POST", under("/configurations/data-groups"), token, { referenceId, name, description: text(en, sv) });
   const email = await group("email", "E-mail address", "Where we send offers.", "Dit vi skickar erbjudanden.");
   const usage = await group("usage", "Pages visited", "Which pages you open.", "Vilka sidor du öppnar.");
-  const purpose = (body: Json) => ok("POST", under("/configurations/purposes"), token, { ...body, controllers: [shop.partyId] });
+  // Once the Worker side of issue 13 is in, purposes carry their Consent Mode types and the project turns it on.
+  const consentMode = await serviceHasConsentMode();
+  if (consentMode) {
+    await ok("PUT", `/admin/v1/projects/${projectId}/consent-mode`, adminToken, {
+      enabled: true,
+      waitForUpdate: 500,
+      urlPassthrough: true,
+      adsDataRedaction: true,
+    });
+  }
+  const purpose = (body: Json) =>
+    ok("POST", under("/configurations/purposes"), token, {
+      ...body,
+      controllers: [shop.partyId],
+      ...(consentMode ? { consentMode: consentModeOf[body.referenceId] ?? [] } : {}),
+    });
   const marketing = await purpose({
     referenceId: "marketing",
     name: "Marketing",
@@ -116,14 +131,17 @@ export async function hostSite(): Promise<{ origin: string; pages: Pages; close(
 
 export const moduleTag = `<script type="module" src="${base}/widget/assent.js"></script>`;
 
-/** A page with the widget's one script tag, a gated script, a settings button and the element. */
+/**
+ * A page with the widget's one script tag, a gated script, a settings button and the element, in the opt-in regime
+ * unless `attrs` names another (the first of two attributes wins; the service honours it in local development).
+ */
 export function shopPage(projectId: string, { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "" } = {}) {
   return `<!doctype html><html lang="${lang}" ${htmlAttrs}><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>
     <h1>Shop</h1><button id="settings">Privacy settings</button>
     <p id="gated">not run</p>
     <script type="text/plain" data-assent-purpose="marketing" src="/gated.js"></script>
     ${extra}
-    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs}></assent-consent></body></html>`;
+    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} regime="opt-in"></assent-consent></body></html>`;
 }
 
 export const gatedScript = { body: `document.getElementById("gated").textContent = "ran";`, type: "text/javascript" };
@@ -226,6 +244,11 @@ const consentModeSettings = {
     { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" },
   ],
 };
+
+/** Whether the service has the Worker side of issue 13 (purposes with Consent Mode types). */
+async function serviceHasConsentMode(): Promise<boolean> {
+  return (await (await fetch(`${base}/openapi.json`)).text()).includes('"consentMode"');
+}
 
 /** Which Consent Mode types the shop's purposes stand for (the Worker's purpose field, once merged). */
 const consentModeOf: Record<string, string[]> = {

@@ -115,9 +115,11 @@ export class AssentConsent extends HTMLElement {
     this.#root = this.attachShadow({ mode: "open" });
     adopt(this.#root, styles);
     this.#store = new ConsentStore(this.#api, this.#project);
-    // Before anything is gated or any tag reads it: Consent Mode defaults, then a stored decision if there is one.
+    // Before anything is gated or any tag reads it: Consent Mode defaults (the project's, as stored last time; on a
+    // first visit, all denied if the page says it uses Consent Mode), then a stored decision if there is one.
     const stored = (this.#decision = this.#store.decision);
-    setDefaults(stored?.consentMode ?? fallbackSettings);
+    const settings = stored?.consentMode ?? (this.hasAttribute("consent-mode") ? fallbackSettings : undefined);
+    if (settings) setDefaults(settings);
     if (stored) {
       this.#identity = stored.identityId;
       update(stored.modes, stored.consents);
@@ -195,7 +197,7 @@ export class AssentConsent extends HTMLElement {
   }
 
   get #languages() {
-    return [this.lang, document.documentElement.lang, ...navigator.languages].filter(Boolean);
+    return [...new Set([this.lang, document.documentElement.lang, ...navigator.languages].filter(Boolean))].slice(0, 20);
   }
 
   get #gpc() {
@@ -286,7 +288,7 @@ export class AssentConsent extends HTMLElement {
   /** Keeps the decision on this device and, when asked, tells Consent Mode and GTM. */
   #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
     const state = this.#state;
-    const modes = modesOf(this.#shown.config!.purposes, (p) => this.hasConsent(p.referenceId));
+    const modes = this.#boot!.consentMode?.enabled ? modesOf(this.#shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
     this.#decision = this.#store!.decision = {
       identityId: this.#identity,
       fingerprint: this.#boot!.fingerprint,

@@ -6,7 +6,10 @@ import type { ConsentModeSettings, ConsentType, Purpose } from "./types";
 
 type Modes = Partial<Record<ConsentType, "granted" | "denied">>;
 
-/** Before the project's settings are known (a first visit): everything but security denied, waiting for an update. */
+/**
+ * Before the project's settings are known (a first visit to a page that says it uses Consent Mode with the
+ * `consent-mode` attribute): everything but security denied, waiting for an update.
+ */
 export const fallbackSettings: ConsentModeSettings = {
   enabled: true,
   waitForUpdate: 500,
@@ -25,10 +28,12 @@ export const fallbackSettings: ConsentModeSettings = {
   ],
 };
 
+const dataLayer = () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ||= []);
+
 function gtag(..._args: unknown[]) {
-  const w = window as unknown as { dataLayer?: unknown[] };
+  // What the gtag snippet pushes: the arguments object itself (gtag.js ignores arrays).
   // eslint-disable-next-line prefer-rest-params
-  (w.dataLayer ||= []).push(arguments);
+  dataLayer().push(arguments);
 }
 
 /** The defaults: redaction and passthrough first, then each (region-scoped) default with `wait_for_update`. */
@@ -48,9 +53,8 @@ export function modesOf(purposes: Purpose[], allowed: (purpose: Purpose) => bool
   return modes;
 }
 
-/** The update for a decision, and the event GTM triggers on. */
+/** The update for a decision (when Consent Mode is on, `modes` is not empty), and the event GTM triggers on. */
 export function update(modes: Modes, consents: Record<string, boolean>): void {
   if (Object.keys(modes).length) gtag("consent", "update", modes);
-  (window as unknown as { dataLayer: unknown[] }).dataLayer ||= [];
-  (window as unknown as { dataLayer: unknown[] }).dataLayer.push({ event: "assent_consent_update", assent: { consents, consentMode: modes } });
+  dataLayer().push({ event: "assent_consent_update", assent: { consents, consentMode: modes } });
 }
