@@ -243,6 +243,7 @@ describe("other visitors", () => {
     await banner(page).waitFor({ state: "visible" });
     expect(await page.getByRole("dialog", { name: "Dina integritetsval" }).count()).toBe(1);
     await page.getByRole("button", { name: "Anpassa" }).click();
+    await dialog(page).waitFor({ state: "visible" });
     expect(await page.locator("assent-consent").getByText("Erbjudanden via e-post, anpassade efter dina köp.").count()).toBe(1);
     await page.getByRole("button", { name: "Neka alla" }).click();
     await dialog(page).waitFor({ state: "hidden" });

@@ -59,6 +59,9 @@ export async function send<T>(url: string, init: RequestInit = {}, plain = false
 const alone = <T>(name: string, task: () => Promise<T>): Promise<T> =>
   navigator.locks ? (navigator.locks.request(name, task) as Promise<T>) : task();
 
+/** No bootstrap route (404), or a server that refuses its text/plain body before routing (415): one from before it. */
+const fromBefore = (error: unknown) => [404, 415].includes((error as RequestFailed).status);
+
 export type BootstrapRequest = { languages: string[]; regime?: RegimeName; gpc: boolean };
 
 /** Holds the current token (one at a time, whoever asks) and gets a new one when the old is refused. */
@@ -95,6 +98,11 @@ export class Session {
     return `${this.#source.api}/browser/v1/projects/${encodeURIComponent(this.#source.project)}/${suffix}`;
   }
 
+  /** A visitor token (a first visit, or the same identity again with the stored key); callers hold the lock. */
+  async #mint(): Promise<Auth> {
+    return this.#keep(await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() }) }));
+  }
+
   async #obtain(renew: boolean): Promise<Auth> {
     const { tokenProvider, token, identityId } = this.#source;
     if (!this.#anonymous) {
@@ -105,11 +113,7 @@ export class Session {
       return { token: value, identityId: id };
     }
     // An anonymous visitor: the page mints its own token, coming back as the same identity with its key.
-    return alone(this.#storageKey, async () =>
-      this.#keep(
-        await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() }) }),
-      ),
-    );
+    return alone(this.#storageKey, () => this.#mint());
   }
 
   /** The token in use; concurrent callers share one request for it, and a failed request is not kept. */
@@ -159,18 +163,22 @@ export class Session {
         },
         true,
       );
-    try {
-      if (!this.#anonymous) return await this.#authorised(body);
-      return await alone(this.#storageKey, async () => {
-        const answer = await body();
-        if (answer.token) this.#auth = Promise.resolve(this.#keep(answer.token));
-        return answer;
-      });
-    } catch (error) {
-      // No such route (404), or a server that refuses its text/plain body before routing (415): one from before it.
-      if (![404, 415].includes((error as RequestFailed).status)) throw error;
-      return this.#legacy(request);
-    }
+    const answer = this.#anonymous
+      ? await alone(this.#storageKey, async () => {
+          try {
+            const first = await body();
+            if (first.token) this.#auth = Promise.resolve(this.#keep(first.token));
+            return first;
+          } catch (error) {
+            if (!fromBefore(error)) throw error;
+            // Minted while the lock is still held, as the bootstrap would have: another tab waits for the key.
+            this.#auth = Promise.resolve(await this.#mint());
+          }
+        })
+      : await this.#authorised(body).catch((error) => {
+          if (!fromBefore(error)) throw error;
+        });
+    return answer ?? this.#legacy(request);
   }
 
   /** A server from before the bootstrap: one token, then configuration and state side by side, as one answer. */

@@ -6,7 +6,7 @@ import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type C
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { release, watch } from "./gating";
 import { direction, loadStrings, SAVED, SITE, uiLanguage } from "./i18n";
-import { ConsentStore, type Decision } from "./store";
+import { consentStore, type ConsentStore, type Decision } from "./store";
 import { styles } from "./styles";
 import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
 import { helpers, links, type View } from "./view";
@@ -114,10 +114,10 @@ export class AssentConsent extends HTMLElement {
     if (this.#store) return;
     this.#root = this.attachShadow({ mode: "open" });
     adopt(this.#root, styles);
-    this.#store = new ConsentStore(this.#api, this.#project);
+    this.#store = consentStore(this.#api, this.#project);
     // Before anything is gated or any tag reads it: Consent Mode defaults (the project's, as stored last time; on a
     // first visit, all denied if the page says it uses Consent Mode), then a stored decision if there is one.
-    const stored = (this.#decision = this.#store.decision);
+    const stored = (this.#decision = this.#store.decision.get());
     const settings = stored?.consentMode ?? (this.hasAttribute("consent-mode") ? fallbackSettings : undefined);
     if (settings) setDefaults(settings);
     if (stored) {
@@ -163,7 +163,7 @@ export class AssentConsent extends HTMLElement {
 
   /** Whether the purpose may be used now (see `allowed`); before the configuration is known, the stored decision. */
   hasConsent(purposeReferenceId: string): boolean {
-    if (this.#store?.pending) return false;
+    if (this.#store?.pending.get()) return false;
     const config = this.#shown.config;
     const purpose = config?.purposes.find((p) => p.referenceId === purposeReferenceId);
     if (!purpose) return !config && !!this.#decision?.consents[purposeReferenceId];
@@ -255,18 +255,19 @@ export class AssentConsent extends HTMLElement {
       this.#boot = boot;
       this.#set({ strings: await strings, config: boot.configuration });
       this.#apply(boot.state?.purposes ?? []);
-      if (store.pending) await this.#send(permissionRequest(this.#consentPurposes, {}), store.pending.requested);
-      store.pending = undefined;
+      const pending = store.pending.get();
+      if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);
+      store.pending.set();
       const before = this.#decision;
       this.#remember(first ? this.#regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
       if (first) this.#emit("assent-ready", this.#state);
       else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) this.#emit("assent-change", this.#state);
-      if (!this.#shown.open && !store.dismissed && this.#unanswered()) this.#set({ banner: "ask" });
+      if (!this.#shown.open && !store.dismissed.get() && this.#unanswered()) this.#set({ banner: "ask" });
     } catch (error) {
       this.#set({ strings: await strings });
       this.#fail(error);
       // The visitor can still say no while the API is down: the first layer opens without the configuration.
-      if (first && !store.dismissed && !store.pending) this.#set({ banner: "ask" });
+      if (first && !store.dismissed.get() && !store.pending.get()) this.#set({ banner: "ask" });
     }
   }
 
@@ -289,15 +290,17 @@ export class AssentConsent extends HTMLElement {
   #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
     const state = this.#state;
     const modes = this.#boot!.consentMode?.enabled ? modesOf(this.#shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
-    this.#decision = this.#store!.decision = {
-      identityId: this.#identity,
-      fingerprint: this.#boot!.fingerprint,
-      regime: this.#regime,
-      consents: state.consents,
-      modes,
-      consentMode: this.#boot!.consentMode,
-      acknowledged,
-    };
+    this.#store!.decision.set(
+      (this.#decision = {
+        identityId: this.#identity,
+        fingerprint: this.#boot!.fingerprint,
+        regime: this.#regime,
+        consents: state.consents,
+        modes,
+        consentMode: this.#boot!.consentMode,
+        acknowledged,
+      }),
+    );
     if (tell) update(modes, state.consents);
   }
 
@@ -358,7 +361,7 @@ export class AssentConsent extends HTMLElement {
 
   /** Reject all without the configuration (API down): kept on this device and sent when the API answers. */
   #rejectOffline() {
-    this.#store!.pending = { status: "denied", requested: localTimestamp() };
+    this.#store!.pending.set({ status: "denied", requested: localTimestamp() });
     this.#set({ banner: "", open: false });
     this.#emit("assent-change", this.#state);
   }
@@ -378,7 +381,7 @@ export class AssentConsent extends HTMLElement {
     const asked = this.#shown.banner === "ask" || this.#shown.open;
     this.#set({ open: false, banner: "" });
     if (!asked) return;
-    this.#store!.dismissed = true;
+    this.#store!.dismissed.set(true);
     this.#emit("assent-dismiss", this.#state);
   }
 
@@ -409,7 +412,7 @@ export class AssentConsent extends HTMLElement {
       gpcApplied: !!this.#boot?.regime.gpcApplied,
       failed,
       busy,
-      pending: !!this.#store!.pending,
+      pending: !!this.#store!.pending.get(),
       choices,
       objected,
       receipt,

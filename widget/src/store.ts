@@ -20,54 +20,36 @@ export type Decision = {
 /** A choice made while the API could not be reached: only "reject all" can be taken without the configuration. */
 export type Pending = { status: "denied"; requested: string };
 
-function read<T>(storage: () => Storage, key: string): T | undefined {
-  try {
-    return JSON.parse(storage().getItem(key) ?? "null") ?? undefined;
-  } catch {
-    return undefined;
-  }
+/** One value kept as JSON; storage that is blocked (private mode, sandbox) reads as nothing and keeps nothing. */
+export type Slot<T> = { get(): T | undefined; set(value?: T): void };
+
+function slot<T>(storage: () => Storage, key: string): Slot<T> {
+  return {
+    get() {
+      try {
+        return JSON.parse(storage().getItem(key) ?? "null") ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(value) {
+      try {
+        if (value === undefined) storage().removeItem(key);
+        else storage().setItem(key, JSON.stringify(value));
+      } catch {
+        // Blocked: the page simply asks the API again next time.
+      }
+    },
+  };
 }
 
-function write(storage: () => Storage, key: string, value: unknown) {
-  try {
-    if (value === undefined) storage().removeItem(key);
-    else storage().setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage blocked: the page simply asks the API again next time.
-  }
-}
+export type ConsentStore = { decision: Slot<Decision>; pending: Slot<Pending>; dismissed: Slot<true> };
 
-const local = () => localStorage;
-const session = () => sessionStorage;
-
-export class ConsentStore {
-  #key: string;
-
-  constructor(api: string, project: string) {
-    this.#key = `assent:${api}:${project}:`;
-  }
-
-  get decision(): Decision | undefined {
-    return read(local, this.#key + "decision");
-  }
-
-  set decision(value: Decision | undefined) {
-    write(local, this.#key + "decision", value);
-  }
-
-  get pending(): Pending | undefined {
-    return read(local, this.#key + "pending");
-  }
-
-  set pending(value: Pending | undefined) {
-    write(local, this.#key + "pending", value);
-  }
-
-  get dismissed(): boolean {
-    return !!read(session, this.#key + "dismissed");
-  }
-
-  set dismissed(value: boolean) {
-    write(session, this.#key + "dismissed", value || undefined);
-  }
+export function consentStore(api: string, project: string): ConsentStore {
+  const key = `assent:${api}:${project}:`;
+  return {
+    decision: slot(() => localStorage, key + "decision"),
+    pending: slot(() => localStorage, key + "pending"),
+    dismissed: slot(() => sessionStorage, key + "dismissed"),
+  };
 }
