@@ -51,6 +51,12 @@ export async function measureWidget(server, fixture, log) {
         { timeout: 30_000, polling: "raf" },
       );
       times.push(Math.round(await ms.jsonValue()));
+      if (process.env.WIDGET_TRACE) {
+        const trace = await tab.evaluate(() =>
+          performance.getEntriesByType("resource").map((e) => `${new URL(e.name).pathname.split("/").pop()} ${Math.round(e.startTime)}-${Math.round(e.responseEnd)}`),
+        );
+        log(`visit ${i + 1}: ${times.at(-1)} ms; ${trace.join(", ")}`);
+      }
       await context.close();
     }
   } finally {
