@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
-  banner, base, dialog, events, gatedScript, hostSite, ok, recordRequests, shopPage, shopProject, visitor,
+  banner, base, dialog, events, gatedScript, hostSite, identitiesMade, ok, recordRequests, shopPage, shopProject, visitor,
   waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -60,6 +60,7 @@ describe("one identity per first visit", () => {
     await page.waitForFunction(() => (window as any).__events.filter((e: any) => e.type === "assent-ready").length === 2);
     const identities = new Set([...(await events(page, "assent-ready")), ...(await events(second, "assent-ready"))].map((d: Json) => d.identityId));
     expect(identities.size).toBe(1);
+    expect(identitiesMade(requests.flat())).toBe(1);
     // GETs (here: the state read back after a save) carry nothing that needs a preflight beyond the bearer token.
     await page.evaluate(() => (window as any).assent.show());
     await dialog(page).getByRole("button", { name: "Accept all" }).click();

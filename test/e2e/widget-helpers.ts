@@ -224,15 +224,31 @@ export const switchStates = (page: Page) =>
   });
 
 /** Requests the page made to the service, in order: method and path. */
-type Seen = { method: string; path: string; headers: Record<string, string>; body?: string };
+type Seen = { method: string; path: string; headers: Record<string, string>; body?: string; status?: number };
 export function recordRequests(page: Page): Seen[] {
   const seen: Seen[] = [];
+  const byRequest = new Map<unknown, Seen>();
   page.on("request", (request) => {
     if (!request.url().startsWith(base)) return;
-    seen.push({ method: request.method(), path: new URL(request.url()).pathname, headers: request.headers(), body: request.postData() ?? undefined });
+    const entry = { method: request.method(), path: new URL(request.url()).pathname, headers: request.headers(), body: request.postData() ?? undefined };
+    byRequest.set(request, entry);
+    seen.push(entry);
+  });
+  page.on("response", (response) => {
+    const entry = byRequest.get(response.request());
+    if (entry) entry.status = response.status();
   });
   return seen;
 }
+
+/** The calls that made a new visitor identity: a visitor token minted (201), or a bootstrap that minted without a key. */
+export const identitiesMade = (requests: Seen[]) =>
+  requests.filter(
+    (r) =>
+      r.method === "POST" &&
+      ((r.path.endsWith("/visitor-tokens") && r.status === 201) ||
+        (r.path.endsWith("/bootstrap") && r.status === 200 && !r.headers.authorization && !JSON.parse(r.body ?? "{}").visitorKey)),
+  ).length;
 
 const consentModeSettings = {
   enabled: true,

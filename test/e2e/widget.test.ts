@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artifactPath, launchBrowser } from "./browser";
 import {
-  axeSource, banner, base, dialog, events, focused, gatedScript, hostSite, moduleTag, ok, recordRequests, shopPage, shopProject,
+  axeSource, banner, base, dialog, events, focused, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
   switchStates, tabTo, visitor, waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -166,7 +166,7 @@ describe("a first visit on a plain page with one script tag", () => {
   });
 
   it("made one identity, found again through the hash of the key kept in localStorage", async () => {
-    expect(requests.filter((r) => r.path.endsWith("/visitor-tokens") && r.method === "POST")).toHaveLength(1);
+    expect(identitiesMade(requests)).toBe(1);
     const key = await page.evaluate((name) => localStorage.getItem(name), `assent:${base}:${shop.projectId}`);
     const hash = createHash("sha256").update(key!).digest("hex");
     const identity = await ok("GET", shop.under(`/identities/aliases/${encodeURIComponent(`urn:svc:assent-visitor:${hash}`)}`), shop.token);
