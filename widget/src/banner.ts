@@ -5,14 +5,14 @@
  * "Your privacy choices" and OK.
  */
 import { html, nothing } from "lit/html.js";
-import { ACCEPT, CUSTOMIZE, DOWN, fill, GPC, GPC_APPLIED, NOTICE, OFFLINE, OK, RECEIPT, regimes, REJECT, RETRY, SAVED, TITLE, CLOSE } from "./i18n";
+import { ACCEPT, CUSTOMIZE, DOWN, fill, GPC, GPC_APPLIED, NOTICE, OFFLINE, OK, regimes, REJECT, RETRY, TITLE } from "./i18n";
 import type { View } from "./view";
 
 const onEscape = (view: View) => (event: KeyboardEvent) => {
   if (event.key === "Escape") view.dismiss();
 };
 
-const frame = (view: View, content: unknown) =>
+export const frame = (view: View, content: unknown) =>
   html`<div
     popover="manual"
     part="banner"
@@ -27,19 +27,6 @@ const frame = (view: View, content: unknown) =>
   >
     <div class="inner">${content}</div>
   </div>`;
-
-/** The decision was saved and the service signed a receipt for it: say so, and offer the receipt. */
-export const savedBanner = (view: View) =>
-  frame(
-    view,
-    html`<h2 id="banner-title" class="title">${view.t[SAVED]}</h2>
-      <p id="banner-text">
-        <a part="link receipt" download="assent-receipt.jws" href=${`data:application/jose;charset=utf-8,${encodeURIComponent(view.receipt!)}`}
-          >${view.t[RECEIPT]}</a
-        >
-      </p>
-      <div class="actions"><button part="button close" @click=${view.dismiss}>${view.t[CLOSE]}</button></div>`,
-  );
 
 export function banner(view: View) {
   const { t, config } = view;

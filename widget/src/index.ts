@@ -22,7 +22,7 @@ const element = () => document.querySelector("assent-consent");
 const w = window as unknown as { assent?: AssentGlobal };
 w.assent ??= {
   ready: new Promise((resolve) => {
-    const settle = (event: Event) => resolve((event as CustomEvent).type === "assent-error" ? element()?.consent : (event as CustomEvent).detail);
+    const settle = () => resolve(element()?.consent);
     document.addEventListener("assent-ready", settle, { once: true });
     document.addEventListener("assent-error", settle, { once: true });
   }),

@@ -6,7 +6,7 @@
  */
 import {
   ACCEPT, CLOSE, CONSENT, CONTROLLERS, DATA, DETAILS, DOWN, GPC, GPC_APPLIED, INTRO, OBJECT, OBJECTED, OFFLINE, PENDING,
-  REJECT, RETRY, SAVE, TITLE,
+  RECEIPT, REJECT, RETRY, SAVE, SAVED, TITLE,
 } from "./i18n";
 import type { Policies, Purpose, Translation } from "./types";
 import type { View } from "./view";
@@ -26,6 +26,23 @@ function keepFocus(event: KeyboardEvent) {
     event.preventDefault();
     (event.shiftKey ? list[list.length - 1] : list[0])?.focus();
   }
+}
+
+/**
+ * The decision was saved and the service signed a receipt for it: say so in the first layer's place, and offer the
+ * receipt (only with receipts, so it comes with this chunk).
+ */
+export function savedNote(view: View) {
+  const { t, lit: { html } } = view;
+  return view.frame(
+    html`<h2 id="banner-title" class="title">${t[SAVED]}</h2>
+      <p id="banner-text">
+        <a part="link receipt" download="assent-receipt.jws" href=${`data:application/jose;charset=utf-8,${encodeURIComponent(view.receipt!)}`}
+          >${t[RECEIPT]}</a
+        >
+      </p>
+      <div class="actions"><button part="button close" @click=${view.dismiss}>${t[CLOSE]}</button></div>`,
+  );
 }
 
 export function preferences(view: View) {

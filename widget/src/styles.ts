@@ -18,10 +18,6 @@ export const styles = `
     --m: var(--assent-muted, #4b5563);
     --l: var(--assent-border, #d1d5db);
     --s: #f3f4f6;
-    --n: #ecfdf5;
-    --nf: #065f46;
-    --e: #fef2f2;
-    --ef: #991b1b;
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -32,10 +28,6 @@ export const styles = `
       --m: var(--assent-muted, #d1d5db);
       --l: var(--assent-border, #4b5563);
       --s: #1f2937;
-      --n: #064e3b;
-      --nf: #d1fae5;
-      --e: #450a0a;
-      --ef: #fecaca;
     }
   }
   .banner,
@@ -47,7 +39,6 @@ export const styles = `
     color: var(--f);
     font: 1em/1.5 var(--assent-font, system-ui, sans-serif);
     overflow-wrap: anywhere;
-    hyphens: auto;
   }
   /* A popover in the top layer: above any z-index, outside any transformed ancestor, out of the page's flow. */
   .banner {
@@ -139,15 +130,19 @@ export const styles = `
     padding: 0;
     text-decoration: underline;
   }
+  /* Notes keep their own light colours in either scheme: text and background always go together. */
   .note {
     padding: 0.6em 0.8em;
     border-radius: 0.5em;
-    background: var(--n);
-    color: var(--nf);
+    background: #ecfdf5;
+    color: #065f46;
   }
   .error {
-    background: var(--e);
-    color: var(--ef);
+    background: #fef2f2;
+    color: #991b1b;
+  }
+  .note .link {
+    color: inherit;
   }
   :focus-visible {
     outline: 3px solid var(--assent-focus, #1d4ed8);
@@ -163,6 +158,12 @@ export const styles = `
   }
   [disabled] {
     opacity: 0.6;
-    cursor: default;
   }
 `;
+
+/** Adds a constructed stylesheet to a shadow root (a Content-Security-Policy without 'unsafe-inline' allows it). */
+export function adopt(root: ShadowRoot, css: string) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}

@@ -14,6 +14,8 @@ export type View = {
   /** A configuration text in the visitor's language (see `pick`). */
   text(texts?: Translation[]): string;
   links(policies?: Policies): unknown;
+  /** The first layer's frame (banner.ts) around other content. */
+  frame(content: unknown): unknown;
   t: string[];
   language: string;
   dir: string;
@@ -43,7 +45,10 @@ export type View = {
   closePreferences(): void;
 };
 
-/** Only web links: a policy URL that is not http(s) (javascript:, data:) is left out, never rendered. */
+/**
+ * Only web links: a policy URL that is not http(s) (javascript:, data:) is left out, never rendered. (`target=_blank`
+ * implies `noopener` in every browser the widget runs in.)
+ */
 const web = (url?: string) => {
   try {
     return !!url && /^https?:$/.test(new URL(url).protocol);
@@ -61,5 +66,5 @@ export const helpers = (language: string, fallback?: string): Pick<View, "lit" |
 
 export const links = (view: View, policies: Policies = {}) =>
   (["privacy", "terms", "cookie"] as const).map((key, i) =>
-    web(policies[key]) ? html` <a part="link" href=${policies[key]!} target="_blank" rel="noopener">${view.t[POLICY + i]}</a>` : nothing,
+    web(policies[key]) ? html` <a part="link" href=${policies[key]!} target="_blank">${view.t[POLICY + i]}</a>` : nothing,
   );
