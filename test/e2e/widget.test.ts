@@ -237,10 +237,12 @@ describe("other visitors", () => {
     await context.close();
   });
 
-  it("in Swedish, texts and the recorded language follow lang", async () => {
+  it("in Swedish, texts and the recorded language follow lang; only the Swedish strings are loaded", async () => {
     const { context, page } = await visitor(browser);
+    const requests = recordRequests(page);
     await page.goto(`${site.origin}/swedish.html`);
     await banner(page).waitFor({ state: "visible" });
+    expect(requests.map((r) => /^\/widget\/(en|sv|de|fr|es)\./.exec(r.path)?.[1]).filter(Boolean)).toEqual(["sv"]);
     expect(await page.getByRole("dialog", { name: "Dina integritetsval" }).count()).toBe(1);
     await page.getByRole("button", { name: "Anpassa" }).click();
     await dialog(page).waitFor({ state: "visible" });
