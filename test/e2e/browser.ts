@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core; no browser is ever downloaded.
+import { mkdirSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -17,4 +18,15 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+/**
+ * Where browser tests put screenshots: an ignored folder, written on every run. `npm run screenshots` copies the
+ * ones the README shows into test/artifacts/ (scripts/screenshots.mjs).
+ */
+export const artifacts = "test/artifacts/run";
+
+export function artifactPath(name: string): string {
+  mkdirSync(artifacts, { recursive: true });
+  return `${artifacts}/${name}.png`;
 }

@@ -1,21 +1,19 @@
 // What the portal's browser tests share: a Chromium page that records script errors, axe scans, screenshots,
 // and the steps that set the scene (sign in, create a project, create a backend client and get its token).
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
-import { launchBrowser } from "./browser";
+import { artifactPath, launchBrowser } from "./browser";
 
 export const baseUrl = inject("baseUrl");
 export const adminToken = inject("adminToken");
-const artifacts = "test/artifacts";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 export type PortalBrowser = { browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
 
 /** A desktop-sized page; uncaught errors and CSP refusals are collected so a test can assert there were none. */
 export async function openPortalBrowser(): Promise<PortalBrowser> {
-  mkdirSync(artifacts, { recursive: true });
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   const page = await context.newPage();
@@ -42,9 +40,9 @@ export async function expectAccessible(page: Page, name: string) {
   expect(violations, `axe violations on ${name}`).toEqual([]);
 }
 
-/** A picture kept as test/artifacts/portal-<name>.png; passing confirmations are left out so they do not cover the page. */
+/** A picture kept as portal-<name>.png in the screenshots folder (browser.ts); passing confirmations are left out so they do not cover the page. */
 export const shot = (page: Page, name: string, { fullPage = true } = {}) =>
-  page.screenshot({ path: `${artifacts}/portal-${name}.png`, fullPage, style: ".toast-region { display: none; }" });
+  page.screenshot({ path: artifactPath(`portal-${name}`), fullPage, style: ".toast-region { display: none; }" });
 
 /** Waits for the page to catch up: generous, since the machine is shared and the service runs in wrangler dev. */
 export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });

@@ -1,4 +1,8 @@
-/** Talking to Assent from a page: authorisation (three sources, in order) and requests with a time limit. */
+/**
+ * Talking to Assent from a page: authorisation (three sources, in order), the bootstrap (one call before first
+ * paint, with a fallback to the three calls of servers that predate it), and requests with a time limit.
+ */
+import type { Bootstrap, Configuration, PermissionState, RegimeName } from "./types";
 
 export type TokenProvider = () => string | Promise<string>;
 
@@ -28,25 +32,17 @@ const identityOf = (token: string): string | undefined => {
   }
 };
 
-/** The visitor key of this project, kept so that a returning visitor gets a token for the same identity. */
-function visitorKey(source: AuthSource, value?: string): string | undefined {
-  try {
-    const key = `assent:${source.api}:${source.project}`;
-    if (!value) return localStorage.getItem(key) ?? undefined;
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage blocked (private mode, sandbox): the visitor simply comes back as a new identity.
-  }
-}
-
-/** A JSON request that gives up after 8 s (where the browser has AbortSignal.timeout: Safari 16+, Chrome 103+). */
-export async function send<T>(url: string, init: RequestInit = {}): Promise<T> {
+/**
+ * A JSON request that gives up after 8 s. GETs carry no content-type (nor anything else that would need a CORS
+ * preflight beyond the bearer token); a JSON body is sent as text/plain when it must stay a simple request.
+ */
+export async function send<T>(url: string, init: RequestInit = {}, plain = false): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       ...init,
       signal: AbortSignal.timeout?.(timeoutMs),
-      headers: { "content-type": "application/json", ...init.headers },
+      headers: init.body ? { "content-type": plain ? "text/plain;charset=UTF-8" : "application/json", ...init.headers } : init.headers,
     });
   } catch (error) {
     throw failure(0, (error as Error).message);
@@ -56,18 +52,60 @@ export async function send<T>(url: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
-/** Holds the current token and gets a new one when the old is refused (expired, revoked). */
+/**
+ * Runs `task` alone among this browser's tabs (Web Locks, where there are), so two tabs opened at once do not both
+ * mint a visitor identity: the second one finds the first one's visitor key.
+ */
+const alone = <T>(name: string, task: () => Promise<T>): Promise<T> =>
+  navigator.locks ? (navigator.locks.request(name, task) as Promise<T>) : task();
+
+/** No bootstrap route (404), or a server that refuses its text/plain body before routing (415): one from before it. */
+const fromBefore = (error: unknown) => [404, 415].includes((error as RequestFailed).status);
+
+export type BootstrapRequest = { languages: string[]; regime?: RegimeName; gpc: boolean };
+
+/** Holds the current token (one at a time, whoever asks) and gets a new one when the old is refused. */
 export class Session {
-  #auth?: Auth;
+  #auth?: Promise<Auth>;
   #source: AuthSource;
+  #storageKey: string;
 
   constructor(source: AuthSource) {
     this.#source = source;
+    this.#storageKey = `assent:${source.api}:${source.project}`;
+  }
+
+  get #anonymous() {
+    return !this.#source.token && !this.#source.tokenProvider;
+  }
+
+  /** The visitor key of this project, kept so that a returning visitor gets a token for the same identity. */
+  #visitorKey(value?: string): string | undefined {
+    try {
+      if (!value) return localStorage.getItem(this.#storageKey) ?? undefined;
+      localStorage.setItem(this.#storageKey, value);
+    } catch {
+      // Storage blocked (private mode, sandbox): the visitor simply comes back as a new identity.
+    }
+  }
+
+  #keep(minted: { access_token: string; identityId: string; visitorKey: string }): Auth {
+    this.#visitorKey(minted.visitorKey);
+    return { token: minted.access_token, identityId: minted.identityId };
+  }
+
+  #root(suffix: string) {
+    return `${this.#source.api}/browser/v1/projects/${encodeURIComponent(this.#source.project)}/${suffix}`;
+  }
+
+  /** A visitor token (a first visit, or the same identity again with the stored key); callers hold the lock. */
+  async #mint(): Promise<Auth> {
+    return this.#keep(await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() }) }));
   }
 
   async #obtain(renew: boolean): Promise<Auth> {
-    const { api, project, tokenProvider, token, identityId } = this.#source;
-    if (tokenProvider || token) {
+    const { tokenProvider, token, identityId } = this.#source;
+    if (!this.#anonymous) {
       // A static token cannot be renewed: once it is refused, the host has to hand over a new one.
       const value = tokenProvider ? await tokenProvider() : renew ? "" : token!;
       const id = identityId ?? identityOf(value);
@@ -75,33 +113,97 @@ export class Session {
       return { token: value, identityId: id };
     }
     // An anonymous visitor: the page mints its own token, coming back as the same identity with its key.
-    const minted = await send<{ access_token: string; identityId: string; visitorKey: string }>(
-      `${api}/browser/v1/projects/${encodeURIComponent(project)}/visitor-tokens`,
-      { method: "POST", body: JSON.stringify({ visitorKey: visitorKey(this.#source) }) },
-    );
-    visitorKey(this.#source, minted.visitorKey);
-    return { token: minted.access_token, identityId: minted.identityId };
+    return alone(this.#storageKey, () => this.#mint());
   }
 
-  async current(): Promise<Auth> {
-    return (this.#auth ??= await this.#obtain(false));
+  /** The token in use; concurrent callers share one request for it, and a failed request is not kept. */
+  current(renew = false): Promise<Auth> {
+    if (renew || !this.#auth) {
+      const pending = (this.#auth = this.#obtain(renew));
+      pending.catch(() => {
+        if (this.#auth === pending) this.#auth = undefined;
+      });
+    }
+    return this.#auth;
+  }
+
+  /** Calls with the bearer token; on 401 it renews the token (once for all the calls that token failed) and retries. */
+  async #authorised<T>(request: (auth: Auth) => Promise<T>): Promise<T> {
+    const used = this.current();
+    try {
+      return await request(await used);
+    } catch (error) {
+      if ((error as RequestFailed).status !== 401) throw error;
+      return request(await this.current(this.#auth === used));
+    }
+  }
+
+  /** An authorised call to a path of the API; `{identity}` in it becomes the identity's id. */
+  call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    return this.#authorised((auth) =>
+      send<T>(this.#source.api + path.split("{identity}").join(encodeURIComponent(auth.identityId)), {
+        ...init,
+        headers: { authorization: `Bearer ${auth.token}` },
+      }),
+    );
   }
 
   /**
-   * An authorised call to a path of the API (`{identity}` in it becomes the identity's id); on 401 it renews
-   * the token once and tries again.
+   * Everything needed before first paint in one request. Anonymous visitors send it as a CORS simple request
+   * (text/plain JSON, no headers) inside the cross-tab lock, since it may mint their identity.
    */
-  async call<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
-    const auth = await this.current();
-    try {
-      return await send<T>(this.#source.api + path.replace("{identity}", encodeURIComponent(auth.identityId)), {
-        ...init,
-        headers: { authorization: `Bearer ${auth.token}` },
-      });
-    } catch (error) {
-      if (retried || (error as RequestFailed).status !== 401) throw error;
-      this.#auth = await this.#obtain(true);
-      return this.call(path, init, true);
-    }
+  async bootstrap(request: BootstrapRequest): Promise<Bootstrap> {
+    const body = (auth?: Auth) =>
+      send<Bootstrap>(
+        this.#root("bootstrap"),
+        {
+          method: "POST",
+          body: JSON.stringify({ visitorKey: auth ? undefined : this.#visitorKey(), languages: request.languages, regime: request.regime }),
+          headers: auth ? { authorization: `Bearer ${auth.token}` } : {},
+        },
+        true,
+      );
+    const answer = this.#anonymous
+      ? await alone(this.#storageKey, async () => {
+          try {
+            const first = await body();
+            if (first.token) this.#auth = Promise.resolve(this.#keep(first.token));
+            return first;
+          } catch (error) {
+            if (!fromBefore(error)) throw error;
+            // Minted while the lock is still held, as the bootstrap would have: another tab waits for the key.
+            this.#auth = Promise.resolve(await this.#mint());
+          }
+        })
+      : await this.#authorised(body).catch((error) => {
+          if (!fromBefore(error)) throw error;
+        });
+    return answer ?? this.#legacy(request);
   }
+
+  /** A server from before the bootstrap: one token, then configuration and state side by side, as one answer. */
+  async #legacy(request: BootstrapRequest): Promise<Bootstrap> {
+    const [configuration, state] = await Promise.all([
+      this.call<Configuration>("/privacy/v1/configurations"),
+      this.call<PermissionState>(`/privacy/v2/projects/${encodeURIComponent(this.#source.project)}/identities/{identity}/permission-state`),
+    ]);
+    return {
+      regime: { name: "opt-in", gpc: request.gpc, gpcApplied: false },
+      language: request.languages[0],
+      configuration,
+      fingerprint: configuration.purposes.map((p) => `${p.purposeId}@${p.version}`).join(),
+      state,
+      legacy: true,
+    };
+  }
+}
+
+/** One session per API, project and token source on a page, so that two elements share one identity. */
+const sessions = new Map<string, Session>();
+export function sessionFor(source: AuthSource): Session {
+  if (source.token || source.tokenProvider) return new Session(source);
+  const key = `${source.api} ${source.project}`;
+  let session = sessions.get(key);
+  if (!session) sessions.set(key, (session = new Session(source)));
+  return session;
 }

@@ -1,14 +1,15 @@
 /**
  * Script and iframe gating: `<script type="text/plain" data-assent-purpose="a b">` runs, and
- * `<iframe data-assent-purpose="a" data-src="…">` loads, once every purpose it names may be used.
- * A gated script's `nonce` is carried over, so gated inline scripts also work under a nonce-based
- * Content-Security-Policy.
+ * `<iframe data-assent-purpose="a" data-src="…">` loads, once every purpose it names may be used. A gated
+ * script's `nonce` is carried over, so gated inline scripts also work under a nonce-based Content-Security-Policy.
+ * Elements added to the page later are watched for and released as soon as their purposes allow.
  */
-export function release(allowed: (purposeReferenceId: string) => boolean, root: ParentNode = document): void {
-  const gated = root.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>(
-    "script[type='text/plain'][data-assent-purpose],iframe[data-assent-purpose][data-src]",
-  );
-  for (const element of gated) {
+const selector = "script[type='text/plain'][data-assent-purpose],iframe[data-assent-purpose][data-src]";
+
+type Allowed = (purposeReferenceId: string) => boolean;
+
+export function release(allowed: Allowed, root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>(selector)) {
     if (!element.dataset.assentPurpose!.split(/\s+/).every(allowed)) continue;
     if (element instanceof HTMLIFrameElement) {
       element.src = element.dataset.src!;
@@ -21,4 +22,15 @@ export function release(allowed: (purposeReferenceId: string) => boolean, root: 
     script.text = element.text;
     element.replaceWith(script);
   }
+}
+
+/** Releases gated elements added after the last decision; returns the observer's stop. */
+export function watch(allowed: Allowed): () => void {
+  const observer = new MutationObserver((records) => {
+    if (records.some((r) => [...r.addedNodes].some((n) => n instanceof Element && (n.matches(selector) || n.querySelector(selector))))) {
+      release(allowed);
+    }
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }

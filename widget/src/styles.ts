@@ -1,109 +1,139 @@
-import { css } from "lit";
-
 /**
- * Adopted as a constructed stylesheet (no <style> element, no inline styles), so the widget runs under a
- * Content-Security-Policy without 'unsafe-inline'. `all: initial` on the host keeps the page's inherited
- * styles out; custom properties (which `all` leaves alone) and `::part` let the page theme it on purpose:
- * --assent-accent, --assent-background, --assent-foreground, --assent-muted, --assent-border,
- * --assent-focus, --assent-font.
+ * The eager stylesheet: the host, the colours, buttons and the first layer. Adopted as a constructed stylesheet
+ * (no <style> element, no inline styles), so the widget runs under a Content-Security-Policy without
+ * 'unsafe-inline'. `all: initial` on the host keeps the page's inherited styles out and resets the font size to
+ * the browser's own (the visitor's setting), and every size is in `em` against that, never `rem`, so a page's root
+ * font size (`html { font-size: 62.5% }`) cannot shrink it. Custom properties (which `all` leaves alone) and
+ * `::part` let the page theme it on purpose: --assent-accent, --assent-on-accent, --assent-background,
+ * --assent-foreground, --assent-muted, --assent-border, --assent-focus, --assent-font. Without a theme it follows
+ * `prefers-color-scheme`.
  */
-export const styles = css`
+export const styles = `
   :host {
     all: initial;
     --a: var(--assent-accent, #0f766e);
+    --o: var(--assent-on-accent, #fff);
+    --b: var(--assent-background, #fff);
+    --f: var(--assent-foreground, #111827);
     --m: var(--assent-muted, #4b5563);
     --l: var(--assent-border, #d1d5db);
+    --s: #f3f4f6;
   }
-  /* A modal <dialog> already sits in the top layer, centred, scrolling, sized to the viewport. */
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --a: var(--assent-accent, #5eead4);
+      --o: var(--assent-on-accent, #042f2e);
+      --b: var(--assent-background, #111827);
+      --f: var(--assent-foreground, #f9fafb);
+      --m: var(--assent-muted, #d1d5db);
+      --l: var(--assent-border, #4b5563);
+      --s: #1f2937;
+    }
+  }
+  .banner,
   dialog {
-    width: 40rem;
-    padding: 0;
+    box-sizing: border-box;
     border: 0;
-    border-radius: 14px;
-    background: var(--assent-background, #fff);
-    color: var(--assent-foreground, #111827);
-    font: 15px/1.5 var(--assent-font, system-ui, sans-serif);
-    box-shadow: 0 24px 64px #0005;
+    padding: 0;
+    background: var(--b);
+    color: var(--f);
+    font: 1em/1.5 var(--assent-font, system-ui, sans-serif);
+    overflow-wrap: anywhere;
+  }
+  /* A popover in the top layer: above any z-index, outside any transformed ancestor, out of the page's flow. */
+  .banner {
+    position: fixed;
+    inset: auto 0 0;
+    margin: 0;
+    width: auto;
+    max-width: none;
+    max-height: 85vh;
+    overflow: auto;
+    border-block-start: 1px solid var(--l);
+    box-shadow: 0 -0.5em 2em #0003;
     animation: in 0.2s ease-out;
   }
-  ::backdrop {
-    background: #1118278c;
+  .inner {
+    max-width: 64em;
+    margin: 0 auto;
+    padding: 1em 1.5em;
   }
+  .title {
+    margin: 0;
+    font-size: 1.125em;
+  }
+  p {
+    margin: 0.5em 0;
+  }
+  /*
+   * It fades in: painted first at opacity 0, the banner is never a candidate for the page's largest contentful
+   * paint. Under reduced motion it only fades.
+   */
   @keyframes in {
     from {
+      translate: 0 1em;
       opacity: 0;
-      translate: 0 12px;
+    }
+  }
+  @keyframes fade {
+    from {
+      opacity: 0;
     }
   }
   @media (prefers-reduced-motion: reduce) {
     * {
-      animation: none !important;
+      animation-name: fade !important;
       transition: none !important;
     }
   }
-  header,
-  footer,
-  .body {
-    padding: 1rem 1.5rem 0.5rem;
+  /* Phones: a bottom sheet, buttons one under another, full width. */
+  @media (max-width: 40em) {
+    .banner {
+      border-radius: 1em 1em 0 0;
+    }
+    .inner {
+      padding: 1em;
+    }
   }
-  header,
-  .row {
-    display: flex;
-    align-items: center;
-    gap: 0.75rem;
-  }
-  h2,
-  .row > :first-child {
-    flex: 1;
-    margin: 0;
+  .actions,
+  .foot {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr));
+    gap: 0.6em;
+    margin-block-start: 0.75em;
   }
   a,
-  summary {
+  .link {
     color: var(--a);
   }
-  summary,
-  h3 {
+  button {
+    box-sizing: border-box;
+    min-width: 24px;
+    min-height: 24px;
+    font: inherit;
     font-weight: 600;
+    border-radius: 0.5em;
+    border: 2px solid var(--a);
+    background: none;
+    color: var(--a);
+    padding: 0.45em 0.9em;
+    cursor: pointer;
   }
-  ul {
-    list-style: none;
+  .actions button,
+  .foot button {
+    background: var(--a);
+    color: var(--o);
+    padding: 0.65em;
+  }
+  .link {
+    border: 0;
     padding: 0;
+    text-decoration: underline;
   }
-  .purpose {
-    border: 1px solid var(--l);
-    border-radius: 10px;
-    padding: 0.75rem 1rem;
-    margin-bottom: 0.75rem;
-  }
-  h3 {
-    display: inline;
-    margin-right: 0.5rem;
-    font-size: 1rem;
-  }
-  .tag {
-    padding: 0 0.5rem;
-    border-radius: 9px;
-    background: #f3f4f6;
-    color: #374151;
-    font-size: 0.8rem;
-  }
-  .new {
-    background: #fef3c7;
-    color: #78350f;
-  }
-  small,
-  .desc,
-  h4 {
-    display: block;
-    color: var(--m);
-  }
-  h4 {
-    margin: 0.75rem 0 0;
-    font-size: 0.85rem;
-  }
+  /* Notes keep their own light colours in either scheme: text and background always go together. */
   .note {
-    padding: 0.6rem 0.8rem;
-    border-radius: 8px;
+    padding: 0.6em 0.8em;
+    border-radius: 0.5em;
     background: #ecfdf5;
     color: #065f46;
   }
@@ -111,65 +141,16 @@ export const styles = css`
     background: #fef2f2;
     color: #991b1b;
   }
-  .item {
-    padding: 0.4rem 0;
-    border-top: 1px solid #f3f4f6;
-    font-size: 0.9rem;
-  }
-  [role="switch"] {
-    appearance: none;
-    flex: none;
-    margin: 0;
-    width: 2.75rem;
-    height: 1.5rem;
-    border-radius: 1rem;
-    border: 2px solid #6b7280;
-    background: #6b7280 radial-gradient(circle, #fff 0.5rem, #0000 calc(0.5rem + 1px)) no-repeat 0 / 1.25rem;
-    transition: background-position 0.15s;
-  }
-  :checked {
-    border-color: var(--a);
-    background-color: var(--a);
-    background-position: 100%;
-  }
-  button {
-    font: inherit;
-    font-weight: 600;
-    border-radius: 8px;
-    border: 2px solid var(--a);
-    background: none;
-    color: var(--a);
-    padding: 0.45rem 0.9rem;
-  }
-  button,
-  summary,
-  input {
-    cursor: pointer;
-  }
-  .x {
-    border: 0;
-    color: var(--m);
-    font-size: 1.5rem;
-    line-height: 1;
-  }
-  footer {
-    position: sticky;
-    bottom: 0;
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
-    gap: 0.6rem;
-    padding-bottom: 1.25rem;
-    border-top: 1px solid var(--l);
-    background: #f9fafb;
-  }
-  footer button {
-    background: var(--a);
-    color: var(--assent-on-accent, #fff);
-    padding: 0.65rem;
+  .note .link {
+    color: inherit;
   }
   :focus-visible {
     outline: 3px solid var(--assent-focus, #1d4ed8);
     outline-offset: 2px;
+  }
+  /* The banner takes focus to be found, not operated: its controls show focus, the container does not. */
+  .banner:focus {
+    outline: 0;
   }
   .hidden {
     position: absolute;
@@ -179,3 +160,10 @@ export const styles = css`
     opacity: 0.6;
   }
 `;
+
+/** Adds a constructed stylesheet to a shadow root (a Content-Security-Policy without 'unsafe-inline' allows it). */
+export function adopt(root: ShadowRoot, css: string) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}

@@ -1,0 +1,14 @@
+// `npm run screenshots`: runs the browser tests that take pictures (into the ignored test/artifacts/run/), then
+// copies the ones the README shows into test/artifacts/, the only place tracked pictures change.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, readFileSync, readdirSync } from "node:fs";
+
+const run = "test/artifacts/run";
+execFileSync("npx", ["vitest", "run", "--project", "e2e", "test/e2e/widget.test.ts", "test/e2e/widget-layout.test.ts", "test/e2e/portal.test.ts"], {
+  stdio: "inherit",
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+});
+const readme = readFileSync("README.md", "utf8");
+const shown = readdirSync(run).filter((file) => file.endsWith(".png") && readme.includes(`test/artifacts/${file}`));
+for (const file of shown) copyFileSync(`${run}/${file}`, `test/artifacts/${file}`);
+console.log(`Refreshed ${shown.length} README pictures in test/artifacts/: ${shown.join(", ")}`);

@@ -1,0 +1,399 @@
+// What the widget's browser tests share: the real service (global-setup.ts), a shop-like project made through its
+// API, host pages on another origin, fresh visitors that record what the widget tells the page, and — until the
+// Worker's bootstrap is merged — the one stand-in for it (`standInBootstrap`).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { inject } from "vitest";
+
+export const base = inject("baseUrl");
+export const adminToken = inject("adminToken");
+export const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export type Json = Record<string, any>;
+
+export async function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: res.status === 204 ? {} : await res.json() };
+}
+
+export async function ok(method: string, path: string, token: string, body?: unknown) {
+  const reply = await api(method, path, token, body);
+  if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** A project like a real shop's: a web client for the host origin, a backend client, three purposes in en+sv. */
+export async function shopProject(
+  siteOrigin: string,
+  { controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null, policies = { privacy: "https://shop.example/privacy" } as Json } = {},
+) {
+  const project = await ok("POST", "/admin/v1/projects", adminToken, {
+    name: "E2E shop",
+    ...(controller ? { controller } : {}),
+    policies,
+    jurisdiction: "SE",
+    defaultLanguage: "en",
+  });
+  const projectId: string = project.projectId;
+  const web = await ok("POST", `/admin/v1/projects/${projectId}/clients`, adminToken, {
+    name: "Shop website",
+    type: "web",
+    allowedOrigins: [siteOrigin],
+  });
+  const backend = await ok("POST", `/admin/v1/projects/${projectId}/clients`, adminToken, { name: "Shop backend", type: "backend" });
+  const tokenRes = await fetch(`${base}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: backend.clientId, client_secret: backend.clientSecret }),
+  });
+  const token: string = (await tokenRes.json()).access_token;
+  const under = (path: string) => `/privacy/v2/projects/${projectId}${path}`;
+  const text = (en: string, sv: string) => [
+    { language: "en", text: en },
+    { language: "sv", text: sv },
+  ];
+  const party = (referenceId: string, name: string, en: string, sv: string, policies: Json = { privacy: `https://${referenceId}.example/privacy` }) =>
+    ok("POST", under("/configurations/parties"), token, { referenceId, type: "company", details: { name, description: text(en, sv), policies } });
+  const shop = await party("shop", "Shop AB", "Runs the shop.", "Driver butiken.");
+  const mailer = await party("mailer", "Mailer Inc", "Sends our newsletters.", "Skickar våra nyhetsbrev.");
+  const partner = await party("partner", "Partner AB", "Makes offers with us.", "Gör erbjudanden med oss.");
+  const group = (referenceId: string, name: string, en: string, sv: string) =>
+    ok("POST", under("/configurations/data-groups"), token, { referenceId, name, description: text(en, sv) });
+  const email = await group("email", "E-mail address", "Where we send offers.", "Dit vi skickar erbjudanden.");
+  const usage = await group("usage", "Pages visited", "Which pages you open.", "Vilka sidor du öppnar.");
+  // Once the Worker side of issue 13 is in, purposes carry their Consent Mode types and the project turns it on.
+  const consentMode = await serviceHasConsentMode();
+  if (consentMode) {
+    await ok("PUT", `/admin/v1/projects/${projectId}/consent-mode`, adminToken, {
+      enabled: true,
+      waitForUpdate: 500,
+      urlPassthrough: true,
+      adsDataRedaction: true,
+    });
+  }
+  const purpose = (body: Json) =>
+    ok("POST", under("/configurations/purposes"), token, {
+      ...body,
+      controllers: [shop.partyId],
+      ...(consentMode ? { consentMode: consentModeOf[body.referenceId] ?? [] } : {}),
+    });
+  const marketing = await purpose({
+    referenceId: "marketing",
+    name: "Marketing",
+    description: text("Offers by e-mail, tailored to what you bought.", "Erbjudanden via e-post, anpassade efter dina köp."),
+    legalGround: "consent",
+    dataGroups: [email.dataGroupId],
+    processors: [mailer.partyId],
+    recipients: [partner.partyId],
+  });
+  const analytics = await purpose({
+    referenceId: "analytics",
+    name: "Analytics",
+    description: text("Counting visits to improve the shop.", "Räknar besök för att förbättra butiken."),
+    legalGround: "consent",
+    dataGroups: [usage.dataGroupId],
+  });
+  const fraud = await purpose({
+    referenceId: "fraud",
+    name: "Fraud prevention",
+    description: text("Checks orders for fraud.", "Kontrollerar beställningar mot bedrägerier."),
+    legalGround: "legitimate_interests",
+  });
+  return { projectId, token, under, webClientId: web.clientId as string, shop, marketing, analytics, fraud, email, mailer, partner, usage };
+}
+export type Shop = Awaited<ReturnType<typeof shopProject>>;
+
+type Pages = Record<string, { body: string; headers?: Record<string, string>; type?: string }>;
+
+/** The host site: plain pages on another origin ("localhost" while the service is on 127.0.0.1). */
+export async function hostSite(): Promise<{ origin: string; pages: Pages; close(): Promise<void> }> {
+  const pages: Pages = {};
+  const server: Server = createServer((req, res) => {
+    const page = pages[new URL(req.url ?? "/", "http://x").pathname];
+    if (!page) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": `${page.type ?? "text/html"}; charset=utf-8`, ...page.headers }).end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    pages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const moduleTag = `<script type="module" src="${base}/widget/assent.js"></script>`;
+
+/**
+ * A page with the widget's one script tag, a gated script, a settings button and the element, in the opt-in regime
+ * unless `attrs` names another (the first of two attributes wins; the service honours it in local development).
+ */
+export function shopPage(projectId: string, { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "" } = {}) {
+  return `<!doctype html><html lang="${lang}" ${htmlAttrs}><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>
+    <h1>Shop</h1><button id="settings">Privacy settings</button>
+    <p id="gated">not run</p>
+    <script type="text/plain" data-assent-purpose="marketing" src="/gated.js"></script>
+    ${extra}
+    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} regime="opt-in"></assent-consent></body></html>`;
+}
+
+export const gatedScript = { body: `document.getElementById("gated").textContent = "ran";`, type: "text/javascript" };
+
+type VisitorOptions = {
+  gpc?: boolean;
+  native?: Json;
+  viewport?: { width: number; height: number };
+  locale?: string;
+  colorScheme?: "light" | "dark";
+  forcedColors?: "active" | "none";
+  reducedMotion?: "reduce" | "no-preference";
+};
+
+/** A fresh visitor (own storage), recording CSP violations, native-bridge messages and widget events. */
+export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale ?? "en-US",
+    colorScheme: options.colorScheme ?? "light",
+    forcedColors: options.forcedColors ?? "none",
+    reducedMotion: options.reducedMotion ?? "no-preference",
+    extraHTTPHeaders: options.gpc ? { "sec-gpc": "1" } : {},
+  });
+  await context.addInitScript(
+    ({ gpc, native }) => {
+      const w = window as any;
+      w.__violations = [];
+      w.__events = [];
+      w.__native = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      for (const type of ["assent-ready", "assent-change", "assent-error", "assent-dismiss"]) {
+        document.addEventListener(type, (e) => w.__events.push({ type, detail: (e as CustomEvent).detail }));
+      }
+      if (gpc) Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true });
+      w.webkit = { messageHandlers: { assent: { postMessage: (m: unknown) => w.__native.push(["ios", m]) } } };
+      w.AssentAndroid = { postMessage: (m: string) => w.__native.push(["android", JSON.parse(m)]) };
+      if (native) w.AssentNative = native;
+    },
+    { gpc: options.gpc ?? false, native: options.native },
+  );
+  return { context, page: await context.newPage() };
+}
+
+export const banner = (page: Page) => page.locator("assent-consent [part~=banner]");
+export const dialog = (page: Page) => page.locator("assent-consent dialog");
+export const events = (page: Page, type: string) =>
+  page.evaluate((t) => (window as any).__events.filter((e: Json) => e.type === t).map((e: Json) => e.detail), type);
+export const waitForEvent = (page: Page, type: string) =>
+  page.waitForFunction((t) => (window as any).__events.some((e: Json) => e.type === t), type);
+
+/** What the page's dataLayer holds, gtag commands (arguments objects) as arrays, GTM events as they are. */
+export const dataLayer = (page: Page) =>
+  page.evaluate(() =>
+    ((window as any).dataLayer ?? []).map((entry: any) => (typeof entry === "object" && "length" in entry ? Array.from(entry) : entry)),
+  );
+
+/** What has focus, looking into shadow roots: its accessible label or text. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active ? (active.getAttribute("aria-label") ?? active.textContent?.trim() ?? active.tagName) : null;
+  });
+
+export async function tabTo(page: Page, label: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await focused(page)) === label) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${label}; focus is on ${await focused(page)}`);
+}
+
+export const switchStates = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector("assent-consent")!.shadowRoot!;
+    return Object.fromEntries(
+      Array.from(root.querySelectorAll<HTMLInputElement>(".purpose > .row [role=switch]")).map((s) => [s.getAttribute("aria-label"), s.checked]),
+    );
+  });
+
+/** Requests the page made to the service, in order: method and path. */
+type Seen = { method: string; path: string; headers: Record<string, string>; body?: string; status?: number };
+export function recordRequests(page: Page): Seen[] {
+  const seen: Seen[] = [];
+  const byRequest = new Map<unknown, Seen>();
+  page.on("request", (request) => {
+    if (!request.url().startsWith(base)) return;
+    const entry = { method: request.method(), path: new URL(request.url()).pathname, headers: request.headers(), body: request.postData() ?? undefined };
+    byRequest.set(request, entry);
+    seen.push(entry);
+  });
+  page.on("response", (response) => {
+    const entry = byRequest.get(response.request());
+    if (entry) entry.status = response.status();
+  });
+  return seen;
+}
+
+/** The calls that made a new visitor identity: a visitor token minted (201), or a bootstrap that minted without a key. */
+export const identitiesMade = (requests: Seen[]) =>
+  requests.filter(
+    (r) =>
+      r.method === "POST" &&
+      ((r.path.endsWith("/visitor-tokens") && r.status === 201) ||
+        (r.path.endsWith("/bootstrap") && r.status === 200 && !r.headers.authorization && !JSON.parse(r.body ?? "{}").visitorKey)),
+  ).length;
+
+const consentModeSettings = {
+  enabled: true,
+  waitForUpdate: 500,
+  urlPassthrough: true,
+  adsDataRedaction: true,
+  defaults: [
+    { region: ["US-CA", "US-CO"], ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" },
+    { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" },
+  ],
+};
+
+/** Whether the service has the Worker side of issue 13 (purposes with Consent Mode types). */
+async function serviceHasConsentMode(): Promise<boolean> {
+  return (await (await fetch(`${base}/openapi.json`)).text()).includes('"consentMode"');
+}
+
+/** Which Consent Mode types the shop's purposes stand for (the Worker's purpose field, once merged). */
+const consentModeOf: Record<string, string[]> = {
+  marketing: ["ad_storage", "ad_user_data", "ad_personalization"],
+  analytics: ["analytics_storage"],
+};
+
+/** Keeps `{language, text}` arrays to one language: the chosen, else the project's default, else English. */
+function inLanguage(value: unknown, language: string, fallback: string): unknown {
+  if (Array.isArray(value)) {
+    if (value.length && value.every((v) => v && typeof v === "object" && "language" in v && "text" in v)) {
+      const hit = [language, fallback, "en"].map((l) => value.filter((v) => v.language === l)).find((list) => list.length);
+      return hit ?? value;
+    }
+    return value.map((v) => inLanguage(v, language, fallback));
+  }
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inLanguage(v, language, fallback)]));
+  }
+  return value;
+}
+
+export type StandIn = { permissionBodies: Json[]; receipt?: string };
+
+/**
+ * STAND-IN for what the Worker side of issue 13 adds (BOOTSTRAP-CONTRACT.md), used ONLY while the real service
+ * lacks it; the lead removes it at merge. Each route first asks the real service and passes its answer through
+ * when the real endpoint exists.
+ * - `POST …/bootstrap`: built from the real API's answers (visitor token, configuration, permission state), with
+ *   the regime from the body's `regime` or `X-Assent-Regime` (as in local development), GPC from `Sec-GPC`, Consent
+ *   Mode settings and purpose mappings as a project would configure them; under opt-out with GPC it records the
+ *   opt-out of the purposes mapped to ad types through the real API.
+ * - `POST …/permissions`: every body the page sends is recorded; when the real service refuses `meta.context.gpc`
+ *   (it does not know it yet) it is sent again without it. With `receipt`, the answer carries one, as the receipts
+ *   work will.
+ */
+export async function standInBootstrap(context: BrowserContext, options: { receipt?: string } = {}): Promise<StandIn> {
+  const standIn: StandIn = { permissionBodies: [], receipt: options.receipt };
+  const cors = (route: Route) => ({ "access-control-allow-origin": route.request().headers().origin ?? "*", vary: "Origin" });
+  await context.route(/\/browser\/v1\/projects\/[^/]+\/bootstrap$/, async (route) => {
+    const request = route.request();
+    if (request.method() === "OPTIONS") return route.continue();
+    const real = await route.fetch();
+    if (![404, 415].includes(real.status())) return route.fulfill({ response: real });
+    const projectId = /projects\/([^/]+)\/bootstrap/.exec(request.url())![1];
+    const body = JSON.parse(request.postData() || "{}");
+    const headers = request.headers();
+    let bearer = headers.authorization;
+    let token: Json | undefined;
+    if (!bearer) {
+      const minted = await fetch(`${base}/browser/v1/projects/${projectId}/visitor-tokens`, {
+        method: "POST",
+        headers: { origin: headers.origin, "content-type": "application/json" },
+        body: JSON.stringify({ visitorKey: body.visitorKey }),
+      });
+      if (!minted.ok) return route.fulfill({ status: minted.status, headers: cors(route), body: await minted.text() });
+      token = await minted.json();
+      bearer = `Bearer ${token!.access_token}`;
+    }
+    const identityId = token?.identityId ?? JSON.parse(Buffer.from(bearer.split(".")[1], "base64url").toString()).idn;
+    const get = async (path: string) => {
+      const res = await fetch(base + path, { headers: { authorization: bearer } });
+      if (!res.ok) throw Object.assign(new Error(path), { status: res.status, text: await res.text() });
+      return res.json();
+    };
+    try {
+      const configuration = await get("/privacy/v1/configurations");
+      const regime = body.regime ?? headers["x-assent-regime"] ?? "opt-in";
+      const gpc = headers["sec-gpc"] === "1";
+      const wanted = (body.languages as string[] | undefined)?.map((l) => l.split("-")[0]).find((l) => ["en", "sv"].includes(l));
+      const language = wanted ?? configuration.project.defaultLanguage ?? "en";
+      for (const purpose of configuration.purposes) purpose.consentMode = consentModeOf[purpose.referenceId] ?? [];
+      const gpcApplied = regime === "opt-out" && gpc;
+      if (gpcApplied) {
+        const sold = configuration.purposes.filter((p: Json) => p.consentMode.includes("ad_user_data"));
+        await ok("POST", `/privacy/v2/projects/${projectId}/permissions`, bearer.slice(7), {
+          identityId,
+          requested: new Date().toISOString(),
+          request: {
+            purposes: sold.map((p: Json) => ({
+              purposeId: p.purposeId,
+              version: p.version,
+              status: "denied",
+              dataGroups: p.dataGroups.map((g: Json) => ({ dataGroupId: g.dataGroupId, status: "denied" })),
+              processors: p.processors.map((g: Json) => ({ partyId: g.partyId, status: "denied" })),
+              recipients: p.recipients.map((g: Json) => ({ partyId: g.partyId, status: "denied" })),
+            })),
+          },
+        });
+      }
+      const state = await get(`/privacy/v2/projects/${projectId}/identities/${identityId}/permission-state`);
+      const fingerprint = createHash("sha256")
+        .update(configuration.purposes.map((p: Json) => `${p.purposeId}:${p.version}`).join(","))
+        .digest("hex");
+      return route.fulfill({
+        status: 200,
+        headers: { ...cors(route), "content-type": "application/json", "cache-control": "no-store" },
+        body: JSON.stringify({
+          regime: { name: regime, country: "SE", region: null, gpc, gpcApplied },
+          language,
+          configuration: inLanguage(configuration, language, configuration.project.defaultLanguage ?? "en"),
+          fingerprint,
+          consentMode: consentModeSettings,
+          ...(token ? { token } : {}),
+          state,
+        }),
+      });
+    } catch (error) {
+      const failed = error as { status?: number; text?: string };
+      return route.fulfill({ status: failed.status ?? 500, headers: cors(route), body: failed.text ?? "{}" });
+    }
+  });
+  await context.route(/\/privacy\/v2\/projects\/[^/]+\/permissions$/, async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.continue();
+    const body = JSON.parse(request.postData() || "{}");
+    standIn.permissionBodies.push(structuredClone(body));
+    let real = await route.fetch();
+    if (real.status() === 400 && body.meta?.context?.gpc !== undefined) {
+      delete body.meta.context.gpc;
+      real = await route.fetch({ postData: JSON.stringify(body) });
+    }
+    const answer = await real.json();
+    if (real.ok() && standIn.receipt && !answer.receipt) answer.receipt = standIn.receipt;
+    return route.fulfill({
+      status: real.status(),
+      headers: { "content-type": "application/json", ...cors(route) },
+      body: JSON.stringify(answer),
+    });
+  });
+  return standIn;
+}

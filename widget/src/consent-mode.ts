@@ -1,0 +1,56 @@
+/**
+ * Google Consent Mode v2. Commands go straight onto `window.dataLayer` as the gtag snippet puts them (an
+ * `arguments` object), so the order holds whether gtag.js or GTM loads before or after the widget.
+ */
+import type { ConsentModeSettings, ConsentType, Purpose } from "./types";
+
+type Modes = Partial<Record<ConsentType, "granted" | "denied">>;
+
+/**
+ * Before the project's settings are known (a first visit to a page that says it uses Consent Mode with the
+ * `consent-mode` attribute): everything but security denied, waiting for an update.
+ */
+export const fallbackSettings: ConsentModeSettings = {
+  enabled: true,
+  waitForUpdate: 500,
+  urlPassthrough: false,
+  adsDataRedaction: true,
+  defaults: [
+    Object.fromEntries(
+      ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage", "functionality_storage", "personalization_storage", "security_storage"].map(
+        (type) => [type, type === "security_storage" ? "granted" : "denied"],
+      ),
+    ),
+  ],
+};
+
+const dataLayer = () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ||= []);
+
+function gtag(..._args: unknown[]) {
+  // What the gtag snippet pushes: the arguments object itself (gtag.js ignores arrays).
+  // eslint-disable-next-line prefer-rest-params
+  dataLayer().push(arguments);
+}
+
+/** The defaults: redaction and passthrough first, then each (region-scoped) default with `wait_for_update`. */
+export function setDefaults(settings: ConsentModeSettings): void {
+  if (!settings.enabled) return;
+  if (settings.adsDataRedaction) gtag("set", "ads_data_redaction", true);
+  if (settings.urlPassthrough) gtag("set", "url_passthrough", true);
+  for (const entry of settings.defaults) gtag("consent", "default", { ...entry, wait_for_update: settings.waitForUpdate });
+}
+
+/** Per consent type: granted when any purpose mapped to it may be used; types no purpose maps to are left alone. */
+export function modesOf(purposes: Purpose[], allowed: (purpose: Purpose) => boolean): Modes {
+  const modes: Modes = {};
+  for (const purpose of purposes) {
+    for (const type of purpose.consentMode ?? []) if (modes[type] !== "granted") modes[type] = allowed(purpose) ? "granted" : "denied";
+  }
+  return modes;
+}
+
+/** The update for a decision (when Consent Mode is on, `modes` is not empty), and the event GTM triggers on. */
+export function update(modes: Modes, consents: Record<string, boolean>): void {
+  if (Object.keys(modes).length) gtag("consent", "update", modes);
+  dataLayer().push({ event: "assent_consent_update", assent: { consents, consentMode: modes } });
+}

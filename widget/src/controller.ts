@@ -1,0 +1,265 @@
+/**
+ * The consent flow behind the element, without any DOM: the bootstrap and what follows from it (state, regime,
+ * Consent Mode, the decision kept on the device), and recording decisions and objections. The element (its host)
+ * supplies the settings and renders what `shown` says; the controller tells it when to render and what to emit.
+ */
+import { sessionFor, type AuthSource, type RequestFailed, type Session } from "./api";
+import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
+import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
+import { consentStore, type ConsentStore, type Decision } from "./store";
+import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
+
+export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";
+export type Failure = { status: number; message: string };
+
+/** What the element shows; every change goes through `set`, which asks the host to render. */
+export type Shown = {
+  /** The first layer: the question, or the note that a decision was saved (with its receipt). */
+  banner: "" | "ask" | "saved";
+  /** The second layer. */
+  open: boolean;
+  config?: Bootstrap["configuration"];
+  saved: StatePurpose[];
+  choices: Choices;
+  objected: Record<string, boolean>;
+  failed: boolean;
+  busy: boolean;
+  strings?: string[];
+  receipt?: string;
+};
+
+export type Host = {
+  source: AuthSource;
+  languages(): string[];
+  /** A forced regime (honoured by the service in local development only). */
+  regime(): RegimeName | undefined;
+  /** The page says it uses Consent Mode: all-denied defaults at once on a first visit. */
+  consentMode: boolean;
+  /** `meta.context` of a request, GPC aside. */
+  context(): Record<string, string | boolean>;
+  strings(): Promise<string[]>;
+  emit(type: EventType, detail: ConsentState | Failure): void;
+  render(): void;
+};
+
+export class ConsentController {
+  shown: Shown = { banner: "", open: false, saved: [], choices: {}, objected: {}, failed: false, busy: false };
+  #host: Host;
+  #store: ConsentStore;
+  #session: Session;
+  #boot?: Bootstrap;
+  #decision?: Decision;
+  #identity = "";
+  #loading?: Promise<void>;
+
+  constructor(host: Host) {
+    this.#host = host;
+    this.#store = consentStore(host.source.api, host.source.project);
+    this.#session = sessionFor(host.source);
+  }
+
+  /** Before anything is gated or any tag reads it: Consent Mode defaults, then the stored decision if there is one. */
+  start() {
+    const stored = (this.#decision = this.#store.decision.get());
+    const settings = stored?.consentMode ?? (this.#host.consentMode ? fallbackSettings : undefined);
+    if (settings) setDefaults(settings);
+    if (stored) {
+      this.#identity = stored.identityId;
+      update(stored.modes, stored.consents);
+      this.#host.emit("assent-ready", this.state);
+    }
+    void this.load();
+  }
+
+  set(patch: Partial<Shown>) {
+    Object.assign(this.shown, patch);
+    this.#host.render();
+  }
+
+  get regime(): RegimeName {
+    return this.#boot?.regime.name ?? this.#decision?.regime ?? "opt-in";
+  }
+
+  get gpcApplied() {
+    return !!this.#boot?.regime.gpcApplied;
+  }
+
+  get gpc() {
+    return (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+  }
+
+  /** A Reject all taken while the API was down waits on this device. */
+  get pending() {
+    return !!this.#store.pending.get();
+  }
+
+  /** Whether the purpose may be used now (see `allowed`); before the configuration is known, the stored decision. */
+  hasConsent(purposeReferenceId: string): boolean {
+    if (this.pending) return false;
+    const config = this.shown.config;
+    const purpose = config?.purposes.find((p) => p.referenceId === purposeReferenceId);
+    if (!purpose) return !config && !!this.#decision?.consents[purposeReferenceId];
+    return allowed(purpose, this.shown.saved, this.regime);
+  }
+
+  get #consentPurposes() {
+    return this.shown.config?.purposes.filter((p) => p.legalGround === "consent") ?? [];
+  }
+
+  get state(): ConsentState {
+    const { config, saved, receipt } = this.shown;
+    const consents: Record<string, boolean> = { ...(config ? {} : this.#decision?.consents) };
+    for (const p of config?.purposes ?? []) consents[p.referenceId] = this.hasConsent(p.referenceId);
+    return { identityId: this.#identity, consents, purposes: saved, regime: this.regime, receipt };
+  }
+
+  /** Anything that went wrong is shown (nothing is ever reported as saved that the service did not confirm). */
+  #fail(error: unknown) {
+    this.set({ failed: true });
+    this.#host.emit("assent-error", { status: (error as RequestFailed).status, message: (error as Error).message });
+  }
+
+  load() {
+    return (this.#loading ??= this.#bootstrap().finally(() => (this.#loading = undefined)));
+  }
+
+  async #bootstrap() {
+    const store = this.#store;
+    const host = this.#host;
+    this.set({ failed: false });
+    const strings = host.strings();
+    const first = !this.#decision;
+    try {
+      const boot = await this.#session.bootstrap({ languages: host.languages(), regime: host.regime(), gpc: this.gpc });
+      this.#identity = (await this.#session.current()).identityId;
+      if (first && boot.consentMode) setDefaults(boot.consentMode);
+      this.#boot = boot;
+      this.set({ strings: await strings, config: boot.configuration });
+      this.#apply(boot.state?.purposes ?? []);
+      const pending = store.pending.get();
+      if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);
+      store.pending.set();
+      const before = this.#decision;
+      this.#remember(first ? this.regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
+      if (first) host.emit("assent-ready", this.state);
+      else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) host.emit("assent-change", this.state);
+      if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
+    } catch (error) {
+      this.set({ strings: await strings });
+      this.#fail(error);
+      // The visitor can still say no while the API is down: the first layer opens without the configuration.
+      if (first && !store.dismissed.get() && !store.pending.get()) this.set({ banner: "ask" });
+    }
+  }
+
+  /** A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. */
+  #unanswered() {
+    const open = this.#consentPurposes.some((p) => !this.answered(p));
+    return this.regime === "opt-in" ? open : open && !this.#decision?.acknowledged;
+  }
+
+  answered(purpose: Purpose) {
+    return this.shown.saved.some((s) => s.purposeId === purpose.purposeId);
+  }
+
+  /** Takes a permission state as the saved truth and sets every switch from it. */
+  #apply(saved: StatePurpose[]) {
+    this.set({ saved, choices: choicesFrom(this.#consentPurposes, saved, this.regime) });
+  }
+
+  /** Keeps the decision on this device and, when asked, tells Consent Mode and GTM. */
+  #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
+    const state = this.state;
+    const boot = this.#boot!;
+    const modes = boot.consentMode?.enabled ? modesOf(this.shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
+    this.#store.decision.set(
+      (this.#decision = {
+        identityId: this.#identity,
+        fingerprint: boot.fingerprint,
+        regime: this.regime,
+        consents: state.consents,
+        modes,
+        consentMode: boot.consentMode,
+        acknowledged,
+      }),
+    );
+    if (tell) update(modes, state.consents);
+  }
+
+  #path(suffix: string) {
+    return `/privacy/v2/projects/${encodeURIComponent(this.#host.source.project)}${suffix}`;
+  }
+
+  /** Records a permission or objection request for this identity; `requestedBy` is left to the service. */
+  async #post(family: "permissions" | "objections", request: unknown, requested = localTimestamp()) {
+    const auth = await this.#session.current();
+    const context = this.#host.context();
+    // Servers from before the bootstrap refuse fields they do not know.
+    if (this.gpc && !this.#boot?.legacy) context.gpc = true;
+    return this.#session.call<{ receipt?: string }>(this.#path(`/${family}`), {
+      method: "POST",
+      body: JSON.stringify({ identityId: auth.identityId, requested, meta: { context }, request }),
+    });
+  }
+
+  /** Sends a permission request and takes the state the service then reports as the truth. */
+  async #send(request: unknown, requested?: string) {
+    const { receipt } = await this.#post("permissions", request, requested);
+    this.set({ receipt });
+    this.#apply((await this.#session.call<{ purposes: StatePurpose[] }>(this.#path("/identities/{identity}/permission-state"))).purposes);
+  }
+
+  /** Records the switches as they are (or `choices`); true once the service confirmed. */
+  async save(choices = this.shown.choices): Promise<boolean> {
+    if (!this.shown.config || this.shown.busy) return false;
+    this.set({ busy: true, choices });
+    try {
+      await this.#send(permissionRequest(this.#consentPurposes, choices));
+      this.#remember(true);
+      this.#host.emit("assent-change", this.state);
+      return true;
+    } catch (error) {
+      this.#fail(error);
+      return false;
+    } finally {
+      this.set({ busy: false });
+    }
+  }
+
+  setAll(on: boolean) {
+    let choices = this.shown.choices;
+    for (const key of Object.keys(choices)) choices = toggle(choices, key, on);
+    return this.save(choices);
+  }
+
+  toggle(key: string, on: boolean) {
+    this.set({ choices: toggle(this.shown.choices, key, on) });
+  }
+
+  /** Reject all without the configuration (API down): kept on this device and sent when the API answers. */
+  rejectOffline() {
+    this.#store.pending.set({ status: "denied", requested: localTimestamp() });
+    this.#host.emit("assent-change", this.state);
+  }
+
+  async object(purpose: Purpose) {
+    try {
+      await this.#post("objections", { purposes: [{ purposeId: purpose.purposeId }] });
+      this.set({ objected: { ...this.shown.objected, [purpose.purposeId]: true } });
+      this.#host.emit("assent-change", this.state);
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** The opt-out or notice banner was seen (OK). */
+  acknowledge() {
+    if (this.shown.config) this.#remember(false, true);
+  }
+
+  /** Closed without a decision: remembered for this browser session and reported. */
+  dismiss() {
+    this.#store.dismissed.set(true);
+    this.#host.emit("assent-dismiss", this.state);
+  }
+}

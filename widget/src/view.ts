@@ -1,0 +1,70 @@
+/**
+ * What the element hands its layers (banner, preferences) to render: its state, its actions, and the rendering
+ * helpers. The preferences layer takes lit-html and the helpers from here rather than importing them, so its chunk
+ * imports nothing from the entry, which a page may have loaded under its stable or its hashed name.
+ */
+import { html, nothing } from "lit/html.js";
+import type { Choices } from "./consent";
+import { fill, pick, POLICY } from "./i18n";
+import type { Configuration, Policies, Purpose, RegimeName, Translation } from "./types";
+
+export type View = {
+  lit: { html: typeof html; nothing: typeof nothing };
+  fill: typeof fill;
+  /** A configuration text in the visitor's language (see `pick`). */
+  text(texts?: Translation[]): string;
+  links(policies?: Policies): unknown;
+  /** The first layer's frame (banner.ts) around other content. */
+  frame(content: unknown): unknown;
+  t: string[];
+  language: string;
+  dir: string;
+  /** The controller's name, or the words for "this site" when it is not known. */
+  controller: string;
+  config?: Configuration;
+  regime: RegimeName;
+  gpc: boolean;
+  gpcApplied: boolean;
+  failed: boolean;
+  busy: boolean;
+  /** The visitor chose while the API was down; the choice waits on this device. */
+  pending: boolean;
+  choices: Choices;
+  objected: Record<string, boolean>;
+  receipt?: string;
+  answered(purpose: Purpose): boolean;
+  acceptAll(): void;
+  rejectAll(): void;
+  customize(): void;
+  acknowledge(): void;
+  dismiss(): void;
+  retry(): void;
+  save(): void;
+  toggle(key: string, on: boolean): void;
+  object(purpose: Purpose): void;
+  closePreferences(): void;
+};
+
+/**
+ * Only web links: a policy URL that is not http(s) (javascript:, data:) is left out, never rendered. (`target=_blank`
+ * implies `noopener` in every browser the widget runs in.)
+ */
+const web = (url?: string) => {
+  try {
+    return !!url && /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** The helpers part of a View. */
+export const helpers = (language: string, fallback?: string): Pick<View, "lit" | "fill" | "text"> => ({
+  lit: { html, nothing },
+  fill,
+  text: (texts?: Translation[]) => pick(texts, language, fallback),
+});
+
+export const links = (view: View, policies: Policies = {}) =>
+  (["privacy", "terms", "cookie"] as const).map((key, i) =>
+    web(policies[key]) ? html` <a part="link" href=${policies[key]!} target="_blank">${view.t[POLICY + i]}</a>` : nothing,
+  );
