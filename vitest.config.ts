@@ -52,7 +52,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "api",
-            include: ["test/api/**/*.test.ts"],
+            include: ["test/api/**/*.test.ts", "test/security/**/*.test.ts"],
             setupFiles: ["./test/api/setup.ts"],
           },
         },
