@@ -31,6 +31,8 @@ export interface Env {
   SMS_HUB_UPSTREAM_SECRET?: string;
   /** Workers Static Assets (dist/public): the client bundles; the portal's shell is fetched through it. */
   ASSETS: Fetcher;
+  /** "off" stops signing receipts (README "Proof of consent"); any other value or unset: every write is signed. */
+  RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
 }

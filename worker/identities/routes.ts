@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { dispatchSoon, initialDispatched } from "../events/outbox";
-import { events } from "../events/table";
+import { issuerOf } from "../auth/tokens";
+import { dispatchSoon } from "../events/outbox";
 import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -9,7 +9,7 @@ import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from 
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
-import { permissionStates, requests } from "../requests/table";
+import { eraseIdentity } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
 import { aliases, identities } from "./table";
@@ -153,38 +153,16 @@ identityRoutes.openapi(
     tags,
     summary: "Delete an identity and all its data",
     description:
-      "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event.",
+      "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event " +
+      "and a log entry; the identity's log entries keep their hashes and lose their payload (README \"Proof of consent\").",
     request: { params: IdentityParams },
     responses: { 204: { description: "Deleted." }, ...problems },
   }),
   async (c) => {
-    const { projectId } = c.get("caller");
-    const { identityId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
-    const stamp = now();
-    const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
-    const results = await db.batch([
-      // The event row is written only if the identity exists, in the same atomic batch as the deletion.
-      db.insert(events).select(
-        db
-          .select({
-            id: sql<string>`${newId("evt")}`.as("id"),
-            projectId: identities.projectId,
-            type: sql<string>`'identity.deleted'`.as("type"),
-            data: sql<string>`${JSON.stringify({ projectId, identityId })}`.as("data"),
-            created: sql<string>`${stamp}`.as("created"),
-            dispatched: sql<string | null>`${initialDispatched(projectId, "identity.deleted", stamp)}`.as("dispatched"),
-          })
-          .from(identities)
-          .where(identityScope),
-      ),
-      db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
-      db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
-      db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
-      db.delete(identities).where(identityScope).returning({ id: identities.id }),
-    ]);
-    if (results[4].length === 0) throw notFound("Identity");
-    dispatchSoon(c, projectId);
+    const caller = c.get("caller");
+    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env, c.req.url), caller }, c.req.valid("param").identityId);
+    if (!erased) throw notFound("Identity");
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
 );

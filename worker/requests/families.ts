@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { unknownReferences } from "../configuration/queries";
 import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
@@ -7,6 +7,8 @@ import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
 import type { FieldError } from "../lib/errors";
 import { parties } from "../parties/table";
+import { latestReceiptHash } from "../proof/log";
+import { projects } from "../projects/table";
 import {
   AccessInput,
   AccessRecord,
@@ -16,6 +18,8 @@ import {
   ObjectionRecord,
   PermissionInput,
   PermissionRecord,
+  PermissionStatusUpdate,
+  StatusUpdate,
   type Status,
 } from "./schemas";
 import type { DataGroupGrant, Family, PartyGrant } from "./table";
@@ -30,7 +34,7 @@ export type Contribution = {
   recipients: PartyGrant[];
 };
 
-export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[] };
+export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[]; found: Lookup };
 
 /**
  * Rows whose id some version of the named purposes lists under one of `fields`: a request can only name data groups
@@ -42,10 +46,16 @@ const namedBy = (purposeIdsJson: string, column: SQLiteColumn, fields: string[])
     ${fields.length > 1 ? sql`UNION SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[1]}`}) item
     WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))` : sql``})`;
 
-/** The project's configuration as far as a request body can name it; one round trip. */
-async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[], dataGroupIds: string[] = []) {
+/** `column IN` a JSON list, bound as one value: a request may name up to 200 ids and D1 binds at most 100 values. */
+const inJson = (column: SQLiteColumn, ids: string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * The project's configuration as far as a request body can name it, with what a receipt needs (the project's
+ * controller and jurisdiction, the identity's latest receipt hash); one round trip.
+ */
+export async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[], dataGroupIds: string[] = []) {
   const named = JSON.stringify(purposeIds);
-  const [identityRows, purposeRows, versionRows, groupRows, partyRows] = await db.batch([
+  const [identityRows, purposeRows, versionRows, groupRows, partyRows, projectRows, receiptRows] = await db.batch([
     db
       .select({ id: identities.id })
       .from(identities)
@@ -54,28 +64,35 @@ async function lookup(db: Db, projectId: string, identityId: string, purposeIds:
     db
       .select({ id: purposes.id, version: purposes.version, content: purposes.content })
       .from(purposes)
-      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted), inArray(purposes.id, purposeIds.length ? purposeIds : [""]))),
+      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted), inJson(purposes.id, purposeIds))),
     db
       .select({ purposeId: purposeVersions.purposeId, version: purposeVersions.version, content: purposeVersions.content })
       .from(purposeVersions)
       .innerJoin(purposes, eq(purposes.id, purposeVersions.purposeId))
-      .where(and(eq(purposes.projectId, projectId), inArray(purposeVersions.purposeId, purposeIds.length ? purposeIds : [""]))),
+      .where(and(eq(purposes.projectId, projectId), inJson(purposeVersions.purposeId, purposeIds))),
     db
       .select({ id: dataGroups.id, referenceId: dataGroups.referenceId })
       .from(dataGroups)
       .where(
         and(
           eq(dataGroups.projectId, projectId),
-          or(namedBy(named, dataGroups.id, ["dataGroups"]), inArray(dataGroups.id, dataGroupIds.length ? dataGroupIds : [""])),
+          or(namedBy(named, dataGroups.id, ["dataGroups"]), inJson(dataGroups.id, dataGroupIds)),
         ),
       ),
     db
       .select({ id: parties.id, referenceId: parties.referenceId })
       .from(parties)
       .where(and(eq(parties.projectId, projectId), namedBy(named, parties.id, ["processors", "recipients"]))),
+    db
+      .select({ controller: projects.controller, jurisdiction: projects.jurisdiction, defaultLanguage: projects.defaultLanguage })
+      .from(projects)
+      .where(eq(projects.id, projectId)),
+    latestReceiptHash(db, projectId, identityId),
   ]);
   return {
     identityExists: identityRows.length > 0,
+    project: projectRows[0],
+    previousReceiptHash: receiptRows[0]?.hash ?? null,
     purposes: new Map(purposeRows.map((p) => [p.id, p])),
     versions: new Map(versionRows.map((v) => [`${v.purposeId}@${v.version}`, v.content])),
     dataGroupRefs: new Map(groupRows.map((g) => [g.id, g.referenceId])),
@@ -83,7 +100,7 @@ async function lookup(db: Db, projectId: string, identityId: string, purposeIds:
   };
 }
 
-type Lookup = Awaited<ReturnType<typeof lookup>>;
+export type Lookup = Awaited<ReturnType<typeof lookup>>;
 
 class Problems {
   readonly errors: FieldError[] = [];
@@ -130,7 +147,7 @@ async function preparePermission(db: Db, projectId: string, input: z.infer<typeo
     if (entry.referenceId !== undefined && entry.referenceId !== content.referenceId) {
       problems.add(`${at}.referenceId`, `Purpose ${entry.purposeId} has referenceId ${content.referenceId}.`);
     }
-    const grants = <G extends { referenceId?: string }>(
+    const grants = <G extends { referenceId?: string; status: "approved" | "denied" }>(
       field: "dataGroups" | "processors" | "recipients",
       list: G[],
       idOf: (g: G) => string,
@@ -144,8 +161,7 @@ async function preparePermission(db: Db, projectId: string, input: z.infer<typeo
         } else if (grant.referenceId !== undefined && grant.referenceId !== refs.get(id)) {
           problems.add(`${at}.${field}.${j}.referenceId`, `${what} ${id} has referenceId ${refs.get(id)}.`);
         }
-        const { status, ...named } = grant as G & { status: "approved" | "denied" };
-        return { ...named, referenceId: refs.get(id) ?? grant.referenceId, status };
+        return { ...grant, referenceId: refs.get(id) ?? grant.referenceId, status: grant.status };
       });
     const dataGroups = grants("dataGroups", entry.dataGroups, (g) => g.dataGroupId, found.dataGroupRefs, "Data group");
     const processors = grants("processors", entry.processors, (g) => g.partyId, found.partyRefs, "Party");
@@ -159,7 +175,7 @@ async function preparePermission(db: Db, projectId: string, input: z.infer<typeo
     return { purposeId: entry.purposeId, referenceId: content.referenceId, version, status: entry.status, dataGroups, processors, recipients };
   });
   problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions };
+  return { request: { purposes: recorded }, contributions, found };
 }
 
 /**
@@ -186,7 +202,7 @@ async function prepareObjection(db: Db, projectId: string, input: z.infer<typeof
     return { purposeId: entry.purposeId, referenceId: purpose.content.referenceId, version: purpose.version, ...(entry.dataGroups ? { dataGroups: entry.dataGroups } : {}) };
   });
   problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions };
+  return { request: { purposes: recorded }, contributions, found };
 }
 
 async function prepareScoped(
@@ -205,7 +221,7 @@ async function prepareScoped(
     if (!found.dataGroupRefs.has(id)) problems.add(`request.dataGroups.${i}`, `No data group ${id} in this project.`);
   });
   problems.throwIfAny();
-  return { request: scope ?? null, contributions: [] };
+  return { request: scope ?? null, contributions: [], found };
 }
 
 /** Moves allowed by PUT/DELETE, from each status. Permissions and objections can be withdrawn once completed. */
@@ -217,69 +233,124 @@ const lifecycle = (withdrawCompleted: boolean): Record<Status, Status[]> => ({
   withdrawn: [],
 });
 
-type InputOf = z.infer<typeof PermissionInput> | z.infer<typeof ObjectionInput> | z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>;
-
-export type FamilySpec = {
+/** Per-family rules that do not depend on the body's type: all that reads and status moves need. */
+export type FamilyTraits = {
   family: Family;
   /** Path segment of the family. */
   segment: "permissions" | "objections" | "erasures" | "accesses";
   idPrefix: string;
   title: string;
-  statusField: "permissionStatus" | "status";
-  input: z.ZodType;
   record: z.ZodType;
   transitions: Record<Status, Status[]>;
-  initialStatus: (input: InputOf) => Status;
-  prepare: (db: Db, projectId: string, input: InputOf) => Promise<Prepared>;
+  /** Completed requests shape the permission state; moving in or out of `completed` recomputes it. */
+  shapesState: boolean;
+  /** The status a new request starts in when the caller may not, or does not, choose one. */
+  defaultStatus: Status;
+  /** First sentences of the POST description. */
+  recordText: string;
+  /** From which statuses DELETE withdraws (documentation). */
+  withdrawText: string;
+  /** Paths besides `{segment}/{request_id}` that withdraw, relative to the project root. */
+  extraWithdrawPaths: string[];
 };
 
-export const familySpecs: FamilySpec[] = [
-  {
-    family: "permission",
-    segment: "permissions",
-    idPrefix: "prm",
-    title: "permission",
-    statusField: "permissionStatus",
-    input: PermissionInput,
-    record: PermissionRecord,
-    transitions: lifecycle(true),
-    initialStatus: (input) => (input as z.infer<typeof PermissionInput>).permissionStatus ?? "completed",
-    prepare: (db, projectId, input) => preparePermission(db, projectId, input as z.infer<typeof PermissionInput>),
-  },
-  {
-    family: "objection",
-    segment: "objections",
-    idPrefix: "obj",
-    title: "objection",
-    statusField: "status",
-    input: ObjectionInput,
-    record: ObjectionRecord,
-    transitions: lifecycle(true),
-    initialStatus: (input) => (input as z.infer<typeof ObjectionInput>).status ?? "received",
-    prepare: (db, projectId, input) => prepareObjection(db, projectId, input as z.infer<typeof ObjectionInput>),
-  },
-  {
-    family: "erasure",
-    segment: "erasures",
-    idPrefix: "ers",
-    title: "erasure request",
-    statusField: "status",
-    input: ErasureInput,
-    record: ErasureRecord,
-    transitions: lifecycle(false),
-    initialStatus: () => "received",
-    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof ErasureInput>),
-  },
-  {
-    family: "access",
-    segment: "accesses",
-    idPrefix: "acc",
-    title: "access request",
-    statusField: "status",
-    input: AccessInput,
-    record: AccessRecord,
-    transitions: lifecycle(false),
-    initialStatus: () => "received",
-    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof AccessInput>),
-  },
-];
+/** What every family's body has in common. */
+type CommonInput = { identityId: string; requested?: string; meta?: { requestedBy?: string; context?: Record<string, unknown> } };
+
+export type FamilyRules<S extends z.ZodType<CommonInput>, U extends z.ZodType> = FamilyTraits & {
+  input: S;
+  /** The PUT body, and the status it asks for. */
+  statusUpdate: U;
+  statusOf: (update: z.output<U>) => Status;
+  /** The initial status the body asks for, if any. */
+  askedStatus: (input: z.output<S>) => Status | undefined;
+  /** Validates the body against the configuration and fixes what the request is recorded as. */
+  prepare: (db: Db, projectId: string, input: z.output<S>) => Promise<Prepared>;
+};
+
+const withdrawCompleted = "Possible from `received`, `in_progress` and `completed`.";
+const withdrawOpen = "Possible from `received` and `in_progress` (a completed erasure or access cannot be undone).";
+
+export const permissionRules: FamilyRules<typeof PermissionInput, typeof PermissionStatusUpdate> = {
+  family: "permission",
+  segment: "permissions",
+  idPrefix: "prm",
+  title: "permission",
+  record: PermissionRecord,
+  transitions: lifecycle(true),
+  shapesState: true,
+  defaultStatus: "completed",
+  recordText:
+    "Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) " +
+    "updates the permission state in the same atomic write: per purpose the latest `requested` wins (ties: " +
+    "the later write).",
+  withdrawText: withdrawCompleted,
+  extraWithdrawPaths: [],
+  input: PermissionInput,
+  statusUpdate: PermissionStatusUpdate,
+  statusOf: (update) => update.permissionStatus,
+  askedStatus: (input) => input.permissionStatus,
+  prepare: preparePermission,
+};
+
+export const objectionRules: FamilyRules<typeof ObjectionInput, typeof StatusUpdate> = {
+  family: "objection",
+  segment: "objections",
+  idPrefix: "obj",
+  title: "objection",
+  record: ObjectionRecord,
+  transitions: lifecycle(true),
+  shapesState: true,
+  defaultStatus: "received",
+  recordText:
+    "Stores an objection (default status `received`). Once `completed` it denies every purpose it names in " +
+    "the permission state (`requestType: objection`) unless a later `requested` permission overrides it.",
+  withdrawText: withdrawCompleted,
+  extraWithdrawPaths: [],
+  input: ObjectionInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: (input) => input.status,
+  prepare: prepareObjection,
+};
+
+const scopedText = (title: string) => `Stores a ${title} with status \`received\`; without \`request\` it covers all of the identity's data.`;
+
+export const erasureRules: FamilyRules<typeof ErasureInput, typeof StatusUpdate> = {
+  family: "erasure",
+  segment: "erasures",
+  idPrefix: "ers",
+  title: "erasure request",
+  record: ErasureRecord,
+  transitions: lifecycle(false),
+  shapesState: false,
+  defaultStatus: "received",
+  recordText: scopedText("erasure request"),
+  withdrawText: withdrawOpen,
+  extraWithdrawPaths: [],
+  input: ErasureInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: () => undefined,
+  prepare: prepareScoped,
+};
+
+export const accessRules: FamilyRules<typeof AccessInput, typeof StatusUpdate> = {
+  family: "access",
+  segment: "accesses",
+  idPrefix: "acc",
+  title: "access request",
+  record: AccessRecord,
+  transitions: lifecycle(false),
+  shapesState: false,
+  defaultStatus: "received",
+  recordText: scopedText("access request"),
+  withdrawText: withdrawOpen,
+  // The path as published in the specification.
+  extraWithdrawPaths: ["/v/{request_id}"],
+  input: AccessInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: () => undefined,
+  prepare: prepareScoped,
+};

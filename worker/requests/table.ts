@@ -22,6 +22,8 @@ export const requests = sqliteTable(
     request: text("request", { mode: "json" }).$type<Record<string, unknown>>(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** The compact JWS receipt of the latest write (creation or status change); null while receipts are off. */
+    receipt: text("receipt"),
   },
   (t) => [
     index("requests_family_idx").on(t.projectId, t.family, t.id),

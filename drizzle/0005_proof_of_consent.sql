@@ -1,0 +1,27 @@
+CREATE TABLE `log_entries` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`project_id` text NOT NULL,
+	`identity_id` text,
+	`request_id` text,
+	`receipt_hash` text,
+	`entry_hash` text NOT NULL,
+	`payload` text,
+	`created` text NOT NULL,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `log_entries_project_idx` ON `log_entries` (`project_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `log_entries_identity_idx` ON `log_entries` (`project_id`,`identity_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `log_entries_receipt_idx` ON `log_entries` (`project_id`,`receipt_hash`);--> statement-breakpoint
+CREATE TABLE `log_heads` (
+	`project_id` text NOT NULL,
+	`tree_size` integer NOT NULL,
+	`root_hash` text NOT NULL,
+	`head_hash` text NOT NULL,
+	`signed` text NOT NULL,
+	`created` text NOT NULL,
+	PRIMARY KEY(`project_id`, `tree_size`),
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+ALTER TABLE `requests` ADD `receipt` text;

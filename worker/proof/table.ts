@@ -1,0 +1,60 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { projects } from "../projects/table";
+
+/** What one log entry commits to (README "Proof of consent"); its SHA-256 over canonical JSON is the entry hash. */
+export type LogPayload = {
+  kind: string;
+  projectId: string;
+  requestId?: string;
+  identityId?: string;
+  status?: string;
+  /** SHA-256 of the request's immutable fields (see `recordHash`). */
+  recordHash?: string;
+  /** SHA-256 of the compact JWS receipt issued with this write, when receipts are on. */
+  receiptHash?: string;
+  at: string;
+};
+
+/**
+ * The project's append-only log: one entry per recorded request, status change and identity deletion, written in
+ * the batch that makes the change. Leaves of the Merkle tree are the entries in `seq` order; the payload is erased
+ * with the identity while the entry hash (all the tree needs) stays.
+ */
+export const logEntries = sqliteTable(
+  "log_entries",
+  {
+    /** Write order: AUTOINCREMENT never reuses a value, and D1 commits one batch at a time. */
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    identityId: text("identity_id"),
+    requestId: text("request_id"),
+    receiptHash: text("receipt_hash"),
+    entryHash: text("entry_hash").notNull(),
+    payload: text("payload", { mode: "json" }).$type<LogPayload>(),
+    created: text("created").notNull(),
+  },
+  (t) => [
+    index("log_entries_project_idx").on(t.projectId, t.seq),
+    index("log_entries_identity_idx").on(t.projectId, t.identityId, t.seq),
+    index("log_entries_receipt_idx").on(t.projectId, t.receiptHash),
+  ],
+);
+
+/** Signed tree heads: the cron seals the entries written since the last head into a new one, linked to it. */
+export const logHeads = sqliteTable(
+  "log_heads",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    treeSize: integer("tree_size").notNull(),
+    rootHash: text("root_hash").notNull(),
+    /** SHA-256 of `signed`: what the next head names as its previous one. */
+    headHash: text("head_hash").notNull(),
+    signed: text("signed").notNull(),
+    created: text("created").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.treeSize] })],
+);
