@@ -15,6 +15,7 @@ import { identityRoutes } from "./identities/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { projectRoutes } from "./projects/routes";
+import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { jsonBodies, maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
@@ -56,6 +57,7 @@ for (const routes of [
   partyRoutes,
   configurationRoutes,
   requestRoutes,
+  proofRoutes,
   hubRoutes,
   eventRoutes,
   browserTokenRoutes,

@@ -3,6 +3,7 @@ import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { retrySmsHandOffs } from "./hub/outbox";
+import { sealLogs } from "./proof/log";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -13,6 +14,8 @@ const scheduledJobs: Array<(env: Env) => Promise<unknown>> = [
   dispatchPending,
   // SMS whose hand-off to the upstream gateway failed or never finished.
   retrySmsHandOffs,
+  // Signed tree heads over the log entries written since the last head (README "Proof of consent").
+  sealLogs,
 ];
 
 export default {

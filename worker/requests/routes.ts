@@ -4,6 +4,7 @@ import { unknownReferenceProblem } from "../configuration/routes";
 import type { AppEnv } from "../env";
 import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
+import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
@@ -37,6 +38,10 @@ function decodeCursor(text: string): Cursor {
 }
 
 const tags = ["Privacy requests"];
+
+const Receipt = z
+  .object({ requestId: z.string(), receipt: z.string(), receiptHash: z.string() })
+  .openapi("RequestReceipt");
 
 const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf(c.env, c.req.url), caller: c.get("caller") });
 
@@ -162,6 +167,26 @@ function familyRoutes(spec: FamilyTraits) {
       responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems },
     }),
     async (c) => c.json(toRecord(await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
+  );
+
+  requestRoutes.openapi(
+    createRoute({
+      method: "get",
+      path: `${base}/{request_id}/receipt`,
+      tags,
+      summary: `The signed receipt of a ${spec.title}'s latest write`,
+      description:
+        "A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record " +
+        "of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's " +
+        "log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README \"Proof of consent\".",
+      request: { params: RequestParams },
+      responses: { 200: jsonResponse(Receipt, "The receipt."), ...problems },
+    }),
+    async (c) => {
+      const row = await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id);
+      if (!row.receipt) throw notFound(`A receipt of this ${spec.title} (it was recorded with receipts off)`);
+      return c.json({ requestId: row.id, receipt: row.receipt, receiptHash: await sha256Hex(row.receipt) }, 200);
+    },
   );
 
   const withdraw = (path: string, summary: string) =>
