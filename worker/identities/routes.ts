@@ -9,6 +9,7 @@ import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from 
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
+import { Iso27560Export, iso27560Records } from "../proof/iso27560";
 import { eraseIdentity } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
@@ -175,18 +176,25 @@ identityRoutes.openapi(
     summary: "All data held about an identity (GDPR Art. 15 export)",
     description:
       "The identity with its aliases, every request of the four families (oldest `requested` first, withdrawn ones " +
-      "included) and the permission state.",
-    request: { params: IdentityParams },
+      "included) and the permission state. With `format=iso27560`: the identity's consent records (permissions and " +
+      "objections) in the ISO/IEC TS 27560:2023 structure with W3C DPV terms, each with its history and receipt.",
+    request: {
+      params: IdentityParams,
+      query: z.object({ format: z.enum(["json", "iso27560"]).default("json").openapi({ description: "`iso27560`: consent records per ISO/IEC TS 27560." }) }),
+    },
     responses: {
       200: jsonResponse(
-        z.object({
-          identity: Identity,
-          permissions: z.array(PermissionRecord),
-          objections: z.array(ObjectionRecord),
-          erasures: z.array(ErasureRecord),
-          accesses: z.array(AccessRecord),
-          permissionState: PermissionState,
-        }),
+        z.union([
+          z.object({
+            identity: Identity,
+            permissions: z.array(PermissionRecord),
+            objections: z.array(ObjectionRecord),
+            erasures: z.array(ErasureRecord),
+            accesses: z.array(AccessRecord),
+            permissionState: PermissionState,
+          }),
+          Iso27560Export,
+        ]),
         "Everything held about the subject.",
       ),
       ...problems,
@@ -196,6 +204,10 @@ identityRoutes.openapi(
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const db = getDb(c.env.DB);
+    if (c.req.valid("query").format === "iso27560") {
+      if (!(await findIdentity(db, projectId, identityId))) throw notFound("Identity");
+      return c.json(await iso27560Records(db, projectId, identityId), 200);
+    }
     const [identity, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
     if (!identity || !privacy) throw notFound("Identity");
     return c.json({ identity, ...privacy }, 200);
