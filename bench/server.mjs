@@ -65,7 +65,9 @@ export async function startServer(stateDir, secrets) {
   const dev = spawn(
     "npx",
     ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspectorPort), "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`],
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
+      // RECEIPTS=off npm run bench measures the write path without signing receipts (README "Proof of consent").
+      ...(process.env.RECEIPTS ? ["--var", `RECEIPTS:${process.env.RECEIPTS}`] : [])],
     { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true },
   );
   let log = "";

@@ -15,6 +15,7 @@ import { identityRoutes } from "./identities/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { projectRoutes } from "./projects/routes";
+import { ledgerRoutes } from "./proof/ledger";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { jsonBodies, maxBodyBytes } from "./lib/body";
@@ -58,6 +59,7 @@ for (const routes of [
   configurationRoutes,
   requestRoutes,
   proofRoutes,
+  ledgerRoutes,
   hubRoutes,
   eventRoutes,
   browserTokenRoutes,

@@ -11,6 +11,7 @@ import { atomically, getDb, isConstraintError, type Statement } from "../lib/db"
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
+import { recordErasure } from "../proof/ledger";
 import { logAppend, logErase, recordHash } from "../proof/log";
 import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
 import { lookup, type FamilyRules, type FamilyTraits, type Lookup } from "./families";
@@ -245,13 +246,15 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
 
 /**
  * DELETE identity: aliases, every request and the permission state go, with an `identity.deleted` event and a log
- * entry; the identity's log entries keep their hashes (so sealed trees still verify) and lose their payload.
+ * entry; the identity's log entries keep their hashes (so sealed trees still verify) and lose their payload. The
+ * erasure ledger (outside D1) records it first, so it can be re-applied after a restore.
  * Returns false when there is no such identity.
  */
-export async function eraseIdentity(writer: Writer, identityId: string): Promise<boolean> {
+export async function eraseIdentity(writer: Writer, identityId: string, options = { ledger: true }): Promise<boolean> {
   const { projectId } = writer.caller;
   const db = getDb(writer.env.DB);
   const stamp = now();
+  if (options.ledger) await recordErasure(writer.env, projectId, identityId, stamp);
   const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
   const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE project_id = ${projectId} AND id = ${identityId})`;
   const results = await atomically(writer.env.DB, [

@@ -14,11 +14,13 @@ type WitnessRule = {
   choosesStatus: boolean;
   /** Whether PUT/DELETE status moves are allowed. */
   movesStatus: boolean;
+  /** Whether the project-wide audit export (every subject's records) is open to it. */
+  exportsAudit: boolean;
 };
 
 const witnessRules = {
-  confidential: { requestedWithinMs: undefined, choosesStatus: true, movesStatus: true },
-  public: { requestedWithinMs: maxClockSkewMs, choosesStatus: false, movesStatus: false },
+  confidential: { requestedWithinMs: undefined, choosesStatus: true, movesStatus: true, exportsAudit: true },
+  public: { requestedWithinMs: maxClockSkewMs, choosesStatus: false, movesStatus: false, exportsAudit: false },
 } satisfies Record<string, WitnessRule>;
 
 const kindOf = (caller: Caller): keyof typeof witnessRules =>
@@ -41,12 +43,15 @@ export function witnessRequested(rule: WitnessRule, requested: string, serverMs:
   return distance > maxClockSkewMs;
 }
 
+const insufficientScope = (detail: string) =>
+  new ApiError(403, "insufficient_scope", detail, { headers: { "WWW-Authenticate": 'Bearer realm="assent", error="insufficient_scope"' } });
+
 export function requireStatusMoves(rule: WitnessRule): void {
-  if (!rule.movesStatus) {
-    throw new ApiError(403, "insufficient_scope", "Only backend clients move a request's status.", {
-      headers: { "WWW-Authenticate": 'Bearer realm="assent", error="insufficient_scope"' },
-    });
-  }
+  if (!rule.movesStatus) throw insufficientScope("Only backend clients move a request's status.");
+}
+
+export function requireAuditExport(rule: WitnessRule): void {
+  if (!rule.exportsAudit) throw insufficientScope("Only backend clients export the project's audit trail.");
 }
 
 /** `meta` as stored: `requestedBy` is always the authenticated client; a value the body gave is kept as `requestedByClaim`. */
