@@ -195,7 +195,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
   requireStatusMoves(witnessRuleOf(caller));
   const db = getDb(env.DB);
   const row = await findRequest(env, caller.projectId, traits, requestId);
-  const from = row.status as Status;
+  const from = row.status;
   if (from === to) return toRecord(row);
   if (!traits.transitions[from].includes(to)) {
     throw new ApiError(409, "invalid_transition", `A ${traits.title} cannot move from ${from} to ${to}.`, {
