@@ -18,6 +18,8 @@ CREATE TABLE `log_heads` (
 	`tree_size` integer NOT NULL,
 	`root_hash` text NOT NULL,
 	`head_hash` text NOT NULL,
+	`last_seq` integer NOT NULL,
+	`frontier` text NOT NULL,
 	`signed` text NOT NULL,
 	`created` text NOT NULL,
 	PRIMARY KEY(`project_id`, `tree_size`),

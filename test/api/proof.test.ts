@@ -125,6 +125,22 @@ describe("the tamper-evident log", () => {
     expect((await audit(t)).ok).toBe(true);
   });
 
+  it("extends each head from the previous one's right edge, giving the root an independent re-derivation gives", async () => {
+    const t = await configuredTenant();
+    let written = 0;
+    for (const size of [1, 2, 3, 5, 8, 13]) {
+      for (; written < size; written++) ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(20 - written))), 201);
+      await seal();
+      expect(ok(await t.api("GET", "/log/head")).treeSize).toBe(size);
+      expect(await audit(t)).toMatchObject({ ok: true, entries: size, sealed: size });
+    }
+    const heads = ok(await t.api("GET", "/log/heads")).heads;
+    expect(heads.map((h: any) => h.treeSize)).toEqual([1, 2, 3, 5, 8, 13]);
+    // Nothing new: the cron signs no further head.
+    await seal();
+    expect(ok(await t.api("GET", "/log/heads")).heads).toHaveLength(6);
+  });
+
   it("verify-log names the first entry that no longer matches a hand-edited row", async () => {
     const t = await configuredTenant();
     const ids: string[] = [];

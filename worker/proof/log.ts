@@ -4,7 +4,7 @@ import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
 import { getDb, type Db } from "../lib/db";
 import { now } from "../lib/time";
-import { fromHex, leafHash, rootOf, toHex } from "./merkle";
+import { extend, fromHex, leafHash, rootOfEdge, toHex } from "./merkle";
 import { headType, signCanonical } from "./receipts";
 import { logEntries, logHeads, type LogPayload } from "./table";
 
@@ -73,43 +73,65 @@ export async function leavesOf(db: Db, projectId: string, size?: number) {
 export const latestHead = (db: Db, projectId: string) =>
   db.select().from(logHeads).where(eq(logHeads.projectId, projectId)).orderBy(desc(logHeads.treeSize)).limit(1);
 
+type HeadRow = typeof logHeads.$inferSelect;
+
 /** The signed tree head's payload. */
 export type TreeHead = { projectId: string; treeSize: number; rootHash: string; timestamp: string; previousHeadHash: string | null };
 
 /**
- * Cron job: for every project with entries written since its latest head, computes the Merkle root of all its
- * entries and signs a new head naming the previous head's hash. Concurrent runs are harmless: a head for a size
- * that already has one is not written twice (primary key).
+ * Cron job: for every project with entries written since its latest head, extends that head's tree with them (its
+ * stored right edge, so old entries are not read again) and signs a new head naming the previous head's hash.
+ * Concurrent runs are harmless: a head for a size that already has one is not written twice (primary key).
  */
 export async function sealLogs(env: Env): Promise<number> {
   const db = getDb(env.DB);
   const open = await db
-    .select({ projectId: logEntries.projectId, size: sql<number>`count(*)` })
+    .selectDistinct({ projectId: logEntries.projectId })
     .from(logEntries)
-    .groupBy(logEntries.projectId)
-    .having(
-      gt(
-        sql`count(*)`,
-        sql`coalesce((SELECT max(h.tree_size) FROM ${logHeads} h WHERE h.project_id = ${logEntries.projectId}), 0)`,
-      ),
+    .where(
+      gt(logEntries.seq, sql`coalesce((SELECT max(h.last_seq) FROM ${logHeads} h WHERE h.project_id = ${logEntries.projectId}), 0)`),
     );
   let sealed = 0;
   for (const { projectId } of open) {
-    const [previous] = await latestHead(db, projectId);
-    const { leaves } = await leavesOf(db, projectId);
-    const head: TreeHead = {
-      projectId,
-      treeSize: leaves.length,
-      rootHash: toHex(await rootOf(leaves)),
-      timestamp: now(),
-      previousHeadHash: previous?.headHash ?? null,
-    };
-    const { jws, hash } = await signCanonical(env, headType, head);
-    await db
-      .insert(logHeads)
-      .values({ projectId, treeSize: head.treeSize, rootHash: head.rootHash, headHash: hash, signed: jws, created: head.timestamp })
-      .onConflictDoNothing();
-    sealed++;
+    let previous: HeadRow | undefined = (await latestHead(db, projectId))[0];
+    for (;;) {
+      const fresh = await db
+        .select({ seq: logEntries.seq, entryHash: logEntries.entryHash })
+        .from(logEntries)
+        .where(and(eq(logEntries.projectId, projectId), gt(logEntries.seq, previous?.lastSeq ?? 0)))
+        .orderBy(asc(logEntries.seq))
+        .limit(sealBatch);
+      if (fresh.length === 0) break;
+      const leaves = await Promise.all(fresh.map((row) => leafHash(fromHex(row.entryHash))));
+      const edge = await extend((previous?.frontier ?? []).map(fromHex), previous?.treeSize ?? 0, leaves);
+      const head: TreeHead = {
+        projectId,
+        treeSize: (previous?.treeSize ?? 0) + fresh.length,
+        rootHash: toHex(await rootOfEdge(edge)),
+        timestamp: now(),
+        previousHeadHash: previous?.headHash ?? null,
+      };
+      const { jws, hash } = await signCanonical(env, headType, head);
+      const row: HeadRow = {
+        projectId,
+        treeSize: head.treeSize,
+        rootHash: head.rootHash,
+        headHash: hash,
+        lastSeq: fresh.at(-1)!.seq,
+        frontier: edge.map(toHex),
+        signed: jws,
+        created: head.timestamp,
+      };
+      const [written] = await db.insert(logHeads).values(row).onConflictDoNothing().returning({ treeSize: logHeads.treeSize });
+      // Another run sealed this size meanwhile: its head stands, and this run leaves the project to it.
+      if (!written) break;
+      sealed++;
+      previous = row;
+      if (fresh.length < sealBatch) break;
+    }
   }
   return sealed;
 }
+
+/** Entries sealed per head at most: one head per minute keeps up with far more, and each pass stays bounded. */
+const sealBatch = 5000;

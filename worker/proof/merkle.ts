@@ -57,5 +57,40 @@ async function subproof(m: number, leaves: Bytes[], complete: boolean): Promise<
     : [...(await subproof(m - k, leaves.slice(k), false)), await rootOf(leaves.slice(0, k))];
 }
 
+/**
+ * A tree's right edge: the roots of its perfect subtrees, largest first (one per set bit of the size). Appending
+ * leaves to it and folding it gives MTH without re-reading old leaves, so sealing costs O(new entries · log n).
+ */
+export async function extend(frontier: Bytes[], size: number, leaves: Bytes[]): Promise<Bytes[]> {
+  const edge = [...frontier];
+  const sizes = edgeSizes(size);
+  for (const leaf of leaves) {
+    edge.push(leaf);
+    sizes.push(1);
+    while (sizes.length > 1 && sizes.at(-1) === sizes.at(-2)) {
+      const right = edge.pop()!;
+      const left = edge.pop()!;
+      edge.push(await nodeHash(left, right));
+      sizes.pop();
+      sizes.push(sizes.pop()! * 2);
+    }
+  }
+  return edge;
+}
+
+const edgeSizes = (size: number) => {
+  const sizes: number[] = [];
+  for (let bit = 2 ** 52; bit >= 1; bit /= 2) if (Math.floor(size / bit) % 2 === 1) sizes.push(bit);
+  return sizes;
+};
+
+/** MTH of the tree whose right edge this is (RFC 9162: the left subtree is always the larger power of two). */
+export async function rootOfEdge(edge: Bytes[]): Promise<Bytes> {
+  if (edge.length === 0) return rootOf([]);
+  let root = edge[edge.length - 1];
+  for (let i = edge.length - 2; i >= 0; i--) root = await nodeHash(edge[i], root);
+  return root;
+}
+
 export const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 export const fromHex = (hex: string): Bytes => new Uint8Array((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));

@@ -53,6 +53,10 @@ export const logHeads = sqliteTable(
     rootHash: text("root_hash").notNull(),
     /** SHA-256 of `signed`: what the next head names as its previous one. */
     headHash: text("head_hash").notNull(),
+    /** `seq` of the last entry sealed: the next head starts after it. */
+    lastSeq: integer("last_seq").notNull(),
+    /** Roots of the perfect subtrees along the tree's right edge, largest first: the next head extends them. */
+    frontier: text("frontier", { mode: "json" }).$type<string[]>().notNull(),
     signed: text("signed").notNull(),
     created: text("created").notNull(),
   },
