@@ -89,6 +89,18 @@ describe("receipts", () => {
     const other = await configuredTenant();
     expectProblem(await other.api("GET", `/objections/${objection.requestId}/receipt`), 404, "not_found");
   });
+
+  it("hash the wording as it stands when recorded, so an in-place edit of a version shows in the next receipt", async () => {
+    const t = await configuredTenant();
+    const before = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(2))), 201).receipt) as any;
+    const purpose = { referenceId: "marketing", name: "Marketing, reworded", legalGround: "consent", dataGroups: [t.email, t.location], processors: [t.processor], recipients: [t.recipient], controllers: [t.controller] };
+    ok(await t.api("PUT", `/configurations/purposes/${t.marketing}`, { ...purpose, requireNewConsent: false }));
+    const after = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201).receipt) as any;
+    expect(after.purposes[0].version).toBe(before.purposes[0].version);
+    expect(after.purposes[0].contentSha256).not.toBe(before.purposes[0].contentSha256);
+    const version = await env.DB.prepare("SELECT content FROM purpose_versions WHERE purpose_id = ? AND version = '1'").bind(t.marketing).first<{ content: string }>();
+    expect(after.purposes[0].contentSha256).toBe(await sha256(canonical(JSON.parse(version!.content))));
+  });
 });
 
 describe("the tamper-evident log", () => {

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { unknownReferences } from "../configuration/queries";
-import type { PurposeContent } from "../configuration/table";
 import type { Caller, Env } from "../env";
 import { eventInsert } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
@@ -44,30 +43,18 @@ const namedPurposes = (request: RequestRow["request"]) =>
     typeof entry === "string" ? { purposeId: entry } : entry,
   );
 
-const contentHashes = new Map<string, Promise<string>>();
-/** SHA-256 of a purpose version's canonical content; memoised per isolate (versions never change). */
-function contentSha256(key: string, content: PurposeContent): Promise<string> {
-  let hash = contentHashes.get(key);
-  if (!hash) {
-    if (contentHashes.size > 10_000) contentHashes.clear();
-    hash = sha256Hex(canonicalJson(content));
-    contentHashes.set(key, hash);
-  }
-  return hash;
-}
-
 /** Signs the receipt of one write of `row` (README "Proof of consent"), or nothing when receipts are off. */
 async function receiptOf(writer: Writer, found: Lookup, row: RequestRow, event: "created" | "updated" | "withdrawn", stamp: string) {
   if (!receiptsOn(writer.env)) return undefined;
   const purposes: ReceiptPurpose[] = await Promise.all(
     namedPurposes(row.request).map(async (entry) => {
       const version = entry.version ?? found.purposes.get(entry.purposeId)?.version ?? "";
-      const key = `${entry.purposeId}@${version}`;
-      const content = found.versions.get(key);
+      // Hashed each time, not memoised by id and version: a version can be edited in place (requireNewConsent: false).
+      const content = found.versions.get(`${entry.purposeId}@${version}`);
       return {
         ...entry,
         version,
-        contentSha256: content ? await contentSha256(key, content) : null,
+        contentSha256: content ? await sha256Hex(canonicalJson(content)) : null,
         legalGround: content?.legalGround ?? null,
       };
     }),
