@@ -24,6 +24,7 @@ export default {
   async scheduled(_controller, env) {
     const results = await Promise.allSettled(scheduledJobs.map((job) => job(env)));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    for (const failure of failures) console.error("scheduled job failed:", failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -244,6 +244,8 @@ export type FamilyTraits = {
   transitions: Record<Status, Status[]>;
   /** Completed requests shape the permission state; moving in or out of `completed` recomputes it. */
   shapesState: boolean;
+  /** The request names a scope (what to erase or give access to) rather than decisions per purpose; receipts carry it. */
+  requestIsScope: boolean;
   /** The status a new request starts in when the caller may not, or does not, choose one. */
   defaultStatus: Status;
   /** First sentences of the POST description. */
@@ -279,6 +281,7 @@ export const permissionRules: FamilyRules<typeof PermissionInput, typeof Permiss
   record: PermissionRecord,
   transitions: lifecycle(true),
   shapesState: true,
+  requestIsScope: false,
   defaultStatus: "completed",
   recordText:
     "Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) " +
@@ -301,6 +304,7 @@ export const objectionRules: FamilyRules<typeof ObjectionInput, typeof StatusUpd
   record: ObjectionRecord,
   transitions: lifecycle(true),
   shapesState: true,
+  requestIsScope: false,
   defaultStatus: "received",
   recordText:
     "Stores an objection (default status `received`). Once `completed` it denies every purpose it names in " +
@@ -324,6 +328,7 @@ export const erasureRules: FamilyRules<typeof ErasureInput, typeof StatusUpdate>
   record: ErasureRecord,
   transitions: lifecycle(false),
   shapesState: false,
+  requestIsScope: true,
   defaultStatus: "received",
   recordText: scopedText("erasure request"),
   withdrawText: withdrawOpen,
@@ -343,6 +348,7 @@ export const accessRules: FamilyRules<typeof AccessInput, typeof StatusUpdate> =
   record: AccessRecord,
   transitions: lifecycle(false),
   shapesState: false,
+  requestIsScope: true,
   defaultStatus: "received",
   recordText: scopedText("access request"),
   withdrawText: withdrawOpen,

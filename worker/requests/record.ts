@@ -44,7 +44,14 @@ const namedPurposes = (request: RequestRow["request"]) =>
   );
 
 /** Signs the receipt of one write of `row` (README "Proof of consent"), or nothing when receipts are off. */
-async function receiptOf(writer: Writer, found: Lookup, row: RequestRow, event: "created" | "updated" | "withdrawn", stamp: string) {
+async function receiptOf(
+  writer: Writer,
+  traits: FamilyTraits,
+  found: Lookup,
+  row: RequestRow,
+  event: "created" | "updated" | "withdrawn",
+  stamp: string,
+) {
   if (!receiptsOn(writer.env)) return undefined;
   const purposes: ReceiptPurpose[] = await Promise.all(
     namedPurposes(row.request).map(async (entry) => {
@@ -76,7 +83,7 @@ async function receiptOf(writer: Writer, found: Lookup, row: RequestRow, event: 
     family: row.family,
     status: row.status,
     purposes,
-    scope: row.family === "erasure" || row.family === "access" ? row.request : null,
+    scope: traits.requestIsScope ? row.request : null,
     requested: row.requested,
     received: row.created,
     issued: stamp,
@@ -120,7 +127,7 @@ export async function recordRequest<S extends z.ZodType<{ identityId: string; re
     updated: stamp,
     receipt: null,
   };
-  const receipt = await receiptOf(writer, prepared.found, row, "created", stamp);
+  const receipt = await receiptOf(writer, rules, prepared.found, row, "created", stamp);
   row.receipt = receipt?.jws ?? null;
   const record = toRecord(row);
   const counts = status === "completed" ? 1 : 0;
@@ -193,7 +200,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
   const purposeIds = namedPurposes(row.request).map((entry) => entry.purposeId);
   const event = to === "withdrawn" ? "withdrawn" : "updated";
   const moved: RequestRow = { ...row, status: to, updated: stamp };
-  const receipt = receiptsOn(env) ? await receiptOf(writer, await lookup(db, row.projectId, row.identityId, purposeIds), moved, event, stamp) : undefined;
+  const receipt = receiptsOn(env) ? await receiptOf(writer, traits, await lookup(db, row.projectId, row.identityId, purposeIds), moved, event, stamp) : undefined;
   moved.receipt = receipt?.jws ?? row.receipt;
   const record = toRecord(moved);
   // Everything after the first statement depends on it having applied (no concurrent move got there first).
