@@ -257,7 +257,7 @@ export type FamilyTraits = {
 };
 
 /** What every family's body has in common. */
-type CommonInput = { identityId: string; requested?: string; meta?: { requestedBy?: string; context?: Record<string, unknown> } };
+export type CommonInput = { identityId: string; requested?: string; meta?: { requestedBy?: string; context?: Record<string, unknown> } };
 
 export type FamilyRules<S extends z.ZodType<CommonInput>, U extends z.ZodType> = FamilyTraits & {
   input: S;

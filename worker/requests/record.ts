@@ -13,7 +13,7 @@ import { now } from "../lib/time";
 import { recordErasure } from "../proof/ledger";
 import { logAppend, logErase, recordHash } from "../proof/log";
 import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
-import { lookup, type FamilyRules, type FamilyTraits, type Lookup } from "./families";
+import { lookup, type CommonInput, type FamilyRules, type FamilyTraits, type Lookup } from "./families";
 import { toRecord } from "./queries";
 import type { Status } from "./schemas";
 import { syncState } from "./state";
@@ -98,7 +98,7 @@ async function receiptOf(
 const immutable = (row: RequestRow) => ({ ...row, requestId: row.id });
 
 /** POST: records a new request of any family. */
-export async function recordRequest<S extends z.ZodType<{ identityId: string; requested?: string; meta?: { requestedBy?: string; context?: Record<string, unknown> } }>, U extends z.ZodType>(
+export async function recordRequest<S extends z.ZodType<CommonInput>, U extends z.ZodType>(
   writer: Writer,
   rules: FamilyRules<S, U>,
   input: z.output<S>,

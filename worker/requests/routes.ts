@@ -8,7 +8,7 @@ import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
-import { accessRules, erasureRules, objectionRules, permissionRules, type FamilyRules, type FamilyTraits } from "./families";
+import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
 import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
 import { ListQuery, PermissionState, type Status } from "./schemas";
@@ -45,13 +45,11 @@ const Receipt = z
 
 const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf(c.env, c.req.url), caller: c.get("caller") });
 
-type AnyRules = FamilyRules<Parameters<typeof recordRequest>[1]["input"], z.ZodType>;
-
 /**
  * POST and PUT take the family's own body type; their definitions are built here and registered where the
  * family is known (below), so each handler sees its body typed, validated once.
  */
-const postRoute = <S extends AnyRules["input"], U extends z.ZodType>(spec: FamilyRules<S, U>) =>
+const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
   createRoute({
     method: "post",
     path: `${root}/${spec.segment}`,
@@ -67,7 +65,7 @@ const postRoute = <S extends AnyRules["input"], U extends z.ZodType>(spec: Famil
     responses: { 201: jsonResponse(spec.record, `The stored ${spec.title}.`), ...problems, ...unknownReferenceProblem },
   });
 
-const putRoute = <S extends AnyRules["input"], U extends z.ZodType>(spec: FamilyRules<S, U>) =>
+const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
   createRoute({
     method: "put",
     path: `${root}/${spec.segment}/{request_id}`,
