@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { dataGroups, purposes, purposeVersions, type LegalGround, type PurposeContent } from "../configuration/table";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
 import type { Db } from "../lib/db";
 import { parties } from "../parties/table";
 import { projects } from "../projects/table";
-import { requests } from "../requests/table";
+import { requests, type Family } from "../requests/table";
 import { statuses, type Status } from "../requests/schemas";
 import { logEntries, type LogPayload } from "./table";
 
@@ -25,21 +25,20 @@ const lawfulBasis: Record<LegalGround, string> = {
   legal_requirement: "dpv:LegalObligation",
 };
 
-/** DPV consent states per family and request status (an objection is the subject refusing the processing). */
-const eventState: Record<"permission" | "objection", Record<Status, string>> = {
+const requested = "dpv:ConsentRequested";
+
+/**
+ * The families that are consent records: DPV's consent state per request status, and the decision a purpose entry
+ * stands for when it names none (an objection is the subject refusing the processing).
+ */
+const consentFamilies: Partial<Record<Family, { states: Record<Status, string>; impliedDecision: string | null }>> = {
   permission: {
-    received: "dpv:ConsentRequested",
-    in_progress: "dpv:ConsentRequested",
-    completed: "dpv:ConsentGiven",
-    rejected: "dpv:ConsentInvalidated",
-    withdrawn: "dpv:ConsentWithdrawn",
+    states: { received: requested, in_progress: requested, completed: "dpv:ConsentGiven", rejected: "dpv:ConsentInvalidated", withdrawn: "dpv:ConsentWithdrawn" },
+    impliedDecision: null,
   },
   objection: {
-    received: "dpv:ConsentRequested",
-    in_progress: "dpv:ConsentRequested",
-    completed: "dpv:ConsentRefused",
-    rejected: "dpv:ConsentInvalidated",
-    withdrawn: "dpv:ConsentWithdrawn",
+    states: { received: requested, in_progress: requested, completed: "dpv:ConsentRefused", rejected: "dpv:ConsentInvalidated", withdrawn: "dpv:ConsentWithdrawn" },
+    impliedDecision: "denied",
   },
 };
 
@@ -53,14 +52,13 @@ export const Iso27560Export = z
   .openapi("Iso27560Export", { description: "ISO/IEC TS 27560:2023 consent records with DPV terms (README \"Proof of consent\")." });
 
 type RequestRow = typeof requests.$inferSelect;
-type Entry = { purposeId: string; version?: string; status?: string; dataGroups?: unknown };
 const Named = z.object({ purposes: z.array(z.looseObject({ purposeId: z.string(), version: z.string().optional(), status: z.string().optional() })).default([]) });
 
 export async function iso27560Records(db: Db, projectId: string, identityId: string) {
   const rows = await db
     .select()
     .from(requests)
-    .where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId), inArray(requests.family, ["permission", "objection"])))
+    .where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId)))
     .orderBy(requests.requestedAt, requests.id);
   const [projectRows, versionRows, partyRows, groupRows, logRows] = await db.batch([
     db.select().from(projects).where(eq(projects.id, projectId)),
@@ -91,8 +89,9 @@ export async function iso27560Records(db: Db, projectId: string, identityId: str
   };
   const records = await Promise.all(
     rows.map(async (row: RequestRow) => {
-      const family = row.family === "objection" ? "objection" : "permission";
-      const entries: Entry[] = Named.safeParse(row.request ?? {}).data?.purposes ?? [];
+      const family = consentFamilies[row.family];
+      if (!family) return [];
+      const entries = Named.safeParse(row.request ?? {}).data?.purposes ?? [];
       const context = z.looseObject({ context: z.looseObject({ language: z.string().optional(), collectionMethod: z.string().optional() }).optional() }).safeParse(row.meta ?? {}).data?.context;
       const processing = await Promise.all(
         entries.map(async (entry) => {
@@ -112,15 +111,15 @@ export async function iso27560Records(db: Db, projectId: string, identityId: str
             storageLocation: null,
             retention: null,
             withdrawalMethod: "Withdraw in the consent dialog, or ask the controller; recorded as a withdrawal of this request.",
-            decision: entry.status ?? (family === "objection" ? "denied" : null),
+            decision: entry.status ?? family.impliedDecision,
           };
         }),
       );
-      return {
+      const record = {
         schemaVersion: "ISO/IEC TS 27560:2023",
         recordId: row.id,
         piiPrincipalId: row.identityId,
-        recordType: family,
+        recordType: row.family,
         collectionMethod: context?.collectionMethod ?? null,
         processing,
         parties: [
@@ -132,12 +131,13 @@ export async function iso27560Records(db: Db, projectId: string, identityId: str
           recorded: entry.at,
           validityDuration: null,
           entity: i === 0 ? "dpv:DataSubject" : "dpv:DataController",
-          eventType: i === 0 ? family : "status_change",
-          eventState: eventState[family][Statuses.parse(entry.status)],
+          eventType: i === 0 ? row.family : "status_change",
+          eventState: family.states[Statuses.parse(entry.status)],
         })),
         receipt: row.receipt ?? null,
       };
+      return [record];
     }),
   );
-  return { "@context": { dpv }, schemaVersion: "ISO/IEC TS 27560:2023", piiPrincipalId: identityId, records };
+  return { "@context": { dpv }, schemaVersion: "ISO/IEC TS 27560:2023", piiPrincipalId: identityId, records: records.flat() };
 }
