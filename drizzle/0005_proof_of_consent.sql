@@ -26,4 +26,13 @@ CREATE TABLE `log_heads` (
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `log_nodes` (
+	`project_id` text NOT NULL,
+	`level` integer NOT NULL,
+	`idx` integer NOT NULL,
+	`hash` text NOT NULL,
+	PRIMARY KEY(`project_id`, `level`, `idx`),
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 ALTER TABLE `requests` ADD `receipt` text;

@@ -148,6 +148,17 @@ describe("the tamper-evident log", () => {
     }
     const heads = ok(await t.api("GET", "/log/heads")).heads;
     expect(heads.map((h: any) => h.treeSize)).toEqual([1, 2, 3, 5, 8, 13]);
+    // Proofs from the stored subtrees hold for every pair of heads and every leaf of every head.
+    for (const older of heads) {
+      for (const newer of heads.filter((h: any) => h.treeSize >= older.treeSize)) {
+        const { proof } = ok(await t.api("GET", `/log/proofs/consistency?first=${older.treeSize}&second=${newer.treeSize}`));
+        expect(await verifyConsistency(older.treeSize, newer.treeSize, older.rootHash, newer.rootHash, proof), `${older.treeSize}→${newer.treeSize}`).toBe(true);
+      }
+      for (let index = 0; index < older.treeSize; index++) {
+        const proof = ok(await t.api("GET", `/log/proofs/inclusion?index=${index}&treeSize=${older.treeSize}`));
+        expect(await verifyInclusion(index, older.treeSize, await leafOf(proof.entryHash), proof.auditPath, older.rootHash), `${index} in ${older.treeSize}`).toBe(true);
+      }
+    }
     // Nothing new: the cron signs no further head.
     await seal();
     expect(ok(await t.api("GET", "/log/heads")).heads).toHaveLength(6);

@@ -2,11 +2,11 @@ import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
-import { getDb, type Db } from "../lib/db";
+import { atomically, getDb, type Db } from "../lib/db";
 import { now } from "../lib/time";
-import { extend, fromHex, leafHash, rootOfEdge, toHex } from "./merkle";
+import { extend, foldParts, fromHex, leafHash, perfectParts, toHex, type StoredNode } from "./merkle";
 import { headType, signCanonical } from "./receipts";
-import { logEntries, logHeads, type LogPayload } from "./table";
+import { logEntries, logHeads, logNodes, type LogPayload } from "./table";
 
 /** The fields of a stored request that never change: what a log entry's `recordHash` commits to. */
 export type ImmutableRecord = {
@@ -59,15 +59,42 @@ export const latestReceiptHash = (db: Db, projectId: string, identityId: string)
     .orderBy(desc(logEntries.seq))
     .limit(1);
 
-/** Leaf hashes of the project's first `size` entries (all when undefined), in log order. */
-export async function leavesOf(db: Db, projectId: string, size?: number) {
-  const query = db
-    .select({ seq: logEntries.seq, entryHash: logEntries.entryHash })
-    .from(logEntries)
-    .where(eq(logEntries.projectId, projectId))
-    .orderBy(asc(logEntries.seq));
-  const rows = await (size === undefined ? query : query.limit(size));
-  return { rows, leaves: await Promise.all(rows.map((row) => leafHash(fromHex(row.entryHash)))) };
+/** Stored nodes per insert statement: bound as one JSON value, well under D1's statement and value limits. */
+const nodesPerInsert = 1000;
+
+const insertNodes = (projectId: string, nodes: StoredNode[]): SQL[] => {
+  const statements: SQL[] = [];
+  for (let i = 0; i < nodes.length; i += nodesPerInsert) {
+    const rows = JSON.stringify(nodes.slice(i, i + nodesPerInsert).map((n) => [n.level, n.index, toHex(n.hash)]));
+    statements.push(sql`INSERT OR IGNORE INTO ${logNodes} (project_id, level, idx, hash)
+      SELECT ${projectId}, value ->> 0, value ->> 1, value ->> 2 FROM json_each(${rows})`);
+  }
+  return statements;
+};
+
+/** The roots of the given ranges of the project's tree, from its stored perfect subtrees: one query. */
+export async function rangeRoots(db: Db, projectId: string, ranges: [number, number][]) {
+  const parts = ranges.map(([a, b]) => perfectParts(a, b));
+  const wanted = JSON.stringify(parts.flat().map((p) => [p.level, p.index]));
+  const rows = await db
+    .select({ level: logNodes.level, index: logNodes.index, hash: logNodes.hash })
+    .from(sql`json_each(${wanted}) AS wanted`)
+    .innerJoin(
+      logNodes,
+      and(eq(logNodes.projectId, projectId), eq(logNodes.level, sql`wanted.value ->> 0`), eq(logNodes.index, sql`wanted.value ->> 1`)),
+    );
+  const found = new Map(rows.map((row) => [`${row.level}:${row.index}`, fromHex(row.hash)]));
+  return Promise.all(
+    parts.map((list) =>
+      foldParts(
+        list.map((p) => {
+          const hash = found.get(`${p.level}:${p.index}`);
+          if (!hash) throw new Error(`log node ${p.level}:${p.index} of project ${projectId} is missing`);
+          return hash;
+        }),
+      ),
+    ),
+  );
 }
 
 export const latestHead = (db: Db, projectId: string) =>
@@ -103,11 +130,11 @@ export async function sealLogs(env: Env): Promise<number> {
         .limit(sealBatch);
       if (fresh.length === 0) break;
       const leaves = await Promise.all(fresh.map((row) => leafHash(fromHex(row.entryHash))));
-      const edge = await extend((previous?.frontier ?? []).map(fromHex), previous?.treeSize ?? 0, leaves);
+      const { edge, completed } = await extend((previous?.frontier ?? []).map(fromHex), previous?.treeSize ?? 0, leaves);
       const head: TreeHead = {
         projectId,
         treeSize: (previous?.treeSize ?? 0) + fresh.length,
-        rootHash: toHex(await rootOfEdge(edge)),
+        rootHash: toHex(await foldParts(edge)),
         timestamp: now(),
         previousHeadHash: previous?.headHash ?? null,
       };
@@ -122,9 +149,12 @@ export async function sealLogs(env: Env): Promise<number> {
         signed: jws,
         created: head.timestamp,
       };
-      const [written] = await db.insert(logHeads).values(row).onConflictDoNothing().returning({ treeSize: logHeads.treeSize });
+      const results = await atomically(env.DB, [
+        ...insertNodes(projectId, completed),
+        db.insert(logHeads).values(row).onConflictDoNothing().returning({ treeSize: logHeads.treeSize }),
+      ]);
       // Another run sealed this size meanwhile: its head stands, and this run leaves the project to it.
-      if (!written) break;
+      if (results.at(-1)?.results.length === 0) break;
       sealed++;
       previous = row;
       if (fresh.length < sealBatch) break;

@@ -6,8 +6,8 @@ import { createRouter, jsonResponse, problems } from "../lib/router";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { requireAuditExport, witnessRuleOf } from "../requests/witness";
-import { latestHead, leavesOf } from "./log";
-import { consistencyProof, inclusionPath, toHex } from "./merkle";
+import { latestHead, rangeRoots } from "./log";
+import { consistencyRanges, inclusionRanges, toHex } from "./merkle";
 import { logEntries, logHeads } from "./table";
 
 /** The project's tamper-evident log (README "Proof of consent"): signed tree heads, entries and proofs. */
@@ -163,7 +163,6 @@ proofRoutes.openapi(
     const { receiptHash, index, treeSize } = c.req.valid("query");
     const db = getDb(c.env.DB);
     const head = await headOf(db, projectId, treeSize);
-    const { rows, leaves } = await leavesOf(db, projectId, head.treeSize);
     let leafIndex = index;
     if (receiptHash !== undefined) {
       const [entry] = await db
@@ -172,16 +171,29 @@ proofRoutes.openapi(
         .where(and(eq(logEntries.projectId, projectId), eq(logEntries.receiptHash, receiptHash)))
         .orderBy(desc(logEntries.seq))
         .limit(1);
-      leafIndex = entry ? rows.findIndex((row) => row.seq === entry.seq) : -1;
+      // Its leaf index: how many entries of the project precede it (an index-only count).
+      const [position] = entry
+        ? await db
+            .select({ before: sql<number>`count(*)` })
+            .from(logEntries)
+            .where(and(eq(logEntries.projectId, projectId), lt(logEntries.seq, entry.seq)))
+        : [];
+      leafIndex = position?.before ?? -1;
     }
     if (leafIndex === undefined || leafIndex < 0 || leafIndex >= head.treeSize) {
       throw notFound(`An entry ${receiptHash ? "with that receipt " : ""}in the tree of size ${head.treeSize}`);
     }
-    const auditPath = await inclusionPath(leafIndex, leaves);
-    return c.json(
-      { leafIndex, treeSize: head.treeSize, entryHash: rows[leafIndex].entryHash, auditPath: auditPath.map(toHex), head: toHead(head) },
-      200,
-    );
+    const [[entry], auditPath] = await Promise.all([
+      db
+        .select({ entryHash: logEntries.entryHash })
+        .from(logEntries)
+        .where(eq(logEntries.projectId, projectId))
+        .orderBy(asc(logEntries.seq))
+        .limit(1)
+        .offset(leafIndex),
+      rangeRoots(db, projectId, inclusionRanges(leafIndex, 0, head.treeSize)),
+    ]);
+    return c.json({ leafIndex, treeSize: head.treeSize, entryHash: entry.entryHash, auditPath: auditPath.map(toHex), head: toHead(head) }, 200);
   },
 );
 
@@ -210,8 +222,7 @@ proofRoutes.openapi(
     if (first > second) throw new ApiError(400, "invalid_range", "`first` must not exceed `second`.");
     const db = getDb(c.env.DB);
     const [older, newer] = await Promise.all([headOf(db, projectId, first), headOf(db, projectId, second)]);
-    const { leaves } = await leavesOf(db, projectId, second);
-    const proof = await consistencyProof(first, leaves);
+    const proof = await rangeRoots(db, projectId, consistencyRanges(first, second));
     return c.json({ first: toHead(older), second: toHead(newer), proof: proof.map(toHex) }, 200);
   },
 );

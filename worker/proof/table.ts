@@ -62,3 +62,17 @@ export const logHeads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.treeSize] })],
 );
+
+/** Roots of the perfect subtrees of each project's tree (level 0: the leaves), written as heads complete them. */
+export const logNodes = sqliteTable(
+  "log_nodes",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    level: integer("level").notNull(),
+    index: integer("idx").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.level, t.index] })],
+);
