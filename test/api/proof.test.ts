@@ -1,11 +1,11 @@
-import { createScheduledController } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { compactVerify, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { auditLog, canonical, sha256 } from "../../scripts/log-audit.mjs";
 import worker from "../../worker/index";
 import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { call, expectProblem } from "./helpers";
+import { call, expectProblem, origin } from "./helpers";
 import { leafOf, verifyConsistency, verifyInclusion } from "./log-verifier";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
@@ -100,6 +100,35 @@ describe("receipts", () => {
     expect(after.purposes[0].contentSha256).not.toBe(before.purposes[0].contentSha256);
     const version = await env.DB.prepare("SELECT content FROM purpose_versions WHERE purpose_id = ? AND version = '1'").bind(t.marketing).first<{ content: string }>();
     expect(after.purposes[0].contentSha256).toBe(await sha256(canonical(JSON.parse(version!.content))));
+  });
+});
+
+describe("receipts switched off (RECEIPTS=off)", () => {
+  it("leave the record, its log entry and the chain of later receipts intact, only unsigned", async () => {
+    const t = await configuredTenant();
+    const off = async (method: string, path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`${origin}/privacy/v2/projects/${t.projectId}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+        { ...env, RECEIPTS: "off" },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, headers: res.headers, body: await res.json<any>() };
+    };
+    const signed = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(3))), 201);
+    const unsigned = ok(await off("POST", "/permissions", permissionBody(t, "denied", ago(2))), 201);
+    expect(unsigned).not.toHaveProperty("receipt");
+    expectProblem(await t.api("GET", `/permissions/${unsigned.requestId}/receipt`), 404, "not_found");
+    // The next signed receipt names the last one that exists.
+    const next = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201);
+    expect(decodeJwt(next.receipt).previousReceiptHash).toBe(await sha256(signed.receipt));
+    await seal();
+    expect(await audit(t)).toMatchObject({ ok: true, entries: 3, sealed: 3 });
   });
 });
 
