@@ -81,9 +81,19 @@ export async function auditLog({ get, projectId }) {
   }
   const problems = [];
   const latest = new Map();
+  const erased = [];
+  const deletions = new Map();
   for (const entry of entries) {
     const { index, entryHash, payload } = entry;
-    if (payload === null) continue; // erased: only the hash remains, and the tree checks it
+    if (payload === null) {
+      problems.push({ index, message: "the entry's payload is gone, without an erasure naming it" });
+      continue;
+    }
+    if (Object.keys(payload).length === 1 && typeof payload.erasedBy === "string") {
+      erased.push(entry); // erased: only the hash remains (the tree checks it) and the deletion that erased it
+      continue;
+    }
+    if (payload.kind === "identity.deleted" && payload.subject) deletions.set(payload.subject, index);
     if ((await sha256(canonical(payload))) !== entryHash) {
       problems.push({ index, message: "the entry's payload does not hash to its entry hash" });
       continue;
@@ -98,6 +108,9 @@ export async function auditLog({ get, projectId }) {
       problems.push({ index, message: `request ${payload.requestId} no longer matches what was recorded` });
     }
     latest.set(payload.requestId, entry);
+  }
+  for (const { index, payload } of erased) {
+    if (!(deletions.get(payload.erasedBy) > index)) problems.push({ index, message: "the entry's payload was removed without a later identity deletion" });
   }
   for (const [requestId, entry] of latest) {
     const { record } = records.get(requestId);

@@ -232,7 +232,8 @@ describe("the tamper-evident log", () => {
     expect((await t.api("DELETE", `/identities/${t.identityId}`)).status).toBe(204);
     await seal();
     const entries = ok(await t.api("GET", "/log/entries")).entries;
-    expect(entries.map((e: any) => e.payload?.kind ?? null)).toEqual([null, "permission.created", "identity.deleted"]);
+    expect(entries.map((e: any) => e.payload.kind ?? null)).toEqual([null, "permission.created", "identity.deleted"]);
+    expect(entries[0].payload).toEqual({ erasedBy: entries[2].payload.subject });
     expect(JSON.stringify(entries)).not.toContain(t.identityId);
     const rows = await env.DB.prepare("SELECT identity_id, request_id, receipt_hash, payload FROM log_entries WHERE project_id = ?").bind(t.projectId).all();
     expect(JSON.stringify(rows.results)).not.toContain(t.identityId);
@@ -243,5 +244,9 @@ describe("the tamper-evident log", () => {
     expect(still.entryHash).toBe(proof.entryHash);
     expect(await verifyInclusion(proof.leafIndex, after.treeSize, await leafOf(still.entryHash), still.auditPath, after.rootHash)).toBe(true);
     expect(await audit(t)).toMatchObject({ ok: true, entries: 3 });
+    // Removing a payload by hand, as if erased, is not an erasure: no deletion entry names it.
+    const entriesNow = await env.DB.prepare("SELECT seq FROM log_entries WHERE project_id = ? ORDER BY seq").bind(t.projectId).all<{ seq: number }>();
+    await env.DB.prepare("UPDATE log_entries SET payload = ? WHERE seq = ?").bind(JSON.stringify({ erasedBy: "f".repeat(64) }), entriesNow.results[1].seq).run();
+    expect((await audit(t)).firstMismatch).toMatchObject({ index: 1, message: expect.stringContaining("without a later identity deletion") });
   });
 });

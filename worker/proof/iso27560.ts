@@ -77,7 +77,7 @@ export async function iso27560Records(db: Db, projectId: string, identityId: str
   ]);
   const history = new Map<string, LogPayload[]>();
   for (const { payload } of logRows) {
-    if (payload?.requestId) history.set(payload.requestId, [...(history.get(payload.requestId) ?? []), payload]);
+    if (payload && "kind" in payload && payload.requestId) history.set(payload.requestId, [...(history.get(payload.requestId) ?? []), payload]);
   }
   const project = projectRows[0];
   const versions = new Map<string, PurposeContent>(versionRows.map((v) => [`${v.purposeId}@${v.version}`, v.content]));

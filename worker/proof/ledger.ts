@@ -30,12 +30,14 @@ async function projectSalt(env: Env, projectId: string): Promise<string> {
 const subjectHash = (salt: string, identityId: string) => sha256Hex(`${salt}:${identityId}`);
 
 /**
- * Records an erasure before it is carried out: if the deletion then fails, re-applying it later does what the
- * controller asked; if the ledger write fails, nothing is deleted and the caller sees the error.
+ * Records an erasure before it is carried out and returns its salted subject hash (which the log keeps): if the
+ * deletion then fails, re-applying it later does what the controller asked; if the ledger write fails, nothing
+ * is deleted and the caller sees the error. Recording the same erasure again is harmless.
  */
-export async function recordErasure(env: Env, projectId: string, identityId: string, stamp: string): Promise<void> {
+export async function recordErasure(env: Env, projectId: string, identityId: string, stamp: string): Promise<string> {
   const hash = await subjectHash(await projectSalt(env, projectId), identityId);
   await env.KV.put(`${entryPrefix(projectId)}${hash}`, JSON.stringify({ erased: stamp }));
+  return hash;
 }
 
 /** Erases again every identity of the project whose salted hash is in the ledger; returns their ids. */
@@ -53,7 +55,7 @@ export async function reapplyErasures(env: Env, issuer: string, projectId: strin
     const rows = await getDb(env.DB).select({ id: identities.id }).from(identities).where(eq(identities.projectId, projectId));
     const caller = { projectId, clientId: "erasure-ledger", clientType: "backend" as const };
     for (const { id } of rows) {
-      if (ledger.has(await subjectHash(salt, id)) && (await eraseIdentity({ env, issuer, caller }, id, { ledger: false }))) reapplied.push(id);
+      if (ledger.has(await subjectHash(salt, id)) && (await eraseIdentity({ env, issuer, caller }, id))) reapplied.push(id);
     }
   }
   return { ledgerEntries: ledger.size, reapplied };

@@ -45,10 +45,14 @@ export async function logAppend(payload: LogPayload, when: SQL = sql`1`): Promis
       ${hash}, ${canonicalJson(payload)}, ${payload.at} WHERE ${when}`;
 }
 
-/** Erasure: the identity's entries lose their payload and identifiers; their hashes (the tree's leaves) stay. */
-export const logErase = (projectId: string, identityId: string): SQL =>
-  sql`UPDATE ${logEntries} SET payload = NULL, identity_id = NULL, request_id = NULL, receipt_hash = NULL
-    WHERE project_id = ${projectId} AND identity_id = ${identityId}`;
+/**
+ * Erasure: the identity's entries lose their payload and identifiers, keeping only the salted subject hash of the
+ * deletion that erased them (so a payload removed without a deletion shows); their entry hashes (the tree's leaves)
+ * stay.
+ */
+export const logErase = (projectId: string, identityId: string, subject: string): SQL =>
+  sql`UPDATE ${logEntries} SET payload = ${JSON.stringify({ erasedBy: subject })}, identity_id = NULL, request_id = NULL,
+    receipt_hash = NULL WHERE project_id = ${projectId} AND identity_id = ${identityId}`;
 
 /** The hash of the identity's latest receipt (one index seek), for the next receipt to name. */
 export const latestReceiptHash = (db: Db, projectId: string, identityId: string) =>

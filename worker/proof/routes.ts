@@ -93,7 +93,10 @@ const Entry = z
   .object({
     index: z.number().int().openapi({ description: "Leaf index in the project's Merkle tree." }),
     entryHash: z.string(),
-    payload: z.record(z.string(), z.unknown()).nullable().openapi({ description: "Null once the identity it named was erased." }),
+    payload: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .openapi({ description: "Once the identity it named was erased, only `{erasedBy}`: the `subject` of that identity.deleted entry." }),
   })
   .openapi("LogEntry");
 

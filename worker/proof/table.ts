@@ -12,8 +12,13 @@ export type LogPayload = {
   recordHash?: string;
   /** SHA-256 of the compact JWS receipt issued with this write, when receipts are on. */
   receiptHash?: string;
+  /** On `identity.deleted`: the erasure ledger's salted hash of the identity, which its erased entries name. */
+  subject?: string;
   at: string;
 };
+
+/** What an erased entry keeps instead of its payload: the deletion that erased it (its `subject`). */
+export type ErasedPayload = { erasedBy: string };
 
 /**
  * The project's append-only log: one entry per recorded request, status change and identity deletion, written in
@@ -32,7 +37,7 @@ export const logEntries = sqliteTable(
     requestId: text("request_id"),
     receiptHash: text("receipt_hash"),
     entryHash: text("entry_hash").notNull(),
-    payload: text("payload", { mode: "json" }).$type<LogPayload>(),
+    payload: text("payload", { mode: "json" }).$type<LogPayload | ErasedPayload>(),
     created: text("created").notNull(),
   },
   (t) => [

@@ -244,17 +244,17 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
  * erasure ledger (outside D1) records it first, so it can be re-applied after a restore.
  * Returns false when there is no such identity.
  */
-export async function eraseIdentity(writer: Writer, identityId: string, options = { ledger: true }): Promise<boolean> {
+export async function eraseIdentity(writer: Writer, identityId: string): Promise<boolean> {
   const { projectId } = writer.caller;
   const db = getDb(writer.env.DB);
   const stamp = now();
-  if (options.ledger) await recordErasure(writer.env, projectId, identityId, stamp);
+  const subject = await recordErasure(writer.env, projectId, identityId, stamp);
   const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
   const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE project_id = ${projectId} AND id = ${identityId})`;
   const results = await atomically(writer.env.DB, [
     eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
-    logErase(projectId, identityId),
-    await logAppend({ kind: "identity.deleted", projectId, at: stamp }, exists),
+    logErase(projectId, identityId, subject),
+    await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),
     db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
     db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
     db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
