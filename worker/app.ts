@@ -15,6 +15,7 @@ import { identityRoutes } from "./identities/routes";
 import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { projectRoutes } from "./projects/routes";
+import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
@@ -59,6 +60,7 @@ for (const routes of [
   configurationRoutes,
   requestRoutes,
   proofRoutes,
+  auditRoutes,
   ledgerRoutes,
   hubRoutes,
   eventRoutes,
