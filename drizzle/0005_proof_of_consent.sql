@@ -12,7 +12,8 @@ CREATE TABLE `log_entries` (
 --> statement-breakpoint
 CREATE INDEX `log_entries_project_idx` ON `log_entries` (`project_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `log_entries_identity_idx` ON `log_entries` (`project_id`,`identity_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `log_entries_receipt_idx` ON `log_entries` (`project_id`,`receipt_hash`);--> statement-breakpoint
+CREATE INDEX `log_entries_identity_receipts_idx` ON `log_entries` (`project_id`,`identity_id`,`seq`) WHERE "log_entries"."receipt_hash" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `log_entries_receipt_idx` ON `log_entries` (`project_id`,`receipt_hash`) WHERE "log_entries"."receipt_hash" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `log_heads` (
 	`project_id` text NOT NULL,
 	`tree_size` integer NOT NULL,
