@@ -97,7 +97,9 @@ export async function startServer(stateDir, secrets, runtime = "wrangler") {
   const options = ["--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
     "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
     // One issuer whatever the port, so the seeded tokens stay valid when another runtime serves the same state.
-    "--var", "ISSUER:http://assent.bench"];
+    "--var", "ISSUER:http://assent.bench",
+    // RECEIPTS=off npm run bench measures the write path without signing receipts (README "Proof of consent").
+    ...(process.env.RECEIPTS ? ["--var", `RECEIPTS:${process.env.RECEIPTS}`] : [])];
   if (runtime === "wrangler") options.push("--inspector-port", String(inspectorPort));
   const [command, args] = runtimes[runtime](options);
   const dev = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });

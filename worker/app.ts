@@ -20,6 +20,9 @@ import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { portalSessionCredential } from "./portal/session";
 import { projectRoutes } from "./projects/routes";
+import { auditRoutes } from "./proof/audit";
+import { ledgerRoutes } from "./proof/ledger";
+import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
@@ -77,6 +80,9 @@ for (const routes of [
   partyRoutes,
   configurationRoutes,
   requestRoutes,
+  proofRoutes,
+  auditRoutes,
+  ledgerRoutes,
   hubRoutes,
   eventRoutes,
   browserTokenRoutes,

@@ -37,6 +37,8 @@ export interface Env {
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
    */
   LOCAL_DEV?: string;
+  /** "off" stops signing receipts (README "Proof of consent"); any other value or unset: every write is signed. */
+  RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
   /** Abuse limits (Rate Limiting bindings, worker/limits/rate-limits.ts) and the limits they enforce, per minute. */

@@ -4,6 +4,7 @@ import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
+import { sealLogs } from "./proof/log";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -21,6 +22,8 @@ const scheduledJobs: Array<(env: Env, asOf: number) => Promise<unknown>> = [
   purgeDispatchedEvents,
   // SMS texts past their retention.
   purgeSmsTexts,
+  // Signed tree heads over the log entries written since the last head (README "Proof of consent").
+  sealLogs,
 ];
 
 export default {
@@ -31,6 +34,7 @@ export default {
     // acts as of that moment.
     const results = await Promise.allSettled(scheduledJobs.map((job) => job(env, controller.scheduledTime)));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    for (const failure of failures) console.error("scheduled job failed:", failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -37,7 +37,8 @@ const visitorToken = (projectId: string, body: unknown = {}, origin: string | nu
 function permission(tenant: Awaited<ReturnType<typeof browserTenant>>, identityId: string) {
   return {
     identityId,
-    requested: "2026-11-22T10:15:30.123+01:00",
+    // Identity-scoped tokens must send a time within 10 minutes of the service's clock (test/security/witness.test.ts).
+    requested: new Date().toISOString(),
     meta: { context: { collectionMethod: "web-dialog", application: "shop-web", language: "en" } },
     request: {
       purposes: [
@@ -205,7 +206,7 @@ describe("the scope of an identity-scoped token", () => {
   it("records an objection for its own identity", async () => {
     const reply = await as("POST", under("/objections"), {
       identityId: visitor.identityId,
-      requested: "2026-11-22T10:15:30.123+01:00",
+      requested: new Date().toISOString(),
       request: { purposes: [{ purposeId: tenant.purposeId }] },
     });
     expect(reply.status).toBe(201);

@@ -23,7 +23,7 @@ const operations: Operation[] = Object.entries<Record<string, any>>(doc.paths)
 const backendScopes = [
   "consent-config:read", "config:read", "config:write", "identities:create", "identities:read", "identities:write",
   "identities:export", "consents:write", "requests:write", "requests:read", "requests:manage", "tokens:mint",
-  "webhooks:manage", "hub:sms", "hub:lookup",
+  "webhooks:manage", "audit:read", "hub:sms", "hub:lookup",
 ];
 const publicScopes = ["consent-config:read", "config:read", "identities:create"];
 /** Identity-scoped tokens: these scopes, the last two for their own identity only. */
@@ -92,8 +92,21 @@ function expected(op: Operation, kind: CallerKind): Cell {
   return granted(op);
 }
 
+/** Answers to a caller who passed the access check that the general rules below do not predict. */
+const grantedAnswers: Record<string, Cell> = {
+  // A new project's log has no signed head until the cron seals one (an inclusion proof needs a head before its query).
+  "GET /privacy/v2/projects/{project_id}/log/head": { status: 404, code: "not_sealed" },
+  "GET /privacy/v2/projects/{project_id}/log/proofs/inclusion": { status: 404, code: "not_sealed" },
+  // Required query parameters the matrix does not send.
+  "GET /privacy/v2/projects/{project_id}/log/proofs/consistency": { status: 400, code: "validation_failed" },
+  "GET /privacy/v2/projects/{project_id}/audit-export": { status: 400, code: "validation_failed" },
+};
+
 /** What a caller who passed the access check gets for the matrix's request. */
 function granted(op: Operation): Cell {
+  // Operations whose answer for an empty project is fixed by what they need beyond access.
+  const special = grantedAnswers[`${op.method.toUpperCase()} ${op.path}`];
+  if (special) return special;
   if (op.method === "post" || op.method === "put" || op.method === "patch") {
     return op.subject?.in === "body" ? { status: 400, code: "validation_failed" } : { status: 400, code: "malformed_json" };
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, is, isNull, lt, or, SQL, sql } from "drizzle-orm";
 import type { Env } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
@@ -27,15 +27,27 @@ export const eventTypes = [
 export type EventType = (typeof eventTypes)[number];
 
 /**
- * The outbox row for one event, as a statement to put in the same `db.batch([...])` as the change it
- * describes: the change and its event commit together or not at all. `data` is the request (or state)
- * as the API returns it; subscribers receive `{id, type, projectId, created, data}`.
+ * The one place an outbox row is written: a statement to put in the same batch as the change it describes, so
+ * the change and its event commit together or not at all. `data` is the event's data (the record as the API
+ * returns it), or SQL the batch evaluates to its JSON; the row appears only if `when` holds when the batch
+ * reaches it. Subscribers receive `{id, type, projectId, created, data}`.
  */
-export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown) {
-  const stamp = now();
-  return db
-    .insert(events)
-    .values({ id: newId("evt"), projectId, type, data, created: stamp, dispatched: initialDispatched(projectId, type, stamp) });
+export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown, options: { stamp?: string; when?: SQL } = {}) {
+  const stamp = options.stamp ?? now();
+  const json = is(data, SQL) ? data : sql`${JSON.stringify(data)}`;
+  return db.insert(events).select(
+    db
+      .select({
+        id: sql<string>`${newId("evt")}`.as("id"),
+        projectId: sql<string>`${projectId}`.as("project_id"),
+        type: sql<string>`${type}`.as("type"),
+        data: sql<unknown>`${json}`.as("data"),
+        created: sql<string>`${stamp}`.as("created"),
+        dispatched: sql<string | null>`${initialDispatched(projectId, type, stamp)}`.as("dispatched"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(options.when ?? sql`1`),
+  );
 }
 
 /**
@@ -43,7 +55,7 @@ export function eventInsert(db: Db, projectId: string, type: EventType, data: un
  * of the project subscribes to the type. An event nobody listens to is born dispatched, so the write that caused
  * it leaves no fan-out work behind.
  */
-export const initialDispatched = (projectId: string, type: EventType, stamp: string): SQL =>
+const initialDispatched = (projectId: string, type: EventType, stamp: string): SQL =>
   sql`CASE WHEN EXISTS (SELECT 1 FROM ${webhooks} w, json_each(w.events) e WHERE w.project_id = ${projectId}
     AND e.value = ${type}) THEN NULL ELSE ${stamp} END`;
 

@@ -2,8 +2,8 @@ import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
 import { access, clientKinds } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { dispatchSoon, initialDispatched } from "../events/outbox";
-import { events } from "../events/table";
+import { issuerOf } from "../auth/tokens";
+import { dispatchSoon } from "../events/outbox";
 import { getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -11,7 +11,8 @@ import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from 
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
-import { permissionStates, requests } from "../requests/table";
+import { Iso27560Export, iso27560Records } from "../proof/iso27560";
+import { eraseIdentity } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
 import { aliases, identities } from "./table";
@@ -175,38 +176,16 @@ identityRoutes.openapi(
     tags,
     summary: "Delete an identity and all its data",
     description:
-      "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event.",
+      "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event " +
+      "and a log entry; the identity's log entries keep their hashes and lose their payload (README \"Proof of consent\").",
     request: { params: IdentityParams },
     responses: { 204: { description: "Deleted." }, ...problems },
   }),
   async (c) => {
-    const { projectId } = c.get("caller");
-    const { identityId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
-    const stamp = now();
-    const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
-    const results = await db.batch([
-      // The event row is written only if the identity exists, in the same atomic batch as the deletion.
-      db.insert(events).select(
-        db
-          .select({
-            id: sql<string>`${newId("evt")}`.as("id"),
-            projectId: identities.projectId,
-            type: sql<string>`'identity.deleted'`.as("type"),
-            data: sql<string>`${JSON.stringify({ projectId, identityId })}`.as("data"),
-            created: sql<string>`${stamp}`.as("created"),
-            dispatched: sql<string | null>`${initialDispatched(projectId, "identity.deleted", stamp)}`.as("dispatched"),
-          })
-          .from(identities)
-          .where(identityScope),
-      ),
-      db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
-      db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
-      db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
-      db.delete(identities).where(identityScope).returning({ id: identities.id }),
-    ]);
-    if (results[4].length === 0) throw notFound("Identity");
-    dispatchSoon(c, projectId);
+    const caller = c.get("caller");
+    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, c.req.valid("param").identityId);
+    if (!erased) throw notFound("Identity");
+    dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
 );
@@ -220,18 +199,25 @@ identityRoutes.openapi(
     summary: "All data held about an identity (GDPR Art. 15 export)",
     description:
       "The identity with its aliases, every request of the four families (oldest `requested` first, withdrawn ones " +
-      "included) and the permission state.",
-    request: { params: IdentityParams },
+      "included) and the permission state. With `format=iso27560`: the identity's consent records (permissions and " +
+      "objections) in the ISO/IEC TS 27560:2023 structure with W3C DPV terms, each with its history and receipt.",
+    request: {
+      params: IdentityParams,
+      query: z.object({ format: z.enum(["json", "iso27560"]).default("json").openapi({ description: "`iso27560`: consent records per ISO/IEC TS 27560." }) }),
+    },
     responses: {
       200: jsonResponse(
-        z.object({
-          identity: Identity,
-          permissions: z.array(PermissionRecord),
-          objections: z.array(ObjectionRecord),
-          erasures: z.array(ErasureRecord),
-          accesses: z.array(AccessRecord),
-          permissionState: PermissionState,
-        }),
+        z.union([
+          z.object({
+            identity: Identity,
+            permissions: z.array(PermissionRecord),
+            objections: z.array(ObjectionRecord),
+            erasures: z.array(ErasureRecord),
+            accesses: z.array(AccessRecord),
+            permissionState: PermissionState,
+          }),
+          Iso27560Export,
+        ]),
         "Everything held about the subject.",
       ),
       ...problems,
@@ -241,6 +227,10 @@ identityRoutes.openapi(
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const db = getDb(c.env.DB);
+    if (c.req.valid("query").format === "iso27560") {
+      if (!(await findIdentity(db, projectId, identityId))) throw notFound("Identity");
+      return c.json(await iso27560Records(db, projectId, identityId), 200);
+    }
     const [identity, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
     if (!identity || !privacy) throw notFound("Identity");
     return c.json({ identity, ...privacy }, 200);

@@ -1,12 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { unknownReferences } from "../configuration/queries";
-import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
-import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
-import type { FieldError } from "../lib/errors";
-import { parties } from "../parties/table";
+import { prepareObjection, preparePermission, prepareScoped, type Prepared } from "./prepare";
 import {
   AccessInput,
   AccessRecord,
@@ -16,197 +10,13 @@ import {
   ObjectionRecord,
   PermissionInput,
   PermissionRecord,
+  PermissionStatusUpdate,
+  StatusUpdate,
   type Status,
 } from "./schemas";
-import type { DataGroupGrant, Family, PartyGrant } from "./table";
+import type { Family } from "./table";
 
-/** What a request says about one purpose, fixed when it is stored (see `requestPurposes`). */
-export type Contribution = {
-  purposeId: string;
-  status: "approved" | "denied";
-  version: string;
-  dataGroups: DataGroupGrant[];
-  processors: PartyGrant[];
-  recipients: PartyGrant[];
-};
-
-export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[] };
-
-/**
- * Rows whose id some version of the named purposes lists under one of `fields`: a request can only name data groups
- * and parties of its purposes, so nothing else of the project's configuration is read.
- */
-const namedBy = (purposeIdsJson: string, column: SQLiteColumn, fields: string[]) =>
-  sql`${column} IN (SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[0]}`}) item
-    WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))
-    ${fields.length > 1 ? sql`UNION SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[1]}`}) item
-    WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))` : sql``})`;
-
-/** The project's configuration as far as a request body can name it; one round trip. */
-async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[], dataGroupIds: string[] = []) {
-  const named = JSON.stringify(purposeIds);
-  const [identityRows, purposeRows, versionRows, groupRows, partyRows] = await db.batch([
-    db
-      .select({ id: identities.id })
-      .from(identities)
-      .where(and(eq(identities.projectId, projectId), eq(identities.id, identityId)))
-      .limit(1),
-    db
-      .select({ id: purposes.id, version: purposes.version, content: purposes.content })
-      .from(purposes)
-      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted), inArray(purposes.id, purposeIds.length ? purposeIds : [""]))),
-    db
-      .select({ purposeId: purposeVersions.purposeId, version: purposeVersions.version, content: purposeVersions.content })
-      .from(purposeVersions)
-      .innerJoin(purposes, eq(purposes.id, purposeVersions.purposeId))
-      .where(and(eq(purposes.projectId, projectId), inArray(purposeVersions.purposeId, purposeIds.length ? purposeIds : [""]))),
-    db
-      .select({ id: dataGroups.id, referenceId: dataGroups.referenceId })
-      .from(dataGroups)
-      .where(
-        and(
-          eq(dataGroups.projectId, projectId),
-          or(namedBy(named, dataGroups.id, ["dataGroups"]), inArray(dataGroups.id, dataGroupIds.length ? dataGroupIds : [""])),
-        ),
-      ),
-    db
-      .select({ id: parties.id, referenceId: parties.referenceId })
-      .from(parties)
-      .where(and(eq(parties.projectId, projectId), namedBy(named, parties.id, ["processors", "recipients"]))),
-  ]);
-  return {
-    identityExists: identityRows.length > 0,
-    purposes: new Map(purposeRows.map((p) => [p.id, p])),
-    versions: new Map(versionRows.map((v) => [`${v.purposeId}@${v.version}`, v.content])),
-    dataGroupRefs: new Map(groupRows.map((g) => [g.id, g.referenceId])),
-    partyRefs: new Map(partyRows.map((p) => [p.id, p.referenceId])),
-  };
-}
-
-type Lookup = Awaited<ReturnType<typeof lookup>>;
-
-class Problems {
-  readonly errors: FieldError[] = [];
-  add(path: string, message: string) {
-    this.errors.push({ path, message, code: "unknown_reference" });
-  }
-  throwIfAny() {
-    if (this.errors.length) throw unknownReferences(this.errors);
-  }
-}
-
-function requireIdentity(found: Lookup, problems: Problems, identityId: string) {
-  if (!found.identityExists) problems.add("identityId", `No identity ${identityId} in this project.`);
-}
-
-/** Everything a purpose version names, denied: a denied purpose denies all its data groups and parties. */
-function deniedAll(found: Lookup, content: PurposeContent) {
-  const parties = (ids: string[]) => ids.map((partyId) => ({ partyId, referenceId: found.partyRefs.get(partyId), status: "denied" as const }));
-  return {
-    dataGroups: content.dataGroups.map((dataGroupId) => ({ dataGroupId, referenceId: found.dataGroupRefs.get(dataGroupId), status: "denied" as const })),
-    processors: parties(content.processors),
-    recipients: parties(content.recipients),
-  };
-}
-
-async function preparePermission(db: Db, projectId: string, input: z.infer<typeof PermissionInput>): Promise<Prepared> {
-  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
-  const problems = new Problems();
-  requireIdentity(found, problems, input.identityId);
-  const contributions: Contribution[] = [];
-  const recorded = input.request.purposes.map((entry, i) => {
-    const at = `request.purposes.${i}`;
-    const purpose = found.purposes.get(entry.purposeId);
-    if (!purpose) {
-      problems.add(`${at}.purposeId`, `No purpose ${entry.purposeId} in this project.`);
-      return entry;
-    }
-    const version = entry.version ?? purpose.version;
-    const content = found.versions.get(`${entry.purposeId}@${version}`);
-    if (!content) {
-      problems.add(`${at}.version`, `Purpose ${entry.purposeId} has no version ${version}.`);
-      return entry;
-    }
-    if (entry.referenceId !== undefined && entry.referenceId !== content.referenceId) {
-      problems.add(`${at}.referenceId`, `Purpose ${entry.purposeId} has referenceId ${content.referenceId}.`);
-    }
-    const grants = <G extends { referenceId?: string }>(
-      field: "dataGroups" | "processors" | "recipients",
-      list: G[],
-      idOf: (g: G) => string,
-      refs: Map<string, string>,
-      what: string,
-    ) =>
-      list.map((grant, j) => {
-        const id = idOf(grant);
-        if (!content[field].includes(id)) {
-          problems.add(`${at}.${field}.${j}`, `${what} ${id} is not among the ${field} of purpose ${entry.purposeId} version ${version}.`);
-        } else if (grant.referenceId !== undefined && grant.referenceId !== refs.get(id)) {
-          problems.add(`${at}.${field}.${j}.referenceId`, `${what} ${id} has referenceId ${refs.get(id)}.`);
-        }
-        const { status, ...named } = grant as G & { status: "approved" | "denied" };
-        return { ...named, referenceId: refs.get(id) ?? grant.referenceId, status };
-      });
-    const dataGroups = grants("dataGroups", entry.dataGroups, (g) => g.dataGroupId, found.dataGroupRefs, "Data group");
-    const processors = grants("processors", entry.processors, (g) => g.partyId, found.partyRefs, "Party");
-    const recipients = grants("recipients", entry.recipients, (g) => g.partyId, found.partyRefs, "Party");
-    contributions.push({
-      purposeId: entry.purposeId,
-      status: entry.status,
-      version,
-      ...(entry.status === "denied" ? deniedAll(found, content) : { dataGroups, processors, recipients }),
-    });
-    return { purposeId: entry.purposeId, referenceId: content.referenceId, version, status: entry.status, dataGroups, processors, recipients };
-  });
-  problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions };
-}
-
-/**
- * A completed objection denies each purpose it names, wholly, at the version current when it was made; data
- * groups it names narrow what is recorded as objected to, but the state's unit is the purpose (privacy-protective).
- */
-async function prepareObjection(db: Db, projectId: string, input: z.infer<typeof ObjectionInput>): Promise<Prepared> {
-  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
-  const problems = new Problems();
-  requireIdentity(found, problems, input.identityId);
-  const contributions: Contribution[] = [];
-  const recorded = input.request.purposes.map((entry, i) => {
-    const purpose = found.purposes.get(entry.purposeId);
-    if (!purpose) {
-      problems.add(`request.purposes.${i}.purposeId`, `No purpose ${entry.purposeId} in this project.`);
-      return entry;
-    }
-    entry.dataGroups?.forEach((id, j) => {
-      if (!purpose.content.dataGroups.includes(id)) {
-        problems.add(`request.purposes.${i}.dataGroups.${j}`, `Data group ${id} is not used by purpose ${entry.purposeId}.`);
-      }
-    });
-    contributions.push({ purposeId: entry.purposeId, status: "denied", version: purpose.version, ...deniedAll(found, purpose.content) });
-    return { purposeId: entry.purposeId, referenceId: purpose.content.referenceId, version: purpose.version, ...(entry.dataGroups ? { dataGroups: entry.dataGroups } : {}) };
-  });
-  problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions };
-}
-
-async function prepareScoped(
-  db: Db,
-  projectId: string,
-  input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>,
-): Promise<Prepared> {
-  const scope = input.request;
-  const found = await lookup(db, projectId, input.identityId, scope?.purposes ?? [], scope?.dataGroups ?? []);
-  const problems = new Problems();
-  requireIdentity(found, problems, input.identityId);
-  scope?.purposes?.forEach((id, i) => {
-    if (!found.purposes.has(id)) problems.add(`request.purposes.${i}`, `No purpose ${id} in this project.`);
-  });
-  scope?.dataGroups?.forEach((id, i) => {
-    if (!found.dataGroupRefs.has(id)) problems.add(`request.dataGroups.${i}`, `No data group ${id} in this project.`);
-  });
-  problems.throwIfAny();
-  return { request: scope ?? null, contributions: [] };
-}
+/** The four request families as data: what differs between them, typed per family, with no branches elsewhere. */
 
 /** Moves allowed by PUT/DELETE, from each status. Permissions and objections can be withdrawn once completed. */
 const lifecycle = (withdrawCompleted: boolean): Record<Status, Status[]> => ({
@@ -217,69 +27,130 @@ const lifecycle = (withdrawCompleted: boolean): Record<Status, Status[]> => ({
   withdrawn: [],
 });
 
-type InputOf = z.infer<typeof PermissionInput> | z.infer<typeof ObjectionInput> | z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>;
-
-export type FamilySpec = {
+/** Per-family rules that do not depend on the body's type: all that reads and status moves need. */
+export type FamilyTraits = {
   family: Family;
   /** Path segment of the family. */
   segment: "permissions" | "objections" | "erasures" | "accesses";
   idPrefix: string;
   title: string;
-  statusField: "permissionStatus" | "status";
-  input: z.ZodType;
   record: z.ZodType;
   transitions: Record<Status, Status[]>;
-  initialStatus: (input: InputOf) => Status;
-  prepare: (db: Db, projectId: string, input: InputOf) => Promise<Prepared>;
+  /** Completed requests shape the permission state; moving in or out of `completed` recomputes it. */
+  shapesState: boolean;
+  /** The request names a scope (what to erase or give access to) rather than decisions per purpose; receipts carry it. */
+  requestIsScope: boolean;
+  /** The status a new request starts in when the caller may not, or does not, choose one. */
+  defaultStatus: Status;
+  /** First sentences of the POST description. */
+  recordText: string;
+  /** From which statuses DELETE withdraws (documentation). */
+  withdrawText: string;
+  /** Paths besides `{segment}/{request_id}` that withdraw, relative to the project root. */
+  extraWithdrawPaths: string[];
 };
 
-export const familySpecs: FamilySpec[] = [
-  {
-    family: "permission",
-    segment: "permissions",
-    idPrefix: "prm",
-    title: "permission",
-    statusField: "permissionStatus",
-    input: PermissionInput,
-    record: PermissionRecord,
-    transitions: lifecycle(true),
-    initialStatus: (input) => (input as z.infer<typeof PermissionInput>).permissionStatus ?? "completed",
-    prepare: (db, projectId, input) => preparePermission(db, projectId, input as z.infer<typeof PermissionInput>),
-  },
-  {
-    family: "objection",
-    segment: "objections",
-    idPrefix: "obj",
-    title: "objection",
-    statusField: "status",
-    input: ObjectionInput,
-    record: ObjectionRecord,
-    transitions: lifecycle(true),
-    initialStatus: (input) => (input as z.infer<typeof ObjectionInput>).status ?? "received",
-    prepare: (db, projectId, input) => prepareObjection(db, projectId, input as z.infer<typeof ObjectionInput>),
-  },
-  {
-    family: "erasure",
-    segment: "erasures",
-    idPrefix: "ers",
-    title: "erasure request",
-    statusField: "status",
-    input: ErasureInput,
-    record: ErasureRecord,
-    transitions: lifecycle(false),
-    initialStatus: () => "received",
-    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof ErasureInput>),
-  },
-  {
-    family: "access",
-    segment: "accesses",
-    idPrefix: "acc",
-    title: "access request",
-    statusField: "status",
-    input: AccessInput,
-    record: AccessRecord,
-    transitions: lifecycle(false),
-    initialStatus: () => "received",
-    prepare: (db, projectId, input) => prepareScoped(db, projectId, input as z.infer<typeof AccessInput>),
-  },
-];
+/** What every family's body has in common. */
+export type CommonInput = { identityId: string; requested?: string; meta?: { requestedBy?: string; context?: Record<string, unknown> } };
+
+export type FamilyRules<S extends z.ZodType<CommonInput>, U extends z.ZodType> = FamilyTraits & {
+  input: S;
+  /** The PUT body, and the status it asks for. */
+  statusUpdate: U;
+  statusOf: (update: z.output<U>) => Status;
+  /** The initial status the body asks for, if any. */
+  askedStatus: (input: z.output<S>) => Status | undefined;
+  /** Validates the body against the configuration and fixes what the request is recorded as. */
+  prepare: (db: Db, projectId: string, input: z.output<S>) => Promise<Prepared>;
+};
+
+const withdrawCompleted = "Possible from `received`, `in_progress` and `completed`.";
+const withdrawOpen = "Possible from `received` and `in_progress` (a completed erasure or access cannot be undone).";
+
+export const permissionRules: FamilyRules<typeof PermissionInput, typeof PermissionStatusUpdate> = {
+  family: "permission",
+  segment: "permissions",
+  idPrefix: "prm",
+  title: "permission",
+  record: PermissionRecord,
+  transitions: lifecycle(true),
+  shapesState: true,
+  requestIsScope: false,
+  defaultStatus: "completed",
+  recordText:
+    "Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) " +
+    "updates the permission state in the same atomic write: per purpose the latest `requested` wins (ties: " +
+    "the later write).",
+  withdrawText: withdrawCompleted,
+  extraWithdrawPaths: [],
+  input: PermissionInput,
+  statusUpdate: PermissionStatusUpdate,
+  statusOf: (update) => update.permissionStatus,
+  askedStatus: (input) => input.permissionStatus,
+  prepare: preparePermission,
+};
+
+export const objectionRules: FamilyRules<typeof ObjectionInput, typeof StatusUpdate> = {
+  family: "objection",
+  segment: "objections",
+  idPrefix: "obj",
+  title: "objection",
+  record: ObjectionRecord,
+  transitions: lifecycle(true),
+  shapesState: true,
+  requestIsScope: false,
+  defaultStatus: "received",
+  recordText:
+    "Stores an objection (default status `received`). Once `completed` it denies every purpose it names in " +
+    "the permission state (`requestType: objection`) unless a later `requested` permission overrides it.",
+  withdrawText: withdrawCompleted,
+  extraWithdrawPaths: [],
+  input: ObjectionInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: (input) => input.status,
+  prepare: prepareObjection,
+};
+
+const scopedText = (title: string) => `Stores a ${title} with status \`received\`; without \`request\` it covers all of the identity's data.`;
+
+export const erasureRules: FamilyRules<typeof ErasureInput, typeof StatusUpdate> = {
+  family: "erasure",
+  segment: "erasures",
+  idPrefix: "ers",
+  title: "erasure request",
+  record: ErasureRecord,
+  transitions: lifecycle(false),
+  shapesState: false,
+  requestIsScope: true,
+  defaultStatus: "received",
+  recordText: scopedText("erasure request"),
+  withdrawText: withdrawOpen,
+  extraWithdrawPaths: [],
+  input: ErasureInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: () => undefined,
+  prepare: prepareScoped,
+};
+
+export const accessRules: FamilyRules<typeof AccessInput, typeof StatusUpdate> = {
+  family: "access",
+  segment: "accesses",
+  idPrefix: "acc",
+  title: "access request",
+  record: AccessRecord,
+  transitions: lifecycle(false),
+  shapesState: false,
+  requestIsScope: true,
+  defaultStatus: "received",
+  recordText: scopedText("access request"),
+  withdrawText: withdrawOpen,
+  // The path as published in the specification.
+  extraWithdrawPaths: ["/v/{request_id}"],
+  input: AccessInput,
+  statusUpdate: StatusUpdate,
+  statusOf: (update) => update.status,
+  askedStatus: () => undefined,
+  prepare: prepareScoped,
+};

@@ -17,7 +17,7 @@ export function toRecord(row: RequestRow) {
     meta: row.meta ?? {},
     request: row.request ?? null,
   };
-  const times = { created: row.created, updated: row.updated };
+  const times = { created: row.created, updated: row.updated, ...(row.receipt ? { receipt: row.receipt } : {}) };
   return row.family === "permission"
     ? { ...base, request: row.request ?? {}, permissionStatus: row.status, ...times }
     : { ...base, status: row.status, ...times };

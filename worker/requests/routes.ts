@@ -1,23 +1,19 @@
 import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { and, eq, sql, type SQL } from "drizzle-orm";
 import { unknownReferenceProblem } from "../configuration/routes";
-import { unknownReferences } from "../configuration/queries";
 import type { AppEnv } from "../env";
-import { dispatchSoon, eventInsert, initialDispatched, type EventType } from "../events/outbox";
-import { events } from "../events/table";
-import { atomically, getDb, isConstraintError, type Statement } from "../lib/db";
-import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
+import { issuerOf } from "../auth/tokens";
+import { dispatchSoon } from "../events/outbox";
+import { sha256Hex } from "../lib/crypto";
+import { getDb } from "../lib/db";
+import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
-import { now } from "../lib/time";
-
-import { familySpecs, type FamilySpec } from "./families";
+import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
-import { ListQuery, PermissionState, PermissionStatusUpdate, StatusUpdate, type Status } from "./schemas";
-import { stateQuery, syncState, toPermissionState } from "./state";
-import { requestPurposes, requests } from "./table";
+import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
+import { ListQuery, PermissionState, type Status } from "./schemas";
+import { stateQuery, toPermissionState } from "./state";
 import { parseTimestamp } from "./timestamps";
 
 export const requestRoutes = createRouter();
@@ -26,26 +22,10 @@ const root = "/privacy/v2/projects/{project_id}";
 const ProjectParams = z.object({ project_id: z.string() });
 const RequestParams = ProjectParams.extend({ request_id: z.string() });
 
-/** Rows per multi-row insert of contributions: 13 bound values each, and D1 allows 100 per statement. */
-const contributionsPerInsert = 7;
-
-/** The scope recording each family of request needs: consent records are the widget's business, the rest a backend's. */
-const recordScopes = { permission: "consents:write", objection: "consents:write", erasure: "requests:write", access: "requests:write" } as const;
-
 const lifecycleText =
   "Statuses: `received` → `in_progress` → `completed` or `rejected` (`received` may also go straight to " +
   "`completed` or `rejected`); DELETE makes it `withdrawn`. Any other move is 409 `invalid_transition`; " +
   "setting the status it already has changes nothing (200).";
-
-/** An outbox row that only appears if `applied` holds when the batch reaches it. */
-const eventIf = (applied: SQL, projectId: string, type: EventType, data: unknown, stamp: string) =>
-  sql`INSERT INTO ${events} (id, project_id, type, data, created, dispatched)
-    SELECT ${newId("evt")}, ${projectId}, ${type}, ${JSON.stringify(data)}, ${stamp},
-      ${initialDispatched(projectId, type, stamp)} WHERE ${applied}`;
-
-/** Purposes a stored permission or objection names (its contributions), read from its recorded payload. */
-const purposeIdsOf = (row: typeof requests.$inferSelect) =>
-  ((row.request?.purposes as { purposeId: string }[] | undefined) ?? []).map((p) => p.purposeId);
 
 const encodeCursor = (cursor: Cursor) => btoa(JSON.stringify(cursor)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 function decodeCursor(text: string): Cursor {
@@ -58,134 +38,89 @@ function decodeCursor(text: string): Cursor {
   throw badRequest("invalid_cursor", "The cursor is not one this list returned.");
 }
 
-async function findRequest(c: Context<AppEnv>, spec: FamilySpec, requestId: string) {
-  const [row] = await getDb(c.env.DB)
-    .select()
-    .from(requests)
-    .where(and(eq(requests.projectId, c.get("caller").projectId), eq(requests.family, spec.family), eq(requests.id, requestId)))
-    .limit(1);
-  if (!row) throw notFound(`The ${spec.title}`);
-  return row;
+const tags = ["Privacy requests"];
+
+/** The scope recording each family of request needs: consent records are the widget's business, the rest a backend's. */
+const recordScopes = { permission: "consents:write", objection: "consents:write", erasure: "requests:write", access: "requests:write" } as const;
+
+const Receipt = z
+  .object({ requestId: z.string(), receipt: z.string(), receiptHash: z.string() })
+  .openapi("RequestReceipt");
+
+const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf(c.env), caller: c.get("caller") });
+
+/**
+ * POST and PUT take the family's own body type; their definitions are built here and registered where the
+ * family is known (below), so each handler sees its body typed, validated once.
+ */
+const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
+  createRoute({
+    method: "post",
+    path: `${root}/${spec.segment}`,
+    ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
+    tags,
+    summary: `Record a ${spec.title}`,
+    description:
+      spec.recordText +
+      " The identity and every purpose, data group and party named must exist in this project (422 " +
+      "`unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `" +
+      `${spec.family}.created\` (and \`permission_state.changed\` when the state changes) in the same write. ` +
+      "The response's `receipt` is the signed receipt of this write (README \"Proof of consent\").",
+    request: { params: ProjectParams, body: jsonBody(spec.input) },
+    responses: { 201: jsonResponse(spec.record, `The stored ${spec.title}.`), ...problems, ...unknownReferenceProblem },
+  });
+
+const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
+  createRoute({
+    method: "put",
+    path: `${root}/${spec.segment}/{request_id}`,
+    ...access.project("requests:manage"),
+    tags,
+    summary: `Move a ${spec.title} to a new status`,
+    description:
+      `${lifecycleText} The recorded payload never changes. Emits \`${spec.family}.updated\`.` +
+      (spec.shapesState
+        ? " Reaching or leaving `completed` recomputes the permission state of the purposes it names, in the same write."
+        : "") +
+      " Only backend clients move statuses.",
+    request: { params: RequestParams, body: jsonBody(spec.statusUpdate) },
+    responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems, ...conflictProblem },
+  });
+
+for (const spec of [permissionRules, objectionRules, erasureRules, accessRules]) familyRoutes(spec);
+
+requestRoutes.openapi(postRoute(permissionRules), async (c) => created(c, await recordRequest(writerOf(c), permissionRules, c.req.valid("json"))));
+requestRoutes.openapi(postRoute(objectionRules), async (c) => created(c, await recordRequest(writerOf(c), objectionRules, c.req.valid("json"))));
+requestRoutes.openapi(postRoute(erasureRules), async (c) => created(c, await recordRequest(writerOf(c), erasureRules, c.req.valid("json"))));
+requestRoutes.openapi(postRoute(accessRules), async (c) => created(c, await recordRequest(writerOf(c), accessRules, c.req.valid("json"))));
+
+const moveTo = (c: Context<AppEnv>, spec: FamilyTraits, requestId: string, to: Status) =>
+  moveRequest(writerOf(c), spec, requestId, to).then((record) => {
+    dispatchSoon(c, record.projectId);
+    return record;
+  });
+requestRoutes.openapi(putRoute(permissionRules), async (c) =>
+  c.json(await moveTo(c, permissionRules, c.req.valid("param").request_id, permissionRules.statusOf(c.req.valid("json"))), 200),
+);
+requestRoutes.openapi(putRoute(objectionRules), async (c) =>
+  c.json(await moveTo(c, objectionRules, c.req.valid("param").request_id, objectionRules.statusOf(c.req.valid("json"))), 200),
+);
+requestRoutes.openapi(putRoute(erasureRules), async (c) =>
+  c.json(await moveTo(c, erasureRules, c.req.valid("param").request_id, erasureRules.statusOf(c.req.valid("json"))), 200),
+);
+requestRoutes.openapi(putRoute(accessRules), async (c) =>
+  c.json(await moveTo(c, accessRules, c.req.valid("param").request_id, accessRules.statusOf(c.req.valid("json"))), 200),
+);
+
+/** A 201 with the stored record, after handing its events to delivery. */
+function created<R extends { projectId: string }>(c: Context<AppEnv>, record: R) {
+  dispatchSoon(c, record.projectId);
+  return c.json(record, 201);
 }
 
-/** PUT and DELETE: one guarded status move with its event and, when counting changes, the state in the same batch. */
-async function moveStatus(c: Context<AppEnv>, spec: FamilySpec, requestId: string, to: Status) {
-  const db = getDb(c.env.DB);
-  const row = await findRequest(c, spec, requestId);
-  const from = row.status as Status;
-  if (from === to) return toRecord(row);
-  if (!spec.transitions[from].includes(to)) {
-    throw new ApiError(409, "invalid_transition", `A ${spec.title} cannot move from ${from} to ${to}.`, {
-      members: { from, to, allowed: spec.transitions[from] },
-    });
-  }
-  const stamp = now();
-  const record = toRecord({ ...row, status: to, updated: stamp });
-  // Everything after the first statement depends on it having applied (no concurrent move got there first).
-  const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${row.id} AND status = ${to} AND updated = ${stamp})`;
-  const statements: Statement[] = [
-    db
-      .update(requests)
-      .set({ status: to, updated: stamp })
-      .where(and(eq(requests.id, row.id), eq(requests.status, from)))
-      .returning({ id: requests.id }),
-    eventIf(applied, row.projectId, `${spec.family}.${to === "withdrawn" ? "withdrawn" : "updated"}`, record, stamp),
-  ];
-  const counts = to === "completed";
-  if ((from === "completed") !== counts && (spec.family === "permission" || spec.family === "objection")) {
-    statements.push(
-      db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied)),
-      ...syncState(row.projectId, row.identityId, purposeIdsOf(row), stamp),
-    );
-  }
-  const [moved] = await atomically(c.env.DB, statements);
-  if (moved.results.length === 0) throw conflict("concurrent_update", `The ${spec.title} changed meanwhile; read it and try again.`);
-  dispatchSoon(c, row.projectId);
-  return record;
-}
-
-for (const spec of familySpecs) {
+/** Reads, lists and withdrawals of one family: the same for every body type. */
+function familyRoutes(spec: FamilyTraits) {
   const base = `${root}/${spec.segment}`;
-  const tags = ["Privacy requests"];
-  const statusBody = spec.family === "permission" ? PermissionStatusUpdate : StatusUpdate;
-
-  requestRoutes.openapi(
-    createRoute({
-      method: "post",
-      path: base,
-      ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
-      tags,
-      summary: `Record a ${spec.title}`,
-      description:
-        (spec.family === "permission"
-          ? "Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) " +
-            "updates the permission state in the same atomic write: per purpose the latest `requested` wins (ties: " +
-            "the later write)."
-          : spec.family === "objection"
-            ? "Stores an objection (default status `received`). Once `completed` it denies every purpose it names in " +
-              "the permission state (`requestType: objection`) unless a later `requested` permission overrides it."
-            : `Stores a ${spec.title} with status \`received\`; without \`request\` it covers all of the identity's data.`) +
-        " The identity and every purpose, data group and party named must exist in this project (422 " +
-        "`unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `" +
-        `${spec.family}.created\` (and \`permission_state.changed\` when the state changes) in the same write.`,
-      request: { params: ProjectParams, body: jsonBody(spec.input) },
-      responses: { 201: jsonResponse(spec.record, `The stored ${spec.title}.`), ...problems, ...unknownReferenceProblem },
-    }),
-    async (c) => {
-      const input = c.req.valid("json") as Parameters<FamilySpec["initialStatus"]>[0];
-      const { projectId, clientId } = c.get("caller");
-      const db = getDb(c.env.DB);
-      const prepared = await spec.prepare(db, projectId, input);
-      const stamp = now();
-      const requested = input.requested ?? stamp;
-      const requestedAt = parseTimestamp(requested)!;
-      const status = spec.initialStatus(input);
-      const row = {
-        id: newId(spec.idPrefix),
-        projectId,
-        family: spec.family,
-        identityId: input.identityId,
-        status,
-        requested,
-        requestedAt,
-        meta: { requestedBy: input.meta?.requestedBy ?? clientId, ...(input.meta?.context ? { context: input.meta.context } : {}) },
-        request: prepared.request,
-        created: stamp,
-        updated: stamp,
-      };
-      const record = toRecord(row);
-      const counts = status === "completed" ? 1 : 0;
-      const contributions = prepared.contributions.map((entry) => ({
-        ...entry,
-        projectId,
-        identityId: row.identityId,
-        requestId: row.id,
-        requestType: spec.family,
-        counts,
-        requested,
-        requestedAt,
-      }));
-      const statements: Statement[] = [db.insert(requests).values(row)];
-      for (let i = 0; i < contributions.length; i += contributionsPerInsert) {
-        statements.push(db.insert(requestPurposes).values(contributions.slice(i, i + contributionsPerInsert)));
-      }
-      statements.push(eventInsert(db, projectId, `${spec.family}.created`, record));
-      if (counts && contributions.length) {
-        statements.push(...syncState(projectId, row.identityId, contributions.map((entry) => entry.purposeId), stamp));
-      }
-      try {
-        await atomically(c.env.DB, statements);
-      } catch (error) {
-        // The identity was deleted between the check and the write.
-        if (isConstraintError(error, "FOREIGN KEY")) {
-          throw unknownReferences([{ path: "identityId", message: `No identity ${row.identityId} in this project.`, code: "unknown_reference" }]);
-        }
-        throw error;
-      }
-      dispatchSoon(c, projectId);
-      return c.json(record, 201);
-    },
-  );
 
   requestRoutes.openapi(
     createRoute({
@@ -237,28 +172,27 @@ for (const spec of familySpecs) {
       request: { params: RequestParams },
       responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems },
     }),
-    async (c) => c.json(toRecord(await findRequest(c, spec, c.req.valid("param").request_id)), 200),
+    async (c) => c.json(toRecord(await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
   );
 
   requestRoutes.openapi(
     createRoute({
-      method: "put",
-      path: `${base}/{request_id}`,
-      ...access.project("requests:manage"),
+      method: "get",
+      path: `${base}/{request_id}/receipt`,
+      ...access.project("requests:read"),
       tags,
-      summary: `Move a ${spec.title} to a new status`,
+      summary: `The signed receipt of a ${spec.title}'s latest write`,
       description:
-        `${lifecycleText} The recorded payload never changes. Emits \`${spec.family}.updated\`.` +
-        (spec.family === "permission" || spec.family === "objection"
-          ? " Reaching or leaving `completed` recomputes the permission state of the purposes it names, in the same write."
-          : ""),
-      request: { params: RequestParams, body: jsonBody(statusBody) },
-      responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems, ...conflictProblem },
+        "A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record " +
+        "of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's " +
+        "log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README \"Proof of consent\".",
+      request: { params: RequestParams },
+      responses: { 200: jsonResponse(Receipt, "The receipt."), ...problems },
     }),
     async (c) => {
-      const body = c.req.valid("json") as { status?: Status; permissionStatus?: Status };
-      const to = (body.permissionStatus ?? body.status)!;
-      return c.json(await moveStatus(c, spec, c.req.valid("param").request_id, to), 200);
+      const row = await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id);
+      if (!row.receipt) throw notFound(`A receipt of this ${spec.title} (it was recorded with receipts off)`);
+      return c.json({ requestId: row.id, receipt: row.receipt, receiptHash: await sha256Hex(row.receipt) }, 200);
     },
   );
 
@@ -275,17 +209,16 @@ for (const spec of familySpecs) {
           "named is recomputed from the remaining history in the same write. Withdrawing a withdrawn request " +
           "changes nothing (200). Emits `" +
           `${spec.family}.withdrawn\`. ` +
-          (spec.family === "permission" || spec.family === "objection"
-            ? "Possible from `received`, `in_progress` and `completed`."
-            : "Possible from `received` and `in_progress` (a completed erasure or access cannot be undone)."),
+          spec.withdrawText,
         request: { params: RequestParams },
         responses: { 200: jsonResponse(spec.record, `The withdrawn ${spec.title}.`), ...problems, ...conflictProblem },
       }),
-      async (c) => c.json(await moveStatus(c, spec, c.req.valid("param").request_id, "withdrawn"), 200),
+      async (c) => c.json(await moveTo(c, spec, c.req.valid("param").request_id, "withdrawn"), 200),
     );
   withdraw(`${base}/{request_id}`, `Withdraw a ${spec.title}`);
-  if (spec.family === "access") withdraw(`${root}/v/{request_id}`, "Withdraw an access request (the path as published)");
+  for (const path of spec.extraWithdrawPaths) withdraw(`${root}${path}`, `Withdraw an ${spec.title} (the path as published)`);
 }
+
 
 requestRoutes.openapi(
   createRoute({

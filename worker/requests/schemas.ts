@@ -23,7 +23,12 @@ const uniqueBy = <T extends z.ZodType<Record<string, unknown>>>(item: T, key: st
 
 export const Meta = z
   .strictObject({
-    requestedBy: z.string().min(1).max(200).optional().openapi({ description: "Id of who recorded it; defaults to the calling client's id." }),
+    requestedBy: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: "Stored as `requestedByClaim`: the record's `requestedBy` is always the authenticated client's id." }),
     context: z
       .strictObject({
         internalReference: z.string().max(4096).optional().openapi({ description: "Client text, e.g. a serialised JSON object." }),
@@ -121,6 +126,11 @@ const recordFields = {
   meta: z.record(z.string(), z.unknown()),
   created: Timestamp,
   updated: Timestamp,
+  receipt: z.string().optional().openapi({
+    description:
+      "The signed receipt of the latest write (creation or status change): a compact JWS (ES256, `typ` assent-receipt+jwt) " +
+      "verifiable with `/.well-known/jwks.json`. Absent when the service runs with receipts off.",
+  }),
 };
 
 export const PermissionRecord = z

@@ -1,8 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { purposes } from "../configuration/table";
-import { initialDispatched } from "../events/outbox";
-import { events } from "../events/table";
+import { eventInsert } from "../events/outbox";
 import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
 import { newId } from "../lib/ids";
@@ -25,7 +24,7 @@ const winnerSeq = (projectId: string, identityId: string, purposeId: SQL) => sql
  * batch (a D1 transaction), so concurrent writes for one identity cannot interleave wrongly. Raw SQL: run with
  * `atomically`.
  */
-export function syncState(projectId: string, identityId: string, purposeIds: string[], stamp: string) {
+export function syncState(db: Db, projectId: string, identityId: string, purposeIds: string[], stamp: string) {
   const changeId = newId("chg");
   const affected = JSON.stringify([...new Set(purposeIds)]);
   const orphaned = sql`s.purpose_id IN (SELECT value FROM json_each(${affected}))
@@ -47,18 +46,19 @@ export function syncState(projectId: string, identityId: string, purposeIds: str
         data_groups = excluded.data_groups, processors = excluded.processors, recipients = excluded.recipients,
         updated = excluded.updated, change_id = excluded.change_id
       WHERE ${ps}.request_id <> excluded.request_id`,
-    // Written through the outbox table directly (not eventInsert) because whether it exists is decided in SQL.
-    sql`
-      INSERT INTO ${events} (id, project_id, type, data, created, dispatched)
-      SELECT ${newId("evt")}, ${projectId}, 'permission_state.changed', json_object(
+    eventInsert(
+      db,
+      projectId,
+      "permission_state.changed",
+      sql`json_object(
         'identityId', ${identityId},
         'purposes', json((SELECT json_group_array(json_object('purposeId', s.purpose_id, 'status', s.status,
             'version', s.version, 'requestId', s.request_id, 'requestType', s.request_type, 'requested', s.requested,
             'dataGroups', json(s.data_groups), 'processors', json(s.processors), 'recipients', json(s.recipients)))
           FROM ${ps} s WHERE ${mine} AND s.change_id = ${changeId})),
-        'removedPurposeIds', json((SELECT json_group_array(s.purpose_id) FROM ${ps} s WHERE ${mine} AND ${orphaned}))),
-        ${stamp}, ${initialDispatched(projectId, "permission_state.changed", stamp)}
-      WHERE EXISTS (SELECT 1 FROM ${ps} s WHERE ${mine} AND (s.change_id = ${changeId} OR (${orphaned})))`,
+        'removedPurposeIds', json((SELECT json_group_array(s.purpose_id) FROM ${ps} s WHERE ${mine} AND ${orphaned})))`,
+      { stamp, when: sql`EXISTS (SELECT 1 FROM ${ps} s WHERE ${mine} AND (s.change_id = ${changeId} OR (${orphaned})))` },
+    ),
     sql`DELETE FROM ${ps} AS s WHERE ${mine} AND ${orphaned}`,
   ];
 }

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { identities } from "../identities/table";
+import { statuses } from "./schemas";
 
 export const families = ["permission", "objection", "erasure", "access"] as const;
 export type Family = (typeof families)[number];
@@ -14,7 +15,7 @@ export const requests = sqliteTable(
     identityId: text("identity_id")
       .notNull()
       .references(() => identities.id, { onDelete: "cascade" }),
-    status: text("status").notNull(),
+    status: text("status", { enum: statuses }).notNull(),
     /** As sent (ISO 8601 with the client's offset); `requestedAt` is the same instant in epoch ms, for ordering. */
     requested: text("requested").notNull(),
     requestedAt: integer("requested_at").notNull(),
@@ -22,6 +23,8 @@ export const requests = sqliteTable(
     request: text("request", { mode: "json" }).$type<Record<string, unknown>>(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** The compact JWS receipt of the latest write (creation or status change); null while receipts are off. */
+    receipt: text("receipt"),
   },
   (t) => [
     index("requests_family_idx").on(t.projectId, t.family, t.id),

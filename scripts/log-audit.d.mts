@@ -1,0 +1,12 @@
+export function canonical(value: unknown): string;
+export function sha256(text: string): Promise<string>;
+export function merkleRoot(entryHashes: string[]): Promise<string>;
+export type AuditProblem = { index?: number; head?: number; message: string };
+export function auditLog(options: { get: (path: string) => Promise<any>; projectId: string }): Promise<{
+  ok: boolean;
+  entries: number;
+  heads: number;
+  sealed: number;
+  problems: AuditProblem[];
+  firstMismatch: AuditProblem | null;
+}>;

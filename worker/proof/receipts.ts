@@ -1,0 +1,65 @@
+import { CompactSign } from "jose";
+import { signingKeys } from "../auth/keys";
+import type { Env } from "../env";
+import { canonicalJson } from "../lib/canonical";
+import { sha256Hex } from "../lib/crypto";
+
+export const receiptType = "assent-receipt+jwt";
+export const headType = "assent-log-head+jwt";
+
+/** Receipts can be switched off (`RECEIPTS=off`), e.g. to measure what signing costs; the log is always written. */
+export const receiptsOn = (env: Env) => env.RECEIPTS !== "off";
+
+export type ReceiptPurpose = {
+  purposeId: string;
+  referenceId?: string;
+  version: string;
+  /** SHA-256 (hex) of the canonical JSON of the purpose version's content: exactly what was shown. */
+  contentSha256: string | null;
+  legalGround: string | null;
+  status?: string;
+  dataGroups?: unknown;
+  processors?: unknown;
+  recipients?: unknown;
+};
+
+/** The canonical record a receipt signs (README "Proof of consent" lists each field). */
+export type Receipt = {
+  iss: string;
+  iat: number;
+  jti: string;
+  sub: string;
+  receiptId: string;
+  event: "created" | "updated" | "withdrawn";
+  projectId: string;
+  controller: unknown;
+  jurisdiction: string | null;
+  identityId: string;
+  requestId: string;
+  family: string;
+  status: string;
+  purposes: ReceiptPurpose[];
+  scope: unknown;
+  requested: string;
+  received: string;
+  issued: string;
+  requestedBy: unknown;
+  collectionMethod: unknown;
+  application: unknown;
+  language: unknown;
+  previousReceiptHash: string | null;
+};
+
+/**
+ * Signs a canonical JSON object as a compact JWS (ES256, the service's current key, `kid` from the JWKS); returns it
+ * with its SHA-256 (hex over the compact serialisation), which is what later receipts and log entries name.
+ */
+export async function signCanonical(env: Env, typ: string, payload: object): Promise<{ jws: string; hash: string }> {
+  const [key] = await signingKeys(env.SIGNING_KEYS);
+  const jws = await new CompactSign(new TextEncoder().encode(canonicalJson(payload)))
+    .setProtectedHeader({ alg: "ES256", kid: key.kid, typ })
+    .sign(key.privateKey);
+  return { jws, hash: await sha256Hex(jws) };
+}
+
+export const signReceipt = (env: Env, receipt: Receipt) => signCanonical(env, receiptType, receipt);

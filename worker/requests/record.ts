@@ -1,0 +1,264 @@
+import { z } from "@hono/zod-openapi";
+import { and, eq, sql } from "drizzle-orm";
+import { unknownReferences } from "../configuration/queries";
+import type { Caller, Env } from "../env";
+import { eventInsert } from "../events/outbox";
+import { aliases, identities } from "../identities/table";
+import { canonicalJson } from "../lib/canonical";
+import { sha256Hex } from "../lib/crypto";
+import { atomically, getDb, isConstraintError, type Statement } from "../lib/db";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { now } from "../lib/time";
+import { recordErasure } from "../proof/ledger";
+import { logAppend, logErase, recordHash } from "../proof/log";
+import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
+import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
+import { lookup, type Lookup } from "./prepare";
+import { toRecord } from "./queries";
+import type { Status } from "./schemas";
+import { syncState } from "./state";
+import { permissionStates, requestPurposes, requests } from "./table";
+import { parseTimestamp } from "./timestamps";
+import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
+
+/**
+ * The write path: the one module that records a privacy request, moves its status and deletes an identity. Each
+ * write is one D1 batch holding the change, the permission state it shapes, its outbox event, its log entry and
+ * (with receipts on) its signed receipt; nothing of it exists unless all of it does.
+ */
+
+export type Writer = { env: Env; issuer: string; caller: Caller };
+type RequestRow = typeof requests.$inferSelect;
+
+/** Rows per multi-row insert of contributions: 13 bound values each, and D1 allows 100 per statement. */
+const contributionsPerInsert = 7;
+
+/** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
+const StoredPurposes = z.object({
+  purposes: z.array(z.union([z.string(), z.looseObject({ purposeId: z.string(), version: z.string().optional() })])).optional(),
+});
+
+const namedPurposes = (request: RequestRow["request"]) =>
+  (StoredPurposes.safeParse(request ?? {}).data?.purposes ?? []).map((entry) =>
+    typeof entry === "string" ? { purposeId: entry } : entry,
+  );
+
+/** Signs the receipt of one write of `row` (README "Proof of consent"), or nothing when receipts are off. */
+async function receiptOf(
+  writer: Writer,
+  traits: FamilyTraits,
+  found: Lookup,
+  row: RequestRow,
+  event: "created" | "updated" | "withdrawn",
+  stamp: string,
+) {
+  if (!receiptsOn(writer.env)) return undefined;
+  const purposes: ReceiptPurpose[] = await Promise.all(
+    namedPurposes(row.request).map(async (entry) => {
+      const version = entry.version ?? found.purposes.get(entry.purposeId)?.version ?? "";
+      // Hashed each time, not memoised by id and version: a version can be edited in place (requireNewConsent: false).
+      const content = found.versions.get(`${entry.purposeId}@${version}`);
+      return {
+        ...entry,
+        version,
+        contentSha256: content ? await sha256Hex(canonicalJson(content)) : null,
+        legalGround: content?.legalGround ?? null,
+      };
+    }),
+  );
+  const receiptId = newId("rct");
+  const context = z.looseObject({ context: z.record(z.string(), z.unknown()).optional() }).safeParse(row.meta ?? {}).data?.context;
+  return signReceipt(writer.env, {
+    iss: writer.issuer,
+    iat: Math.floor(Date.parse(stamp) / 1000),
+    jti: receiptId,
+    sub: row.identityId,
+    receiptId,
+    event,
+    projectId: row.projectId,
+    controller: found.project?.controller ?? null,
+    jurisdiction: found.project?.jurisdiction ?? null,
+    identityId: row.identityId,
+    requestId: row.id,
+    family: row.family,
+    status: row.status,
+    purposes,
+    scope: traits.requestIsScope ? row.request : null,
+    requested: row.requested,
+    received: row.created,
+    issued: stamp,
+    requestedBy: row.meta?.requestedBy ?? null,
+    collectionMethod: context?.collectionMethod ?? null,
+    application: context?.application ?? null,
+    language: context?.language ?? found.project?.defaultLanguage ?? null,
+    previousReceiptHash: found.previousReceiptHash,
+  });
+}
+
+const immutable = (row: RequestRow) => ({ ...row, requestId: row.id });
+
+/** POST: records a new request of any family. */
+export async function recordRequest<S extends z.ZodType<CommonInput>, U extends z.ZodType>(
+  writer: Writer,
+  rules: FamilyRules<S, U>,
+  input: z.output<S>,
+) {
+  const { caller, env } = writer;
+  const { projectId } = caller;
+  const rule = witnessRuleOf(caller);
+  const stamp = now();
+  const requested = input.requested ?? stamp;
+  const imported = witnessRequested(rule, requested, Date.parse(stamp));
+  const db = getDb(env.DB);
+  const prepared = await rules.prepare(db, projectId, input);
+  const status = (rule.choosesStatus ? rules.askedStatus(input) : undefined) ?? rules.defaultStatus;
+  const requestedAt = parseTimestamp(requested)!;
+  const row: RequestRow = {
+    id: newId(rules.idPrefix),
+    projectId,
+    family: rules.family,
+    identityId: input.identityId,
+    status,
+    requested,
+    requestedAt,
+    meta: witnessedMeta(caller, input.meta, imported),
+    request: prepared.request,
+    created: stamp,
+    updated: stamp,
+    receipt: null,
+  };
+  const receipt = await receiptOf(writer, rules, prepared.found, row, "created", stamp);
+  row.receipt = receipt?.jws ?? null;
+  const record = toRecord(row);
+  const counts = status === "completed" ? 1 : 0;
+  const contributions = prepared.contributions.map((entry) => ({
+    ...entry,
+    projectId,
+    identityId: row.identityId,
+    requestId: row.id,
+    requestType: rules.family,
+    counts,
+    requested,
+    requestedAt,
+  }));
+  const statements: Statement[] = [db.insert(requests).values(row)];
+  for (let i = 0; i < contributions.length; i += contributionsPerInsert) {
+    statements.push(db.insert(requestPurposes).values(contributions.slice(i, i + contributionsPerInsert)));
+  }
+  statements.push(eventInsert(db, projectId, `${rules.family}.created`, record, { stamp }));
+  if (counts && contributions.length) {
+    statements.push(...syncState(db, projectId, row.identityId, contributions.map((entry) => entry.purposeId), stamp));
+  }
+  statements.push(
+    await logAppend({
+      kind: `${rules.family}.created`,
+      projectId,
+      requestId: row.id,
+      identityId: row.identityId,
+      status,
+      recordHash: await recordHash(immutable(row)),
+      receiptHash: receipt?.hash,
+      at: stamp,
+    }),
+  );
+  try {
+    await atomically(env.DB, statements);
+  } catch (error) {
+    // The identity was deleted between the check and the write.
+    if (isConstraintError(error, "FOREIGN KEY")) {
+      throw unknownReferences([{ path: "identityId", message: `No identity ${row.identityId} in this project.`, code: "unknown_reference" }]);
+    }
+    throw error;
+  }
+  return record;
+}
+
+export async function findRequest(env: Env, projectId: string, traits: FamilyTraits, requestId: string) {
+  const [row] = await getDb(env.DB)
+    .select()
+    .from(requests)
+    .where(and(eq(requests.projectId, projectId), eq(requests.family, traits.family), eq(requests.id, requestId)))
+    .limit(1);
+  if (!row) throw notFound(`The ${traits.title}`);
+  return row;
+}
+
+/** PUT and DELETE: one guarded status move with its event, receipt and log entry and, when counting changes, the state. */
+export async function moveRequest(writer: Writer, traits: FamilyTraits, requestId: string, to: Status) {
+  const { caller, env } = writer;
+  const db = getDb(env.DB);
+  const row = await findRequest(env, caller.projectId, traits, requestId);
+  const from = row.status;
+  if (from === to) return toRecord(row);
+  if (!traits.transitions[from].includes(to)) {
+    throw new ApiError(409, "invalid_transition", `A ${traits.title} cannot move from ${from} to ${to}.`, {
+      members: { from, to, allowed: traits.transitions[from] },
+    });
+  }
+  const stamp = now();
+  const purposeIds = namedPurposes(row.request).map((entry) => entry.purposeId);
+  const event = to === "withdrawn" ? "withdrawn" : "updated";
+  const moved: RequestRow = { ...row, status: to, updated: stamp };
+  const receipt = receiptsOn(env) ? await receiptOf(writer, traits, await lookup(db, row.projectId, row.identityId, purposeIds), moved, event, stamp) : undefined;
+  moved.receipt = receipt?.jws ?? row.receipt;
+  const record = toRecord(moved);
+  // Everything after the first statement depends on it having applied (no concurrent move got there first).
+  const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${row.id} AND status = ${to} AND updated = ${stamp})`;
+  const statements: Statement[] = [
+    db
+      .update(requests)
+      .set({ status: to, updated: stamp, receipt: moved.receipt })
+      .where(and(eq(requests.id, row.id), eq(requests.status, from)))
+      .returning({ id: requests.id }),
+    eventInsert(db, row.projectId, `${traits.family}.${event}`, record, { stamp, when: applied }),
+    await logAppend(
+      {
+        kind: `${traits.family}.${event}`,
+        projectId: row.projectId,
+        requestId: row.id,
+        identityId: row.identityId,
+        status: to,
+        recordHash: await recordHash(immutable(row)),
+        receiptHash: receipt?.hash,
+        at: stamp,
+      },
+      applied,
+    ),
+  ];
+  const counts = to === "completed";
+  if ((from === "completed") !== counts && traits.shapesState) {
+    statements.push(
+      db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied)),
+      ...syncState(db, row.projectId, row.identityId, purposeIds, stamp),
+    );
+  }
+  const [update] = await atomically(env.DB, statements);
+  if (update.results.length === 0) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);
+  return record;
+}
+
+/**
+ * DELETE identity: aliases, every request and the permission state go, with an `identity.deleted` event and a log
+ * entry; the identity's log entries keep their hashes (so sealed trees still verify) and lose their payload. The
+ * erasure ledger (outside D1) records it first, so it can be re-applied after a restore.
+ * Returns false when there is no such identity.
+ */
+export async function eraseIdentity(writer: Writer, identityId: string): Promise<boolean> {
+  const { projectId } = writer.caller;
+  const db = getDb(writer.env.DB);
+  const stamp = now();
+  const subject = await recordErasure(writer.env, projectId, identityId, stamp);
+  const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
+  const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE project_id = ${projectId} AND id = ${identityId})`;
+  const results = await atomically(writer.env.DB, [
+    eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
+    logErase(projectId, identityId, subject),
+    await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),
+    db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
+    db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
+    db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
+    db.delete(identities).where(identityScope).returning({ id: identities.id }),
+  ]);
+  return (results.at(-1)?.results.length ?? 0) > 0;
+}
