@@ -1,7 +1,8 @@
 import type { z } from "@hono/zod-openapi";
-import { app } from "../app";
 import type { ConfigurationDocument } from "../configuration/document";
 import type { ConsentType } from "../consent-mode/settings";
+import { permissionRules } from "../requests/families";
+import { recordRequest, type Writer } from "../requests/record";
 import type { PermissionState } from "../requests/schemas";
 
 /** Google's advertising consent types: a purpose standing for one of them is targeted advertising. */
@@ -34,35 +35,20 @@ export const gpcInEffect = (configuration: ConfigurationDocument, state: State |
   );
 
 /**
- * Records the opt-out as a permission denying the purposes, with `meta.context.gpc = true`, through the
- * permissions route itself (an in-process request with the visitor's own token): the one write path for
- * permissions stays the one that validates, updates the state and emits events.
+ * Records the opt-out as the visitor's own permission denying the purposes, with `meta.context.gpc = true`,
+ * through the one write path for privacy requests (validation, state, receipt, log and events in one batch).
  */
 export async function recordGpcOptOut(
-  requestUrl: string,
-  env: Parameters<typeof app.request>[2],
-  executionCtx: Parameters<typeof app.request>[3],
-  projectId: string,
-  identity: { identityId: string; token: string },
+  writer: Writer,
+  identityId: string,
   purposes: ConfigurationDocument["purposes"],
   language: string,
-): Promise<boolean> {
-  const body = {
-    identityId: identity.identityId,
+) {
+  const input = permissionRules.input.parse({
+    identityId,
     requested: new Date().toISOString(),
     meta: { context: { collectionMethod: "global-privacy-control", language, gpc: true } },
     request: { purposes: purposes.map((p) => ({ purposeId: p.purposeId, version: p.version, status: "denied" as const })) },
-  };
-  const res = await app.request(
-    new URL(`/privacy/v2/projects/${encodeURIComponent(projectId)}/permissions`, requestUrl).href,
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${identity.token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    },
-    env,
-    executionCtx,
-  );
-  if (res.status !== 201) console.error(`GPC opt-out for ${identity.identityId} answered ${res.status}: ${await res.text()}`);
-  return res.status === 201;
+  });
+  return recordRequest(writer, permissionRules, input);
 }

@@ -1,16 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { eq } from "drizzle-orm";
-import { admitVisitor, mintVisitorToken } from "../auth/browser-tokens";
+import { admitVisitor, identityTokenScopes, mintVisitorToken } from "../auth/browser-tokens";
 import { access } from "../auth/scopes";
-import { verifyBearer } from "../auth/tokens";
+import { issuerOf, verifyBearer } from "../auth/tokens";
+import { dispatchSoon } from "../events/outbox";
 import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
-import type { AppEnv } from "../env";
+import type { AppEnv, Caller } from "../env";
 import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
 import { getDb } from "../lib/db";
-import { notFound, validationError } from "../lib/errors";
+import { ApiError, notFound, validationError } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
 import { projects } from "../projects/table";
 import { stateQuery, toPermissionState } from "../requests/state";
@@ -27,18 +28,30 @@ function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime 
   return fromBody ?? (regimes as readonly string[]).find((r) => r === header) as Regime | undefined;
 }
 
-/** Who the bootstrap is for: the bearer token's identity, or the page's visitor (minted here). */
+/**
+ * Who the bootstrap is for: the bearer token's caller (it must hold `consent-config:read`, as the configuration
+ * feed needs), or the page's visitor, minted here, acting with the visitor token's rights.
+ */
 async function whoIsAsking(c: Context<AppEnv>, projectId: string, visitorKey: string | undefined) {
   const authorization = c.req.header("authorization");
   if (authorization) {
     const caller = await verifyBearer(c.env, authorization);
     if (caller.projectId !== projectId) throw notFound("Project");
-    const token = authorization.replace(/^Bearer /i, "");
-    return { identityId: caller.identityId, token, minted: undefined };
+    if (!caller.scopes.includes("consent-config:read")) {
+      throw new ApiError(403, "insufficient_scope", "This token lacks the scope consent-config:read.");
+    }
+    return { caller, identityId: caller.identityId, minted: undefined };
   }
   const visitor = await admitVisitor(c, projectId, visitorKey);
   const minted = await mintVisitorToken(c.env, visitor);
-  return { identityId: visitor.identityId, token: minted.access_token, minted, created: visitor.created };
+  const caller: Caller = {
+    projectId,
+    clientId: visitor.client.id,
+    clientType: visitor.client.type,
+    identityId: visitor.identityId,
+    scopes: identityTokenScopes,
+  };
+  return { caller, identityId: visitor.identityId, minted, created: visitor.created };
 }
 
 bootstrapRoutes.openapi(
@@ -118,9 +131,13 @@ bootstrapRoutes.openapi(
     if (regime === "opt-out" && gpc && visitor.identityId) {
       const undecided = undecidedUnderGpc(all, state);
       if (undecided.length > 0) {
-        const identity = { identityId: visitor.identityId, token: visitor.token };
-        if (await recordGpcOptOut(c.req.url, c.env, c.executionCtx, projectId, identity, undecided, language)) {
+        // The banner must paint whatever happens here: a failed record is logged, and `gpcApplied` stays false.
+        try {
+          await recordGpcOptOut({ env: c.env, issuer: issuerOf(c.env), caller: visitor.caller }, visitor.identityId, undecided, language);
+          dispatchSoon(c, projectId);
           state = await readState(visitor.identityId);
+        } catch (error) {
+          console.error(`GPC opt-out for ${visitor.identityId} was not recorded:`, error);
         }
       }
       gpcApplied = gpcInEffect(all, state);
