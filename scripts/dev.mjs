@@ -67,7 +67,9 @@ if (taken) {
 const vars = await ensureDevVars();
 quietly("npm", ["run", "build:client"]);
 console.log("Built the widget and the portal into dist/public.");
-const migrated = quietly("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+// A private state directory (`npm start -- --persist-to DIR`, for parallel runs) gets the migrations too.
+const persistTo = runtimeArgs.includes("--persist-to") ? ["--persist-to", runtimeArgs[runtimeArgs.indexOf("--persist-to") + 1]] : [];
+const migrated = quietly("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistTo], { CI: "true" });
 const applied = [...new Set(migrated.match(/\b\d{4}_[a-z0-9_]+\.sql\b/g) ?? [])];
 console.log(applied.length > 0 ? `Local database: applied ${applied.join(", ")}.` : "Local database: migrations up to date.");
 if (lean) {

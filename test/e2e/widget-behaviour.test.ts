@@ -203,10 +203,19 @@ describe("texts and links from the configuration are data, never code or pattern
   it("a controller name with $' and $& is shown as written; javascript: and data: policy links are left out", async () => {
     const other = await shopProject(site.origin, {
       controller: { name: "Ca$'h & $& Co", email: "privacy@cash.example" },
-      policies: { privacy: "javascript:alert(1)", terms: "data:text/html,hi", cookie: "https://cash.example/cookies" },
+      policies: { privacy: "https://cash.example/privacy", terms: "https://cash.example/terms", cookie: "https://cash.example/cookies" },
     });
     site.pages["/cash.html"] = { body: shopPage(other.projectId) };
     const { context, page } = await visitor(browser);
+    // The API refuses such links (test/security), so they are put into the answer on the wire: the widget must not
+    // trust whatever reaches it (an older record, a compromised proxy).
+    await context.route(/\/bootstrap$/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const answer = await route.fetch();
+      const body = await answer.json();
+      Object.assign(body.configuration.project.policies, { privacy: "javascript:alert(1)", terms: "data:text/html,hi" });
+      await route.fulfill({ response: answer, json: body });
+    });
     await page.goto(`${site.origin}/cash.html`);
     await banner(page).waitFor({ state: "visible" });
     expect(await banner(page).locator("#banner-text").textContent()).toMatch(/^Ca\$'h & \$& Co would like to use your data/);

@@ -1,12 +1,11 @@
 // The widget's one request to first paint (the bootstrap, BOOTSTRAP-CONTRACT.md), what it does with the answer:
 // Google Consent Mode v2, the regimes, GPC, a returning visitor without blocking calls, re-prompting after a new
-// purpose version, receipts. Until the Worker's bootstrap is merged, `standInBootstrap` answers it from the real
-// API (see widget-helpers.ts); every other call goes to the real service.
+// purpose version, receipts; all against the real service.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
-  banner, dataLayer, dialog, events, gatedScript, hostSite, ok, recordRequests, shopPage, shopProject, standInBootstrap,
+  banner, dataLayer, dialog, events, gatedScript, hostSite, ok, recordPermissionBodies, recordRequests, shopPage, shopProject,
   switchStates, visitor, waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -31,10 +30,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function bootstrapped(options: Parameters<typeof visitor>[1] & { receipt?: string } = {}) {
+/** A fresh visitor whose permission posts are recorded as they leave the page. */
+async function bootstrapped(options: Parameters<typeof visitor>[1] = {}) {
   const { context, page } = await visitor(browser, options);
-  const standIn = await standInBootstrap(context, { receipt: options.receipt });
-  return { context, page, standIn };
+  return { context, page, permissionBodies: recordPermissionBodies(context) };
 }
 
 const apiCalls = (requests: ReturnType<typeof recordRequests>) =>
@@ -209,23 +208,28 @@ describe("regimes, forced with the element's regime attribute (honoured by the s
   });
 
   it("opt-in with GPC: meta.context.gpc is sent with the decision", async () => {
-    const { context, page, standIn } = await bootstrapped({ gpc: true });
+    const { context, page, permissionBodies } = await bootstrapped({ gpc: true });
     await page.goto(`${site.origin}/plain.html`);
     await page.getByRole("button", { name: "Reject all" }).click();
     await banner(page).waitFor({ state: "detached" });
-    expect(standIn.permissionBodies.map((b) => b.meta.context.gpc)).toEqual([true]);
+    expect(permissionBodies.map((b) => b.meta.context.gpc)).toEqual([true]);
     await context.close();
   });
 });
 
 describe("receipts and new versions", () => {
-  it("shows Download receipt when the service signs one, and puts it in assent-change", async () => {
-    const receipt = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJpZG5fMSJ9.c2lnbmF0dXJl";
-    const { context, page } = await bootstrapped({ receipt });
+  it("a decision in the preferences layer ends on Download receipt with the service's signed receipt, also in assent-change", async () => {
+    const { context, page } = await bootstrapped();
     await page.goto(`${site.origin}/plain.html`);
-    await page.getByRole("button", { name: "Accept all" }).click();
+    await page.getByRole("button", { name: "Customize" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await dialog(page).getByRole("button", { name: "Save choices" }).click();
     const link = page.getByRole("link", { name: "Download receipt" });
     await link.waitFor();
+    const receipt = (await events(page, "assent-change"))[0].receipt as string;
+    // A compact JWS of the service's receipt type (verified against the JWKS in test/api/proof.test.ts).
+    const header = JSON.parse(Buffer.from(receipt.split(".")[0], "base64url").toString());
+    expect(header).toMatchObject({ alg: "ES256", typ: "assent-receipt+jwt" });
     expect(await link.getAttribute("href")).toBe(`data:application/jose;charset=utf-8,${receipt}`);
     expect(await link.getAttribute("download")).toBe("assent-receipt.jws");
     expect((await events(page, "assent-change"))[0].receipt).toBe(receipt);

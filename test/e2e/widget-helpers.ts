@@ -1,12 +1,10 @@
 // What the widget's browser tests share: the real service (global-setup.ts), a shop-like project made through its
-// API, host pages on another origin, fresh visitors that record what the widget tells the page, and — until the
-// Worker's bootstrap is merged — the one stand-in for it (`standInBootstrap`).
-import { createHash } from "node:crypto";
+// API, host pages on another origin, and fresh visitors that record what the widget tells the page.
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const base = inject("baseUrl");
@@ -69,21 +67,18 @@ export async function shopProject(
     ok("POST", under("/configurations/data-groups"), token, { referenceId, name, description: text(en, sv) });
   const email = await group("email", "E-mail address", "Where we send offers.", "Dit vi skickar erbjudanden.");
   const usage = await group("usage", "Pages visited", "Which pages you open.", "Vilka sidor du öppnar.");
-  // Once the Worker side of issue 13 is in, purposes carry their Consent Mode types and the project turns it on.
-  const consentMode = await serviceHasConsentMode();
-  if (consentMode) {
-    await ok("PUT", `/admin/v1/projects/${projectId}/consent-mode`, adminToken, {
-      enabled: true,
-      waitForUpdate: 500,
-      urlPassthrough: true,
-      adsDataRedaction: true,
-    });
-  }
+  // Purposes carry their Consent Mode types, and the project turns Consent Mode on.
+  await ok("PUT", `/admin/v1/projects/${projectId}/consent-mode`, adminToken, {
+    enabled: true,
+    waitForUpdate: 500,
+    urlPassthrough: true,
+    adsDataRedaction: true,
+  });
   const purpose = (body: Json) =>
     ok("POST", under("/configurations/purposes"), token, {
       ...body,
       controllers: [shop.partyId],
-      ...(consentMode ? { consentMode: consentModeOf[body.referenceId] ?? [] } : {}),
+      consentMode: consentModeOf[body.referenceId] ?? [],
     });
   const marketing = await purpose({
     referenceId: "marketing",
@@ -250,150 +245,19 @@ export const identitiesMade = (requests: Seen[]) =>
         (r.path.endsWith("/bootstrap") && r.status === 200 && !r.headers.authorization && !JSON.parse(r.body ?? "{}").visitorKey)),
   ).length;
 
-const consentModeSettings = {
-  enabled: true,
-  waitForUpdate: 500,
-  urlPassthrough: true,
-  adsDataRedaction: true,
-  defaults: [
-    { region: ["US-CA", "US-CO"], ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" },
-    { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" },
-  ],
-};
-
-/** Whether the service has the Worker side of issue 13 (purposes with Consent Mode types). */
-async function serviceHasConsentMode(): Promise<boolean> {
-  return (await (await fetch(`${base}/openapi.json`)).text()).includes('"consentMode"');
-}
-
-/** Which Consent Mode types the shop's purposes stand for (the Worker's purpose field, once merged). */
+/** Which Consent Mode types the shop's purposes stand for. */
 const consentModeOf: Record<string, string[]> = {
   marketing: ["ad_storage", "ad_user_data", "ad_personalization"],
   analytics: ["analytics_storage"],
 };
 
-/** Keeps `{language, text}` arrays to one language: the chosen, else the project's default, else English. */
-function inLanguage(value: unknown, language: string, fallback: string): unknown {
-  if (Array.isArray(value)) {
-    if (value.length && value.every((v) => v && typeof v === "object" && "language" in v && "text" in v)) {
-      const hit = [language, fallback, "en"].map((l) => value.filter((v) => v.language === l)).find((list) => list.length);
-      return hit ?? value;
-    }
-    return value.map((v) => inLanguage(v, language, fallback));
-  }
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inLanguage(v, language, fallback)]));
-  }
-  return value;
-}
-
-export type StandIn = { permissionBodies: Json[]; receipt?: string };
-
-/**
- * STAND-IN for what the Worker side of issue 13 adds (BOOTSTRAP-CONTRACT.md), used ONLY while the real service
- * lacks it; the lead removes it at merge. Each route first asks the real service and passes its answer through
- * when the real endpoint exists.
- * - `POST …/bootstrap`: built from the real API's answers (visitor token, configuration, permission state), with
- *   the regime from the body's `regime` or `X-Assent-Regime` (as in local development), GPC from `Sec-GPC`, Consent
- *   Mode settings and purpose mappings as a project would configure them; under opt-out with GPC it records the
- *   opt-out of the purposes mapped to ad types through the real API.
- * - `POST …/permissions`: every body the page sends is recorded; when the real service refuses `meta.context.gpc`
- *   (it does not know it yet) it is sent again without it. With `receipt`, the answer carries one, as the receipts
- *   work will.
- */
-export async function standInBootstrap(context: BrowserContext, options: { receipt?: string } = {}): Promise<StandIn> {
-  const standIn: StandIn = { permissionBodies: [], receipt: options.receipt };
-  const cors = (route: Route) => ({ "access-control-allow-origin": route.request().headers().origin ?? "*", vary: "Origin" });
-  await context.route(/\/browser\/v1\/projects\/[^/]+\/bootstrap$/, async (route) => {
-    const request = route.request();
-    if (request.method() === "OPTIONS") return route.continue();
-    const real = await route.fetch();
-    if (![404, 415].includes(real.status())) return route.fulfill({ response: real });
-    const projectId = /projects\/([^/]+)\/bootstrap/.exec(request.url())![1];
-    const body = JSON.parse(request.postData() || "{}");
-    const headers = request.headers();
-    let bearer = headers.authorization;
-    let token: Json | undefined;
-    if (!bearer) {
-      const minted = await fetch(`${base}/browser/v1/projects/${projectId}/visitor-tokens`, {
-        method: "POST",
-        headers: { origin: headers.origin, "content-type": "application/json" },
-        body: JSON.stringify({ visitorKey: body.visitorKey }),
-      });
-      if (!minted.ok) return route.fulfill({ status: minted.status, headers: cors(route), body: await minted.text() });
-      token = await minted.json();
-      bearer = `Bearer ${token!.access_token}`;
-    }
-    const identityId = token?.identityId ?? JSON.parse(Buffer.from(bearer.split(".")[1], "base64url").toString()).idn;
-    const get = async (path: string) => {
-      const res = await fetch(base + path, { headers: { authorization: bearer } });
-      if (!res.ok) throw Object.assign(new Error(path), { status: res.status, text: await res.text() });
-      return res.json();
-    };
-    try {
-      const configuration = await get("/privacy/v1/configurations");
-      const regime = body.regime ?? headers["x-assent-regime"] ?? "opt-in";
-      const gpc = headers["sec-gpc"] === "1";
-      const wanted = (body.languages as string[] | undefined)?.map((l) => l.split("-")[0]).find((l) => ["en", "sv"].includes(l));
-      const language = wanted ?? configuration.project.defaultLanguage ?? "en";
-      for (const purpose of configuration.purposes) purpose.consentMode = consentModeOf[purpose.referenceId] ?? [];
-      const gpcApplied = regime === "opt-out" && gpc;
-      if (gpcApplied) {
-        const sold = configuration.purposes.filter((p: Json) => p.consentMode.includes("ad_user_data"));
-        await ok("POST", `/privacy/v2/projects/${projectId}/permissions`, bearer.slice(7), {
-          identityId,
-          requested: new Date().toISOString(),
-          request: {
-            purposes: sold.map((p: Json) => ({
-              purposeId: p.purposeId,
-              version: p.version,
-              status: "denied",
-              dataGroups: p.dataGroups.map((g: Json) => ({ dataGroupId: g.dataGroupId, status: "denied" })),
-              processors: p.processors.map((g: Json) => ({ partyId: g.partyId, status: "denied" })),
-              recipients: p.recipients.map((g: Json) => ({ partyId: g.partyId, status: "denied" })),
-            })),
-          },
-        });
-      }
-      const state = await get(`/privacy/v2/projects/${projectId}/identities/${identityId}/permission-state`);
-      const fingerprint = createHash("sha256")
-        .update(configuration.purposes.map((p: Json) => `${p.purposeId}:${p.version}`).join(","))
-        .digest("hex");
-      return route.fulfill({
-        status: 200,
-        headers: { ...cors(route), "content-type": "application/json", "cache-control": "no-store" },
-        body: JSON.stringify({
-          regime: { name: regime, country: "SE", region: null, gpc, gpcApplied },
-          language,
-          configuration: inLanguage(configuration, language, configuration.project.defaultLanguage ?? "en"),
-          fingerprint,
-          consentMode: consentModeSettings,
-          ...(token ? { token } : {}),
-          state,
-        }),
-      });
-    } catch (error) {
-      const failed = error as { status?: number; text?: string };
-      return route.fulfill({ status: failed.status ?? 500, headers: cors(route), body: failed.text ?? "{}" });
+/** Bodies of every permission the page posts, recorded as they leave the browser (the real service answers). */
+export function recordPermissionBodies(context: BrowserContext): Json[] {
+  const bodies: Json[] = [];
+  context.on("request", (request) => {
+    if (request.method() === "POST" && /\/privacy\/v2\/projects\/[^/]+\/permissions$/.test(request.url())) {
+      bodies.push(JSON.parse(request.postData() || "{}"));
     }
   });
-  await context.route(/\/privacy\/v2\/projects\/[^/]+\/permissions$/, async (route) => {
-    const request = route.request();
-    if (request.method() !== "POST") return route.continue();
-    const body = JSON.parse(request.postData() || "{}");
-    standIn.permissionBodies.push(structuredClone(body));
-    let real = await route.fetch();
-    if (real.status() === 400 && body.meta?.context?.gpc !== undefined) {
-      delete body.meta.context.gpc;
-      real = await route.fetch({ postData: JSON.stringify(body) });
-    }
-    const answer = await real.json();
-    if (real.ok() && standIn.receipt && !answer.receipt) answer.receipt = standIn.receipt;
-    return route.fulfill({
-      status: real.status(),
-      headers: { "content-type": "application/json", ...cors(route) },
-      body: JSON.stringify(answer),
-    });
-  });
-  return standIn;
+  return bodies;
 }

@@ -176,11 +176,17 @@ export class AssentConsent extends HTMLElement {
     this.#flow!.set({ banner: "", open: true });
   }
 
+  /**
+   * After a stored decision: a quick answer in the first layer just closes it; a decision made in the preferences
+   * layer ends on the saved note with the signed receipt (when the service signs one), since that visitor is
+   * taking a closer look. The receipt is in the `assent-change` detail either way.
+   */
   async #decide(decision: Promise<boolean>) {
-    if (!(await decision)) return;
     const flow = this.#flow!;
-    const receipt = flow.shown.receipt;
-    if (receipt) await this.#preferences();
+    const inPreferences = flow.shown.open;
+    if (!(await decision)) return;
+    // In the preferences layer its chunk (which draws the saved note) is loaded already.
+    const receipt = inPreferences && flow.shown.receipt;
     this.#announcement = flow.shown.strings![SAVED];
     flow.set({ open: false, banner: receipt ? "saved" : "" });
   }
