@@ -1,12 +1,8 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectOAuthError, expectProblem, newClient, newProject, newTenant, origin, tokenFor } from "./helpers";
+import { admin, call, expectOAuthError, form, expectProblem, newClient, newProject, newTenant, origin, tokenFor } from "./helpers";
 
-const form = (fields: Record<string, string>) => ({
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  rawBody: new URLSearchParams(fields).toString(),
-});
 
 describe("discovery", () => {
   it("publishes issuer, absolute endpoints and public keys only", async () => {

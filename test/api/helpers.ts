@@ -15,6 +15,12 @@ type CallOptions = {
   cf?: Record<string, unknown>;
 };
 
+/** A form-encoded body, as OAuth token requests send it. */
+export const form = (fields: Record<string, string>) => ({
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  rawBody: new URLSearchParams(fields).toString(),
+});
+
 /** One request through the Worker's real fetch handler (workerd, real D1 and KV). */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };

@@ -1,12 +1,8 @@
 // What off-the-shelf OAuth 2.0 clients rely on (RFC 8414 metadata, RFC 6749 §5.2 errors as application/json,
 // RFC 6750 challenges): each case failed before the change that made it hold.
 import { describe, expect, it } from "vitest";
-import { call, newClient, newProject, origin } from "./helpers";
+import { call, form, newClient, newProject, origin } from "./helpers";
 
-const form = (fields: Record<string, string>) => ({
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  rawBody: new URLSearchParams(fields).toString(),
-});
 
 describe("authorization server metadata", () => {
   it("is served at the RFC 8414 location, names only what is implemented, and matches the OIDC discovery document", async () => {
