@@ -20,8 +20,15 @@ export function apiClient(baseUrl, adminToken) {
     return parsed;
   };
   const admin = (method, path, body) => send(method, `/admin/v1${path}`, { token: adminToken, body });
-  const tokenFor = async ({ clientId, clientSecret }) =>
-    (await send("POST", "/oauth/token", { form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret } }))
-      .access_token;
+  // One token per client for the whole run (they live an hour), as a real integration keeps it: the token endpoint
+  // is rate-limited per address.
+  const tokens = new Map();
+  const tokenFor = ({ clientId, clientSecret }) => {
+    if (!tokens.has(clientId)) {
+      const form = { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret };
+      tokens.set(clientId, send("POST", "/oauth/token", { form }).then((answer) => answer.access_token));
+    }
+    return tokens.get(clientId);
+  };
   return { send, admin, tokenFor };
 }
