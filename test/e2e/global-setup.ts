@@ -2,7 +2,7 @@
 // (migrations applied, demo seeded), exactly as `npm start` runs it.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +27,7 @@ const freePort = () =>
     });
   });
 
+const e2eConfig = "wrangler.e2e.toml";
 let dev: ChildProcess | undefined;
 let stateDir: string | undefined;
 
@@ -35,14 +36,21 @@ export async function setup(project: TestProject) {
   if (pkg.scripts["build:client"]) execFileSync("npm", ["run", "build:client"], { stdio: "inherit" });
   stateDir = mkdtempSync(join(tmpdir(), "assent-e2e-"));
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "ignore", env });
+  // Browser tests make many visitors and portal sign-ins from one address within a minute: the same service with
+  // every abuse limit raised (as the API tests run it; test/security proves the limits bite), from a copy of
+  // wrangler.toml beside it (its relative paths then mean the same).
+  writeFileSync(
+    e2eConfig,
+    readFileSync("wrangler.toml", "utf8").replace(/simple = \{ limit = \d+, period = (\d+) \}/g, "simple = { limit = 1000000, period = $1 }"),
+  );
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", e2eConfig, "--persist-to", stateDir], { stdio: "ignore", env });
   const port = await freePort();
   const adminToken = "e2e-admin-token";
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   const signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "e2e-1" }]);
   dev = spawn(
     "npx",
-    ["wrangler", "dev", "--test-scheduled", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+    ["wrangler", "dev", "--config", e2eConfig, "--test-scheduled", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
       "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:http://127.0.0.1:${port}`,
       // As `npm start` runs it: webhook secrets can be stored, webhooks may point at this machine, the cron can be
       // run, and the bootstrap takes a forced regime (LOCAL_DEV).
@@ -79,4 +87,5 @@ export async function teardown() {
     }
   }
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  rmSync(e2eConfig, { force: true });
 }
