@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { ApiProblem, type FieldError } from "./api";
+import { ApiProblem } from "./api";
 import type { Translation } from "./types";
 
 /**
@@ -64,9 +64,6 @@ const fieldLabels: Record<string, string> = {
   events: "Events",
 };
 
-/** Zod's wording for a missing field is written for developers. */
-const messageOf = (e: FieldError) => (/received undefined$/.test(e.message) ? "Required." : e.message);
-
 const labelOf = (path: string) => fieldLabels[path] ?? path.replace(/^details\./, "").replace(/\.(\d+)\./g, " $1 ");
 
 /** An error as the operator should read it: the problem's detail, and each invalid field by name. */
@@ -79,7 +76,7 @@ export function problemView(error: unknown, heading = "That did not work"): Temp
     <p>${problem.detail}${problem.status ? html` <span class="small">(${problem.code}, ${problem.status})</span>` : nothing}</p>
     ${problem.errors.length
       ? html`<ul>
-          ${problem.errors.map((e) => html`<li><strong class="inline">${labelOf(e.path)}</strong>: ${messageOf(e)}</li>`)}
+          ${problem.errors.map((e) => html`<li><strong class="inline">${labelOf(e.path)}</strong>: ${e.message}</li>`)}
         </ul>`
       : nothing}
   </div>`;

@@ -35,7 +35,7 @@ describe("bad input gets a clear 4xx problem and stores nothing", () => {
     const purpose = { referenceId: "news", name: "News", legalGround: "consent", description: [{ language: "en", text: "News" }] };
     const reply = await call("POST", `/privacy/v2/projects/${projectId}/configurations/purposes`, { token, body: purpose });
     expectProblem(reply, 400, "validation_failed");
-    expect(reply.body.errors).toEqual([{ path: "controllers", message: "controllers is required.", code: "required" }]);
+    expect(reply.body.errors).toEqual([{ path: "controllers", message: "Required.", code: "required" }]);
   });
 
   it("bodies over 1 MB are 413, declared or streamed", async () => {

@@ -180,6 +180,23 @@ describe("window.assent, for pages that do not hold the element", () => {
     expect(await page.evaluate(() => (window as any).assent.getConsent().consents)).toEqual({ marketing: true, analytics: true, fraud: true });
     await context.close();
   });
+
+  it("show() just after the preferences were closed opens them again (the queued close event does not undo it)", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/plain.html`);
+    await page.evaluate(() => (window as any).assent.ready);
+    await page.evaluate(() => (window as any).assent.show());
+    await dialog(page).waitFor({ state: "visible" });
+    // Close with the x and reopen in the same task, before the dialog's close event is dispatched.
+    await page.evaluate(() => {
+      const root = document.querySelector("assent-consent")!.shadowRoot!;
+      (root.querySelector("[part~=close]") as HTMLElement).click();
+      (window as any).assent.show();
+    });
+    await page.waitForTimeout(300);
+    expect(await dialog(page).isVisible()).toBe(true);
+    await context.close();
+  });
 });
 
 describe("tokens from the host", () => {

@@ -116,7 +116,10 @@ export function preferences(view: View) {
       event.preventDefault();
       view.dismiss();
     }}
-    @close=${view.closePreferences}
+    @close=${(event: Event) => {
+      // The close event is queued: a show() since then has opened the dialog again, and that stands.
+      if (!(event.target as HTMLDialogElement).open) view.closePreferences();
+    }}
     @keydown=${keepFocus}
   >
     <div class="head">

@@ -92,7 +92,7 @@ export function validationError(error: ZodError, where?: "query" | "path" | "hea
     }
     // A field that is not there at all: say so in the API's words ("expected array, received undefined" is Zod's).
     if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) {
-      return [{ path: prefix + base, message: `${base || "The body"} is required.`, code: "required" }];
+      return [{ path: prefix + base, message: "Required.", code: "required" }];
     }
     return [{ path: prefix + base, message: issue.message, code: issue.code }];
   });
