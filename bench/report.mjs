@@ -25,7 +25,7 @@ export function summarise(runs) {
       ratio: round2(median(rows.filter((x) => x.base).map(({ row, base }) => row.requestsPerSecond / base.requestsPerSecond))),
       rpsRange: [Math.round(Math.min(...rps)), Math.round(Math.max(...rps))],
       unexpected: rows.reduce((sum, { row }) => sum + row.unexpected, 0),
-      cpuMsPerRequest: median(rows.map(({ row }) => row.cpuMsPerRequest ?? NaN)),
+      cpuMsPerRequest: round2(median(rows.map(({ row }) => row.cpuMsPerRequest ?? NaN))),
     };
   });
 }
@@ -103,7 +103,7 @@ export function writeReport(results) {
     results.widget.skipped
       ? `Widget: ${results.widget.skipped}`
       : `Widget: \`${results.widget.file}\` is ${results.widget.gzipBytes.toLocaleString("en")} bytes min+gzip ` +
-        `(${results.widget.minifiedBytes.toLocaleString("en")} minified); script start to open dialog in headless Chromium: ` +
+        `(${results.widget.minifiedBytes.toLocaleString("en")} minified); script start to first paint of the banner in headless Chromium: ` +
         `${results.widget.timeToDialogMs ?? "n/a"} ms${results.widget.note ? ` (${results.widget.note})` : ""}.`,
     end,
   ].join("\n");

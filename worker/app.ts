@@ -28,6 +28,7 @@ import { maxBodyBytes } from "./lib/body";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
 import { missingConfiguration, requireStorage } from "./lib/settings";
+import { allowedMethods } from "./lib/allowed-methods";
 import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
 import { version } from "../package.json";
@@ -43,6 +44,14 @@ app.use(htmlSecurityHeaders);
 // each route's own declaration (worker/auth/scopes.ts, bound in worker/lib/router.ts).
 app.use("/privacy/*", browserCors);
 app.use("/browser/*", browserCors);
+// Answers of the APIs carry personal data or secrets: never stored by a cache unless a route says otherwise (the
+// configuration feed, the well-known documents).
+for (const api of ["/privacy/*", "/browser/*", "/admin/*", "/v1/*", "/portal/api/*"]) {
+  app.use(api, async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+}
 app.use(
   "/oauth/*",
   bodyLimit({
@@ -124,5 +133,15 @@ const openApiInfo = {
 app.doc31("/openapi.json", openApiInfo);
 app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiInfo) as Parameters<typeof docsPage>[0])));
 
-app.notFound((c) => problemResponse(404, "not_found", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`));
+let allowedOn: ((pathname: string) => string[]) | undefined;
+app.notFound((c) => {
+  const pathname = new URL(c.req.url).pathname;
+  const allow = (allowedOn ??= allowedMethods(app.routes))(pathname);
+  if (allow.length > 0) {
+    return problemResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${pathname}; it takes ${allow.join(", ")}.`, {
+      headers: { Allow: allow.join(", ") },
+    });
+  }
+  return problemResponse(404, "not_found", `No route for ${c.req.method} ${pathname}.`);
+});
 app.onError(onError);

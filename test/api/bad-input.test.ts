@@ -63,11 +63,29 @@ describe("bad input gets a clear 4xx problem and stores nothing", () => {
     );
   });
 
-  it("unknown routes and methods are 404 problems; path params are validated", async () => {
-    const { api } = await newTenant();
+  it("unknown routes are 404 problems; path params are validated", async () => {
     expectProblem(await call("GET", "/nope"), 404, "not_found");
-    expectProblem(await api("PATCH", "/identities/x", {}), 404, "not_found");
     expectProblem(await admin("GET", "/projects/prj_missing"), 404, "not_found");
+  });
+
+  it("answers with personal data are not stored by caches; the configuration feed keeps its own policy", async () => {
+    const { api, token } = await newTenant();
+    const created = await api("POST", "/identities", { referenceId: "cache-me-not" });
+    expect(created.headers.get("cache-control")).toBe("no-store");
+    expect((await api("GET", `/identities/${created.body.identityId}`)).headers.get("cache-control")).toBe("no-store");
+    expect((await admin("GET", "/projects")).headers.get("cache-control")).toBe("no-store");
+    expect((await call("GET", "/privacy/v1/configurations", { token })).headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("a known path with a method it does not take is 405 with Allow", async () => {
+    const { api } = await newTenant();
+    const patch = await api("PATCH", "/identities/x", {});
+    expectProblem(patch, 405, "method_not_allowed");
+    expect(patch.headers.get("allow")?.split(", ").sort()).toEqual(["DELETE", "GET", "HEAD", "PUT"]);
+    const token = await call("GET", "/oauth/token");
+    expectProblem(token, 405, "method_not_allowed");
+    expect(token.headers.get("allow")).toBe("POST");
+    expect((await call("DELETE", "/.well-known/jwks.json")).headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("the OpenAPI document and reference page are served", async () => {
