@@ -137,7 +137,8 @@ let allowedOn: ((pathname: string) => string[]) | undefined;
 app.notFound((c) => {
   const pathname = new URL(c.req.url).pathname;
   const allow = (allowedOn ??= allowedMethods(app.routes))(pathname);
-  if (allow.length > 0) {
+  // A path that takes this very method but did not match (say, malformed percent-encoding) is simply not found.
+  if (allow.length > 0 && !allow.includes(c.req.method)) {
     return problemResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${pathname}; it takes ${allow.join(", ")}.`, {
       headers: { Allow: allow.join(", ") },
     });

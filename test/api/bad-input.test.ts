@@ -86,6 +86,9 @@ describe("bad input gets a clear 4xx problem and stores nothing", () => {
     expectProblem(token, 405, "method_not_allowed");
     expect(token.headers.get("allow")).toBe("POST");
     expect((await call("DELETE", "/.well-known/jwks.json")).headers.get("allow")).toBe("GET, HEAD");
+    const head = await call("HEAD", "/.well-known/jwks.json");
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
   });
 
   it("the OpenAPI document and reference page are served", async () => {

@@ -107,7 +107,7 @@ describe("a project's privacy API with a session", () => {
 
   it("answers 404 for a project that does not exist", async () => {
     expectProblem(await call("GET", "/privacy/v2/projects/prj_missing", { headers: { cookie: s.cookie } }), 404, "not_found");
-    expectProblem(await call("GET", "/privacy/v2/projects/%E0%A4%A/identities", { headers: { cookie: s.cookie } }), 404, "not_found");
+    expectProblem(await call("GET", "/privacy/v2/projects/%E0%A4%A/identities/idn_x", { headers: { cookie: s.cookie } }), 404, "not_found");
   });
 
   it("does not stand in for a token outside project paths", async () => {
