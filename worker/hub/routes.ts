@@ -67,14 +67,14 @@ hubRoutes.openapi(
     const caller = c.get("caller");
     const request = c.req.valid("json").outboundSMSMessageRequest;
     const senderNumber = request.senderAddress.slice("tel:".length);
-    const access = await smsAccess(c.env, caller.clientId, [senderNumber, ...(request.senderName ? [request.senderName] : [])]);
-    if (!access.registered) {
+    const sending = await smsAccess(c.env, caller.clientId, [senderNumber, ...(request.senderName ? [request.senderName] : [])]);
+    if (!sending.registered) {
       throw new ApiError(403, "sms_not_enabled", "This client is not registered for SMS; ask the operator to register it.");
     }
-    if (request.senderName && access.isBlacklisted(request.senderName)) {
+    if (request.senderName && sending.isBlacklisted(request.senderName)) {
       throw fieldError(400, "sender_blacklisted", "outboundSMSMessageRequest.senderName", "This sender is blacklisted.");
     }
-    if (access.isBlacklisted(senderNumber)) {
+    if (sending.isBlacklisted(senderNumber)) {
       throw fieldError(400, "sender_blacklisted", "outboundSMSMessageRequest.senderAddress", "This sender is blacklisted.");
     }
     const text = request.outboundSMSTextMessage.message;
@@ -135,15 +135,15 @@ hubRoutes.openapi(
     if (segments > maxGenericSegments) {
       throw fieldError(400, "message_too_long", at("message"), `The text takes ${segments} SMS parts; at most ${maxGenericSegments} are sent.`);
     }
-    const access = await smsAccess(c.env, caller.clientId, [payload.sender], payload.auth?.username);
-    if (access.isBlacklisted(payload.sender)) {
+    const sending = await smsAccess(c.env, caller.clientId, [payload.sender], payload.auth?.username);
+    if (sending.isBlacklisted(payload.sender)) {
       throw fieldError(400, "sender_blacklisted", at("sender"), "This sender is blacklisted.");
     }
     if (payload.auth) {
-      if (!(await passwordMatches(payload.auth.password, access.passwordHash))) {
+      if (!(await passwordMatches(payload.auth.password, sending.passwordHash))) {
         throw fieldError(403, "provider_auth_failed", at("auth"), "Unknown provider user or wrong password.");
       }
-    } else if (!access.registered) {
+    } else if (!sending.registered) {
       throw badRequest("provider_auth_required", "This client is not registered for SMS: send `auth` with a provider user's credentials.", [
         { path: at("auth"), message: "Required for clients not registered for SMS.", code: "provider_auth_required" },
       ]);
