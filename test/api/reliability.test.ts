@@ -148,8 +148,9 @@ describe("faults", { timeout: 60_000 }, () => {
     const first = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", "2026-01-01T00:00:00.000Z")), 201);
     const before = await rowsOf(t.identityId);
     const stateBefore = ok(await t.api("GET", `/identities/${t.identityId}/permission-state`));
-    // The route reads its references in one batch, then writes in another: the second one fails.
-    const faulty = { ...env, DB: failingBatches(env.DB, 1) };
+    // The isolate knows the configuration and the receipt chain from the post above, so the route's only D1 call is
+    // its write batch (test/api/reliability-query-plans.test.ts): that one fails.
+    const faulty = { ...env, DB: failingBatches(env.DB) };
     const reply = await callWith(faulty, "POST", `/privacy/v2/projects/${t.projectId}/permissions`, {
       token: t.token,
       body: permissionBody(t, "denied", "2026-01-02T00:00:00.000Z"),

@@ -1,6 +1,6 @@
-import { is, SQL, sql } from "drizzle-orm";
+import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 export type Db = DrizzleD1Database;
 
@@ -47,3 +47,18 @@ export function atomically(d1: D1Database, statements: Statement[]): Promise<D1R
  */
 export const inJsonArray = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/**
+ * `INSERT INTO table SELECT <row> WHERE <when>`: the row is written only if `when` holds when the batch reaches it
+ * (a guard checked inside the transaction, instead of a read round trip before it). Values are mapped as drizzle
+ * maps them (JSON columns stringified).
+ */
+export function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], when: SQL) {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const selection = Object.fromEntries(
+    Object.entries(row as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, sql`${value === null ? null : columns[key].mapToDriverValue(value)}`.as(columns[key].name)]),
+  );
+  return db.insert(table).select(db.select(selection).from(sql`(SELECT 1)`).where(when) as never);
+}
