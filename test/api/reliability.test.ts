@@ -61,16 +61,20 @@ async function listAll(t: Tenant, identityId: string) {
  */
 function failingBatches(d1: D1Database, healthy = 0): D1Database {
   let batches = 0;
-  return new Proxy(d1, {
-    get(target, property) {
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) =>
-          ++batches <= healthy ? target.batch(statements) : target.batch([...statements, target.prepare("INSERT INTO projects (id) VALUES (NULL)")]);
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // The Worker runs each call in a D1 session (worker/lib/db.ts): sessions of the binding fail alike.
+  const failing = <T extends D1Database | D1DatabaseSession>(target: T): T =>
+    new Proxy(target, {
+      get(target, property) {
+        if (property === "batch") {
+          return (statements: D1PreparedStatement[]) =>
+            ++batches <= healthy ? target.batch(statements) : target.batch([...statements, target.prepare("INSERT INTO projects (id) VALUES (NULL)")]);
+        }
+        if (property === "withSession") return (bookmark?: string) => failing((target as D1Database).withSession(bookmark));
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return failing(d1);
 }
 
 // Generous limits: these fire hundreds of requests, and CI machines are shared; nothing here asserts a duration.

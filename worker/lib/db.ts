@@ -1,5 +1,8 @@
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { badRequest } from "./errors";
 import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 export type Db = DrizzleD1Database;
@@ -62,3 +65,27 @@ export function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inf
   );
   return db.insert(table).select(db.select(selection).from(sql`(SELECT 1)`).where(when) as never);
 }
+
+/** Request and response header carrying a D1 bookmark (README "Scaling": read your own writes from replicas). */
+export const bookmarkHeader = "Assent-Bookmark";
+
+/** What D1 bookmarks look like (`00000085-0000024c-00004c6d-8e61…`: hex fields, sortable as text); nothing else reaches D1. */
+const bookmarkPattern = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/i;
+
+/**
+ * Every API call is one D1 session (Sessions API): it starts from the bookmark the caller sent back, so it reads
+ * at least what the caller last saw, even on a replica, or anywhere (`first-unconstrained`) without one. Writes go
+ * to the primary whatever the start. The session's latest bookmark goes back in the response. Code below reads
+ * `c.env.DB` as before: it is the session.
+ */
+export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const sent = c.req.header(bookmarkHeader);
+  if (sent !== undefined && !bookmarkPattern.test(sent)) {
+    throw badRequest("invalid_bookmark", `${bookmarkHeader} must be a bookmark an earlier answer carried.`);
+  }
+  const session = c.env.DB.withSession(sent ?? "first-unconstrained");
+  c.env = { ...c.env, DB: session as unknown as D1Database };
+  await next();
+  const latest = session.getBookmark();
+  if (latest) c.res.headers.set(bookmarkHeader, latest);
+};
