@@ -3,16 +3,18 @@
 // load with autocannon (32 connections, BENCH_PROFILE_SECONDS, default 5) while two CPU profiles are taken over the
 // inspector: one of the Worker's isolate and one of the isolate that emulates D1 (its SQLite runs inside it).
 // Samples of the Worker are attributed to the bundle module they ran in (or, for a native such as JSON.parse, to
-// its caller's module), grouped by `groups` below. Samples are wall-clock slices of a busy isolate (on a loaded
-// 2-core machine a slice includes time the thread waited for a core), so the split is given as shares of the
-// sampled busy time, next to the CPU per request all the runtime's processes spent (from /proc, as `npm run bench`).
+// its caller's module), grouped by `groups` below. Samples are wall-clock slices of workerd's thread, so each part's
+// share of the thread's busy time is applied to the CPU per request all the runtime's processes spent (from /proc,
+// as `npm run bench` measures it): Worker JS, the D1 emulation's isolate (its SQLite included), and the rest
+// (workerd's HTTP, the calls between isolates). The profiler itself slows the run: read shares, not throughput.
 // Writes bench/profile.json and prints the table BENCHMARKS.md "Where the time goes" quotes.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import WebSocket from "ws";
 import { apiClient } from "./api.mjs";
 import { measure } from "./load.mjs";
-import { buildClient, freshState, removeState, startServer } from "./server.mjs";
+import { buildClient, freshState, querySql, removeState, startServer } from "./server.mjs";
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
 const log = (...args) => console.log("[profile]", ...args);
@@ -48,6 +50,28 @@ function moduleMap(bundle) {
     }
     return found;
   };
+}
+
+/**
+ * Payload bytes a consent write stores, per table, averaged over what the run wrote (row contents, without SQLite's
+ * page and index overhead): requests, request_purposes and log_entries stay; events go after their retention.
+ */
+const payloadBytes = (stateDir) =>
+  querySql(
+    stateDir,
+    `SELECT 'requests' AS tbl, avg(length(id) + length(project_id) + length(family) + length(identity_id) + length(status) + length(requested) + 8
+       + length(meta) + length(request) + length(created) + length(updated) + ifnull(length(receipt), 0)) AS bytes, count(*) AS n FROM requests
+     UNION ALL SELECT 'request_purposes', avg(8 + length(project_id) + length(identity_id) + length(purpose_id) + length(request_id) + length(request_type)
+       + 8 + length(status) + length(version) + length(requested) + 8 + length(data_groups) + length(processors) + length(recipients)), count(*) FROM request_purposes
+     UNION ALL SELECT 'log_entries', avg(8 + length(project_id) + ifnull(length(identity_id), 0) + ifnull(length(request_id), 0)
+       + ifnull(length(receipt_hash), 0) + length(entry_hash) + length(payload) + length(created)), count(*) FROM log_entries
+     UNION ALL SELECT 'events', avg(length(id) + length(project_id) + length(type) + length(data) + length(created) + ifnull(length(dispatched), 0)), count(*) FROM events`,
+  )[0];
+
+/** Bytes of the local D1's SQLite files (database and write-ahead log): what a write adds to storage. */
+function d1Bytes(stateDir) {
+  const dir = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 }
 
 const groupOf = (module) => groups.find(([pattern]) => pattern.test(module))[1];
@@ -208,32 +232,42 @@ try {
   const results = [];
   for (const scenario of scenarios(fixture)) {
     await measure(server.baseUrl, scenario, { seconds: 1, warmupSeconds: 0 });
+    const bytesBefore = d1Bytes(stateDir);
     await Promise.all([worker.send("Profiler.start"), d1.send("Profiler.start")]);
     const figures = await measure(server.baseUrl, scenario, { seconds, warmupSeconds: 0, cpuSeconds: server.cpuSeconds });
     const [{ profile: workerProfile }, { profile: d1Profile }] = await Promise.all([worker.send("Profiler.stop"), d1.send("Profiler.stop")]);
     const worker_ = attribute(workerProfile, moduleAt);
     const storage = attribute(d1Profile, () => "d1");
-    const busy = (ms) => Object.entries(ms).filter(([group]) => group !== "idle").reduce((sum, [, v]) => sum + v, 0);
-    const workerBusy = busy(worker_.ms);
-    const storageBusy = busy(storage.ms);
+    // All isolates share workerd's thread: each profiler records the time the others run as "(program)". So a
+    // profile's own work is what is neither idle nor "(program)", and the thread's busy time is what the Worker's
+    // profile saw as not idle.
+    const own = (ms) => Object.entries(ms).filter(([group]) => !["idle", "runtime (program)"].includes(group)).reduce((sum, [, v]) => sum + v, 0);
+    const threadBusy = Object.entries(worker_.ms).filter(([group]) => group !== "idle").reduce((sum, [, v]) => sum + v, 0);
+    const workerOwn = own(worker_.ms);
+    const storageOwn = Math.min(own(storage.ms), threadBusy - workerOwn);
+    const share = (part) => part / threadBusy;
+    const ms = (part) => Math.round(share(part) * figures.cpuMsPerRequest * 100) / 100;
     const percent = (part, whole) => Math.round((1000 * part) / whole) / 10;
     const row = {
       scenario: `(${scenario.id}) ${scenario.name}`,
       requestsPerSecond: figures.requestsPerSecond,
       cpuMsPerRequest: figures.cpuMsPerRequest,
-      workerSharePercent: percent(workerBusy, workerBusy + storageBusy),
-      d1SharePercent: percent(storageBusy, workerBusy + storageBusy),
+      storageBytesPerRequest: Math.round((d1Bytes(stateDir) - bytesBefore) / figures.requests),
+      workerMsPerRequest: ms(workerOwn),
+      d1MsPerRequest: ms(storageOwn),
+      runtimeMsPerRequest: Math.round((figures.cpuMsPerRequest - ms(workerOwn) - ms(storageOwn)) * 100) / 100,
       workerGroupsPercent: Object.fromEntries(
         Object.entries(worker_.ms)
-          .filter(([group]) => group !== "idle")
+          .filter(([group]) => !["idle", "runtime (program)"].includes(group))
           .sort((a, b) => b[1] - a[1])
-          .map(([group, ms]) => [group, percent(ms, workerBusy)]),
+          .map(([group, v]) => [group, percent(v, workerOwn)]),
       ),
       topFunctionsPercent: Object.fromEntries(
         Object.entries(worker_.functions)
           .sort((a, b) => b[1] - a[1])
           .slice(0, 12)
-          .map(([name, ms]) => [name, percent(ms, workerBusy)]),
+          .filter(([name]) => !name.startsWith("(program)"))
+          .map(([name, v]) => [name, percent(v, workerOwn)]),
       ),
     };
     results.push(row);
@@ -241,14 +275,23 @@ try {
   }
   worker.close();
   d1.close();
-  writeFileSync("bench/profile.json", JSON.stringify({ date: new Date().toISOString(), seconds, results }, null, 2) + "\n");
   console.table(
-    results.map((r) => ({ scenario: r.scenario, "CPU ms/req": r.cpuMsPerRequest, "Worker JS %": r.workerSharePercent, "D1 isolate %": r.d1SharePercent })),
+    results.map((r) => ({
+      scenario: r.scenario,
+      "CPU ms/req": r.cpuMsPerRequest,
+      "Worker JS": r.workerMsPerRequest,
+      "D1 isolate JS": r.d1MsPerRequest,
+      "SQLite, workerd, rest": r.runtimeMsPerRequest,
+    })),
   );
   for (const r of results) {
     log(r.scenario, Object.entries(r.workerGroupsPercent).map(([g, p]) => `${g} ${p}%`).join("; "));
     log("  top:", Object.entries(r.topFunctionsPercent).map(([f, p]) => `${f} ${p}%`).join("; "));
   }
+  await server.stop();
+  const payload = payloadBytes(stateDir);
+  log("payload bytes per row:", JSON.stringify(payload));
+  writeFileSync("bench/profile.json", JSON.stringify({ date: new Date().toISOString(), seconds, results, payload }, null, 2) + "\n");
 } finally {
   await server?.stop();
   removeState(stateDir);

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { eventInsert } from "../events/outbox";
 import { identities } from "../identities/table";
-import type { Db } from "../lib/db";
+import { builtOnce, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import type { PermissionState, StatePurpose } from "./schemas";
 import { permissionStates, requestPurposes } from "./table";
@@ -91,6 +91,9 @@ export const stateQuery = (db: Db, projectId: string, identity: string | SQL) =>
     .leftJoin(purposes, and(eq(purposes.projectId, ps.projectId), eq(purposes.id, ps.purposeId), isNull(purposes.deleted)))
     .where(and(eq(identities.projectId, projectId), eq(identities.id, identity)))
     .orderBy(ps.purposeId);
+
+/** The state query of one identity by id, built once per isolate (the permission-state read). */
+export const stateById = builtOnce((db) => stateQuery(db, sql.placeholder("projectId") as unknown as string, sql.placeholder("identityId") as unknown as string));
 
 /**
  * Applies the read-time rules: entries of deleted purposes drop out, permissions given to an older version than
