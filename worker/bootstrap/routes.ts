@@ -17,6 +17,7 @@ import { getDb } from "../lib/db";
 import { ApiError, notFound, validationError } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
 import { projects } from "../projects/table";
+import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
 import { acceptLanguages, chooseLanguage, inLanguage } from "./language";
@@ -65,7 +66,8 @@ async function whoIsAsking(
 /**
  * Everything the bootstrap reads from D1, in one batch (one round trip): the project row (its configuration
  * version keys the cached configuration), the web client listing the page's origin, and the permission state of
- * the identity the token or the visitor key names (by a subquery on the key's alias, so no read waits for another).
+ * the identity the token or the visitor key names (by a subquery on the key's alias, so no read waits for another),
+ * and that identity's latest receipt hash.
  */
 async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller | undefined, visitorKey: string | undefined) {
   const db = getDb(c.env.DB);
@@ -75,7 +77,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         AND ${aliases.identifier} = ${await sha256Hex(visitorKey)} LIMIT 1)`
     : undefined;
   const identity = bearer ? bearer.identityId : byKey;
-  const [projectRows, clientRows, stateRows] = await db.batch([
+  const [projectRows, clientRows, stateRows, receiptRows] = await db.batch([
     db
       .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
       .from(projects)
@@ -83,7 +85,11 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
       .limit(1),
     webClientQuery(db, projectId, origin),
     stateQuery(db, projectId, identity ?? sql`NULL`),
+    receiptQuery(db, projectId, identity ?? sql`NULL`),
   ]);
+  // The visitor's next write (its decision) then knows the receipt chain it extends: one round trip for it too.
+  const identityId = stateRows[0]?.identityId;
+  if (identityId) learnReceipt(projectId, identityId, receiptRows[0]?.hash ?? null);
   return {
     project: projectRows[0],
     admission: { client: clientRows[0], knownIdentityId: bearer ? undefined : stateRows[0]?.identityId },

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { webhooks } from "../events/table";
 import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
@@ -66,11 +66,21 @@ export const assumedLookup = (db: Db, projectId: string, identityId: string, nam
   Promise.resolve(knownLookup(projectId, identityId, names) ?? freshLookup(db, projectId, identityId, names));
 
 /** The identity's latest receipt hash (one seek on the partial index of entries with a receipt). */
-const latestReceipt = (projectId: string, identityId: string) => sql`(SELECT ${logEntries.receiptHash} FROM ${logEntries}
+const latestReceipt = (projectId: string, identityId: string | SQL) => sql`(SELECT ${logEntries.receiptHash} FROM ${logEntries}
   WHERE ${logEntries.projectId} = ${projectId} AND ${logEntries.identityId} = ${identityId} AND ${logEntries.receiptHash} IS NOT NULL
   ORDER BY ${logEntries.seq} DESC LIMIT 1)`;
 
 const configVersion = (projectId: string) => sql`(SELECT ${projects.configVersion} FROM ${projects} WHERE ${projects.id} = ${projectId})`;
+
+/**
+ * The identity's latest receipt hash as a query for a read batch (the bootstrap's): `learnReceipt` keeps what it
+ * returns, so the visitor's next write knows its chain without a read.
+ */
+export const receiptQuery = (db: Db, projectId: string, identity: string | SQL) =>
+  db.select({ hash: sql<string | null>`${latestReceipt(projectId, identity)}` }).from(projects).where(eq(projects.id, projectId));
+
+export const learnReceipt = (projectId: string, identityId: string, hash: string | null) =>
+  keep(receiptHashes, identityKey(projectId, identityId), hash);
 
 /** The condition under which what the write assumed still holds, evaluated inside its batch. */
 export const stillHolds = (projectId: string, identityId: string, found: Assumed): SQL => sql`${configVersion(projectId)} = ${found.configVersion}
