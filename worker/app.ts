@@ -68,7 +68,7 @@ app.get("/healthz", (c) => c.json({ status: "ok", service: "assent" }));
 
 app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : requireStorage(c, next)));
 // One D1 session per call, from the caller's bookmark (worker/lib/db.ts).
-app.use("*", async (c, next) => (c.req.path === "/healthz" ? next() : d1Session(c, next)));
+app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : d1Session(c, next)));
 
 /**
  * Readiness: 200 once every secret, var and binding the Worker needs is there and D1 answers; otherwise 503
