@@ -54,7 +54,7 @@ export async function freshLookup(db: Db, projectId: string, identityId: string,
  * What this isolate knows, if it knows the configuration: an identity it has not seen is assumed to exist and to
  * have no receipt yet (a first consent), which the guard checks like the rest.
  */
-export function knownLookup(projectId: string, identityId: string, names: Names): Assumed | undefined {
+function knownLookup(projectId: string, identityId: string, names: Names): Assumed | undefined {
   const config = configs.get(configKey(projectId, names));
   if (!config) return undefined;
   const receipt = receiptHashes.get(identityKey(projectId, identityId));
