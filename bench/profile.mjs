@@ -11,10 +11,13 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "node:net";
-import WebSocket from "ws";
+import { createRequire } from "node:module";
 import { apiClient } from "./api.mjs";
 import { measure } from "./load.mjs";
 import { buildClient, freshState, querySql, removeState, startServer } from "./server.mjs";
+
+// Node 20 has no WebSocket client; Miniflare's own (a dependency of wrangler's) speaks to the inspector.
+const WebSocket = createRequire(createRequire(import.meta.resolve("wrangler")).resolve("miniflare"))("ws");
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
 const log = (...args) => console.log("[profile]", ...args);
