@@ -111,15 +111,23 @@ export function learn(projectId: string, identityId: string, names: Names, found
 
 const writing = new Map<string, Promise<unknown>>();
 
+/** How long a write waits for the one before it: a request cut off midway may never settle, and must not block. */
+const maxQueueWaitMs = 2_000;
+
 /**
  * Runs the writes of one identity one after another within this isolate. Each write must name the receipt before
  * it, so concurrent writes of one identity would invalidate each other's guard and retry in rounds (n writes, n²/2
  * batches); queued, each learns the hash the previous one wrote and applies at its first attempt. Writes from other
- * isolates are still caught by the guard.
+ * isolates, and one that stopped waiting, are still caught by the guard.
  */
 export function oneAtATime<T>(projectId: string, identityId: string, task: () => Promise<T>): Promise<T> {
   const key = identityKey(projectId, identityId);
-  const run = (writing.get(key) ?? Promise.resolve()).then(task, task);
+  const before = writing.get(key);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ready = before
+    ? Promise.race([before, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxQueueWaitMs)))]).finally(() => clearTimeout(timer))
+    : Promise.resolve();
+  const run = ready.then(task, task);
   const settled = run.then(
     () => undefined,
     () => undefined,
