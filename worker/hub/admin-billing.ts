@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { badRequest, notFound, validationError } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetBillingAccounts } from "./accounts";
 import { BillingAccount, BillingAccountId, BillingAccountImportItem, BillingAccountInput } from "./schemas";
@@ -38,7 +39,7 @@ billingAdminRoutes.openapi(
     request: { params: AccountParam, body: jsonBody(BillingAccountInput) },
     responses: {
       200: jsonResponse(BillingAccount, "Replaced."),
-      201: jsonResponse(BillingAccount, "Created."),
+      201: createdResponse(BillingAccount, "Created; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -51,6 +52,7 @@ billingAdminRoutes.openapi(
     const { id: _, ...changes } = row;
     await db.insert(billingAccounts).values(row).onConflictDoUpdate({ target: billingAccounts.id, set: changes });
     await forgetBillingAccounts(c.env, [id]);
+    if (!existing) c.header("Location", c.req.path);
     return c.json(toAccount(row), existing ? 200 : 201);
   },
 );

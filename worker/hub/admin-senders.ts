@@ -5,6 +5,7 @@ import { clients } from "../auth/table";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { normalizeSender } from "./access";
 import { hashPassword } from "./passwords";
@@ -32,7 +33,7 @@ senderAdminRoutes.openapi(
     request: { params: ClientParam },
     responses: {
       200: jsonResponse(SmsClient, "Already registered."),
-      201: jsonResponse(SmsClient, "Registered."),
+      201: createdResponse(SmsClient, "Registered; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -49,7 +50,7 @@ senderAdminRoutes.openapi(
       .values({ clientId, projectId: client.projectId, created: now() })
       .onConflictDoNothing()
       .returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201);
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: c.req.path });
     const [existing] = await db.select().from(smsClients).where(eq(smsClients.clientId, clientId));
     return c.json(existing, 200);
   },
@@ -113,7 +114,7 @@ senderAdminRoutes.openapi(
     },
     responses: {
       200: jsonResponse(ProviderUser, "Password replaced."),
-      201: jsonResponse(ProviderUser, "Created."),
+      201: createdResponse(ProviderUser, "Created; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -128,6 +129,7 @@ senderAdminRoutes.openapi(
       .insert(providerUsers)
       .values({ username, passwordHash, created: stamp })
       .onConflictDoUpdate({ target: providerUsers.username, set: { passwordHash } });
+    if (!existing) c.header("Location", c.req.path);
     return c.json({ username, created: existing?.created ?? stamp }, existing ? 200 : 201);
   },
 );
@@ -188,7 +190,7 @@ senderAdminRoutes.openapi(
     request: { params: SenderParam },
     responses: {
       200: jsonResponse(BlacklistEntry, "Already blacklisted."),
-      201: jsonResponse(BlacklistEntry, "Blacklisted."),
+      201: createdResponse(BlacklistEntry, "Blacklisted; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -196,7 +198,7 @@ senderAdminRoutes.openapi(
     const sender = normalizeSender(c.req.valid("param").sender);
     const db = getDb(c.env.DB);
     const inserted = await db.insert(smsSenderBlacklist).values({ sender, created: now() }).onConflictDoNothing().returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201);
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: c.req.path });
     const [existing] = await db.select().from(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender));
     return c.json(existing, 200);
   },

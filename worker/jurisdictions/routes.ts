@@ -4,6 +4,7 @@ import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type JurisdictionRules } from "./rules";
@@ -114,7 +115,7 @@ jurisdictionRoutes.openapi(
     const rules = c.req.valid("json");
     const [row] = await getDb(c.env.DB)
       .update(projects)
-      .set({ jurisdictionRules: rules, updated: now() })
+      .set({ jurisdictionRules: rules, updated: now(), revision: nextRevision(projects.revision) })
       .where(eq(projects.id, c.req.valid("param").projectId))
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");

@@ -9,6 +9,7 @@ import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
 import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
@@ -67,7 +68,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
       `${spec.family}.created\` (and \`permission_state.changed\` when the state changes) in the same write. ` +
       "The response's `receipt` is the signed receipt of this write (README \"Proof of consent\").",
     request: { params: ProjectParams, body: jsonBody(spec.input) },
-    responses: { 201: jsonResponse(spec.record, `The stored ${spec.title}.`), ...problems, ...unknownReferenceProblem },
+    responses: { 201: createdResponse(spec.record, `The stored ${spec.title}.`, false), ...problems, ...unknownReferenceProblem },
   });
 
 const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
@@ -113,8 +114,9 @@ requestRoutes.openapi(putRoute(accessRules), async (c) =>
 );
 
 /** A 201 with the stored record, after handing its events to delivery. */
-function created<R extends { projectId: string }>(c: Context<AppEnv>, record: R) {
+function created<R extends { projectId: string; requestId: string }>(c: Context<AppEnv>, record: R) {
   dispatchSoon(c, record.projectId);
+  c.header("Location", `${c.req.path}/${record.requestId}`);
   return c.json(record, 201);
 }
 
