@@ -128,6 +128,24 @@ const openApiInfo = {
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
       "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.",
   },
+  // One tag per capability (the folders of worker/), in the order the reference page lists them.
+  tags: [
+    { name: "Auth", description: "OAuth 2.0 client credentials, authorization server metadata and the keys that verify tokens." },
+    { name: "Browser tokens", description: "Identity-scoped tokens for pages and webviews, the widget's bootstrap and the GPC resource." },
+    { name: "Projects", description: "A project's privacy metadata: controller, policies, contacts." },
+    { name: "Identities", description: "Data subjects: create, find by alias, update, delete, and export everything held about one." },
+    { name: "Parties", description: "Controllers, processors and other parties that purposes name." },
+    { name: "Configuration", description: "Data groups and purposes (with their versions), and the published configuration feed." },
+    { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
+    { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
+    { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
+    { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview." },
+    { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },
+    { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
+    { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
+    { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
+  ],
 };
 
 app.doc31("/openapi.json", openApiInfo);

@@ -109,6 +109,7 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "createClient",
     tags,
     ...access.admin,
     summary: "Register a client",
@@ -142,6 +143,7 @@ clientRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "listClients",
     tags,
     ...access.admin,
     summary: "List a project's clients (never their secrets)",
@@ -160,6 +162,7 @@ clientRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "updateClient",
     tags,
     ...access.admin,
     summary: "Rename a client, change its allowed origins or narrow its scopes",
@@ -191,6 +194,7 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
+    operationId: "regenerateClientSecret",
     tags,
     ...access.admin,
     summary: "Regenerate a client's secret",
@@ -219,6 +223,7 @@ clientRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "deleteClient",
     tags,
     ...access.admin,
     summary: "Delete a client",

@@ -21,6 +21,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/data-groups`,
+    operationId: "createDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Create a data group",
@@ -39,6 +40,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups`,
+    operationId: "listDataGroups",
     ...access.project("config:read"),
     tags,
     summary: "List the project's data groups",
@@ -62,6 +64,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "getDataGroup",
     ...access.project("config:read"),
     tags,
     summary: "Read a data group",
@@ -83,6 +86,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "updateDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Replace a data group",
@@ -106,6 +110,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "deleteDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Delete a data group",

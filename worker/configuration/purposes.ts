@@ -34,6 +34,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/purposes`,
+    operationId: "createPurpose",
     ...access.project("config:write"),
     tags,
     summary: "Create a purpose",
@@ -73,6 +74,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes`,
+    operationId: "listPurposes",
     ...access.project("config:read"),
     tags,
     summary: "List the project's purposes",
@@ -96,6 +98,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "getPurpose",
     ...access.project("config:read"),
     tags,
     summary: "Read a purpose",
@@ -109,6 +112,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "updatePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Replace a purpose; the editor says whether the change requires new consent",
@@ -154,6 +158,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "deletePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Delete a purpose",
@@ -194,6 +199,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions`,
+    operationId: "listPurposeVersions",
     ...access.project("config:read"),
     tags,
     summary: "List every version of a purpose",
@@ -218,6 +224,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    operationId: "getPurposeVersion",
     ...access.project("config:read"),
     tags,
     summary: "Read one version of a purpose",

@@ -21,6 +21,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    operationId: "createWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Subscribe a URL to events",
@@ -67,6 +68,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: base,
+    operationId: "listWebhooks",
     ...access.project("webhooks:manage"),
     tags,
     summary: "List the project's webhooks",
@@ -87,6 +89,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
+    operationId: "getWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Read a webhook",
@@ -100,6 +103,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
+    operationId: "updateWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Replace a webhook's URL, events and description",
@@ -128,6 +132,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
+    operationId: "deleteWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Delete a webhook and its delivery log",
@@ -150,6 +155,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
+    operationId: "rotateWebhookSecret",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Rotate the signing secret",

@@ -31,6 +31,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "putBillingAccount",
     tags,
     ...access.admin,
     summary: "Create or replace a billing account",
@@ -59,6 +60,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "getBillingAccount",
     tags,
     ...access.admin,
     summary: "Read a billing account (with its actual tscid)",
@@ -77,6 +79,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "deleteBillingAccount",
     tags,
     ...access.admin,
     summary: "Delete a billing account",
@@ -126,6 +129,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/billing-accounts/import",
+    operationId: "importBillingAccounts",
     tags,
     ...access.admin,
     summary: "Bulk import billing accounts (JSON array or NDJSON)",

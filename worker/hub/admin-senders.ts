@@ -23,6 +23,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "registerSmsClient",
     tags,
     ...access.admin,
     summary: "Register a backend client for SMS",
@@ -59,6 +60,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "unregisterSmsClient",
     tags,
     ...access.admin,
     summary: "Withdraw a client's SMS registration",
@@ -77,6 +79,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/clients",
+    operationId: "listSmsClients",
     tags,
     ...access.admin,
     summary: "List clients registered for SMS",
@@ -101,6 +104,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "putSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Create a provider user of sms_hub or set its password",
@@ -136,6 +140,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "deleteSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Delete a provider user",
@@ -154,6 +159,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/provider-users",
+    operationId: "listSmsProviderUsers",
     tags,
     ...access.admin,
     summary: "List provider users (never their passwords)",
@@ -179,6 +185,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "blacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Blacklist a sender",
@@ -206,6 +213,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "unblacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Take a sender off the blacklist",
@@ -224,6 +232,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/blacklist",
+    operationId: "listBlacklistedSmsSenders",
     tags,
     ...access.admin,
     summary: "List blacklisted senders",

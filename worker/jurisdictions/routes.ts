@@ -49,6 +49,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/jurisdiction-presets",
+    operationId: "listJurisdictionPresets",
     tags,
     ...access.admin,
     summary: "List the jurisdiction rule presets",
@@ -79,6 +80,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "getJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Read the project's jurisdiction rules",
@@ -100,6 +102,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "updateJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Replace the project's jurisdiction rules",

@@ -26,6 +26,7 @@ partyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "createParty",
     ...access.project("config:write"),
     tags,
     summary: "Create a party",
@@ -45,6 +46,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "listParties",
     ...access.project("config:read"),
     tags,
     summary: "List the project's parties",
@@ -65,6 +67,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "getParty",
     ...access.project("config:read"),
     tags,
     summary: "Read a party",
@@ -86,6 +89,7 @@ partyRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "updateParty",
     ...access.project("config:write"),
     tags,
     summary: "Replace a party",
@@ -108,6 +112,7 @@ partyRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "deleteParty",
     ...access.project("config:write"),
     tags,
     summary: "Delete a party",

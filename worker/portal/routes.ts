@@ -35,6 +35,7 @@ portalRoutes.openapi(
   createRoute({
     method: "post",
     path: "/portal/api/session",
+    operationId: "signIn",
     tags,
     ...access.public,
     summary: "Sign in to the portal",
@@ -58,6 +59,7 @@ portalRoutes.openapi(
   createRoute({
     method: "get",
     path: "/portal/api/session",
+    operationId: "getSession",
     tags,
     ...access.session,
     summary: "The current portal session",
@@ -75,6 +77,7 @@ portalRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/portal/api/session",
+    operationId: "signOut",
     tags,
     ...access.session,
     summary: "Sign out of the portal",

@@ -22,6 +22,7 @@ projectRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects",
+    operationId: "createProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Create a project",
@@ -50,6 +51,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects",
+    operationId: "listProjects",
     ...access.admin,
     tags: ["Admin"],
     summary: "List projects",
@@ -65,6 +67,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "getProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Read a project",
@@ -99,6 +102,7 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "updateProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Replace a project's name and privacy metadata",
@@ -112,6 +116,7 @@ projectRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "deleteProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Delete a project and everything in it",
@@ -144,6 +149,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "getPrivacyMetadata",
     ...access.project("config:read"),
     tags: ["Projects"],
     summary: "Read the project's privacy metadata",
@@ -161,6 +167,7 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "updatePrivacyMetadata",
     ...access.project("config:write"),
     tags: ["Projects"],
     summary: "Replace the project's privacy metadata",
