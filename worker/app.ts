@@ -117,11 +117,17 @@ app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
   description: "The operator's `ADMIN_TOKEN`.",
 });
 
-const openApiInfo = {
+/**
+ * The document describes the deployment that serves it: its one server is the origin it was fetched from (each
+ * operator runs their own Assent, so no fixed host is right for everyone).
+ */
+const openApiDocument = (origin: string) => ({
   openapi: "3.1.0",
+  servers: [{ url: origin, description: "This deployment: the origin that served this document." }],
   info: {
     title: "Assent",
     version,
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     description:
       "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
       "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
@@ -146,10 +152,10 @@ const openApiInfo = {
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
   ],
-};
+});
 
-app.doc31("/openapi.json", openApiInfo);
-app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiInfo) as Parameters<typeof docsPage>[0])));
+app.doc31("/openapi.json", (c) => openApiDocument(new URL(c.req.url).origin));
+app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiDocument(new URL(c.req.url).origin)) as Parameters<typeof docsPage>[0])));
 
 let allowedOn: ((pathname: string) => string[]) | undefined;
 app.notFound((c) => {

@@ -1,6 +1,6 @@
 // The OpenAPI document as generated clients and linters read it: every operation named and grouped.
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call, origin } from "./helpers";
 
 const doc = (await call("GET", "/openapi.json")).body;
 const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
@@ -24,5 +24,15 @@ describe("the OpenAPI document", () => {
     const used = new Set(operations.flatMap(({ operation }) => operation.tags as string[]));
     expect([...used].filter((tag) => !described.get(tag))).toEqual([]);
     expect([...described.keys()].filter((tag) => !used.has(tag as string))).toEqual([]);
+  });
+
+  it("names the deployment it is served from as its server, and a license", () => {
+    expect(doc.servers).toEqual([{ url: origin, description: expect.any(String) }]);
+    expect(doc.info.license).toEqual({ name: "Apache-2.0", identifier: "Apache-2.0" });
+  });
+
+  it("declares only security schemes that operations use", () => {
+    const used = new Set(operations.flatMap(({ operation }) => (operation.security ?? []).flatMap(Object.keys)));
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([...used].sort());
   });
 });
