@@ -60,6 +60,7 @@ browserTokenRoutes.openapi(
   createRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/visitor-tokens",
+    operationId: "mintVisitorToken",
     tags: ["Browser tokens"],
     ...access.public,
     summary: "Mint an identity-scoped token for an anonymous visitor (from the page)",
@@ -99,6 +100,7 @@ browserTokenRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
+    operationId: "mintIdentityToken",
     tags: ["Browser tokens"],
     ...access.project("tokens:mint"),
     summary: "Mint a token scoped to one identity, for a page or webview",

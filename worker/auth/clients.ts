@@ -117,6 +117,7 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "createClient",
     tags,
     ...access.admin,
     summary: "Register a client",
@@ -171,6 +172,7 @@ clientRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "listClients",
     tags,
     ...access.admin,
     summary: "List a project's clients (never their secrets)",
@@ -189,6 +191,7 @@ clientRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "updateClient",
     tags,
     ...access.admin,
     summary: "Rename a client, change its allowed origins or narrow its scopes",
@@ -222,6 +225,7 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
+    operationId: "regenerateClientSecret",
     tags,
     ...access.admin,
     summary: "Regenerate a client's secret",
@@ -250,6 +254,7 @@ clientRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "deleteClient",
     tags,
     ...access.admin,
     summary: "Delete a client",

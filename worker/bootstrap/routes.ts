@@ -58,6 +58,7 @@ bootstrapRoutes.openapi(
   createRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/bootstrap",
+    operationId: "bootstrapWidget",
     tags: ["Browser tokens"],
     // No credentials (the page's origin is checked, as for visitor tokens), or a bearer token of the project, which
     // the handler verifies itself: the route is open to both.
@@ -167,6 +168,7 @@ bootstrapRoutes.openapi(
   createRoute({
     method: "get",
     path: "/.well-known/gpc.json",
+    operationId: "getGpcSupport",
     tags: ["Browser tokens"],
     ...access.public,
     summary: "Global Privacy Control support resource",

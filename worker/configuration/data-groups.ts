@@ -22,6 +22,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/data-groups`,
+    operationId: "createDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Create a data group",
@@ -42,6 +43,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups`,
+    operationId: "listDataGroups",
     ...access.project("config:read"),
     tags,
     summary: "List the project's data groups",
@@ -70,6 +72,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "getDataGroup",
     ...access.project("config:read"),
     tags,
     summary: "Read a data group",
@@ -87,6 +90,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "updateDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Replace a data group",
@@ -114,6 +118,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "deleteDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Delete a data group",

@@ -35,6 +35,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/purposes`,
+    operationId: "createPurpose",
     ...access.project("config:write"),
     tags,
     summary: "Create a purpose",
@@ -77,6 +78,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes`,
+    operationId: "listPurposes",
     ...access.project("config:read"),
     tags,
     summary: "List the project's purposes",
@@ -107,6 +109,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "getPurpose",
     ...access.project("config:read"),
     tags,
     summary: "Read a purpose",
@@ -123,6 +126,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "updatePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Replace a purpose; the editor says whether the change requires new consent",
@@ -173,6 +177,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "deletePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Delete a purpose",
@@ -214,6 +219,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions`,
+    operationId: "listPurposeVersions",
     ...access.project("config:read"),
     tags,
     summary: "List every version of a purpose",
@@ -238,6 +244,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    operationId: "getPurposeVersion",
     ...access.project("config:read"),
     tags,
     summary: "Read one version of a purpose",

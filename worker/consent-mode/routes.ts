@@ -18,6 +18,7 @@ consentModeRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/consent-mode",
+    operationId: "getConsentModeSettings",
     tags,
     ...access.admin,
     summary: "Read the project's Google Consent Mode v2 settings",
@@ -39,6 +40,7 @@ consentModeRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/consent-mode",
+    operationId: "updateConsentModeSettings",
     tags,
     ...access.admin,
     summary: "Replace the project's Google Consent Mode v2 settings",

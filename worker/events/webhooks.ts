@@ -22,6 +22,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    operationId: "createWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Subscribe a URL to events",
@@ -71,6 +72,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: base,
+    operationId: "listWebhooks",
     ...access.project("webhooks:manage"),
     tags,
     summary: "List the project's webhooks",
@@ -91,6 +93,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
+    operationId: "getWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Read a webhook",
@@ -107,6 +110,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
+    operationId: "updateWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Replace a webhook's URL, events and description",
@@ -138,6 +142,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
+    operationId: "deleteWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Delete a webhook and its delivery log",
@@ -163,6 +168,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
+    operationId: "rotateWebhookSecret",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Rotate the signing secret",

@@ -32,6 +32,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "putBillingAccount",
     tags,
     ...access.admin,
     summary: "Create or replace a billing account",
@@ -61,6 +62,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "getBillingAccount",
     tags,
     ...access.admin,
     summary: "Read a billing account (with its actual tscid)",
@@ -79,6 +81,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "deleteBillingAccount",
     tags,
     ...access.admin,
     summary: "Delete a billing account",
@@ -128,6 +131,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/billing-accounts/import",
+    operationId: "importBillingAccounts",
     tags,
     ...access.admin,
     summary: "Bulk import billing accounts (JSON array or NDJSON)",

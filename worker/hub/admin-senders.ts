@@ -24,6 +24,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "registerSmsClient",
     tags,
     ...access.admin,
     summary: "Register a backend client for SMS",
@@ -60,6 +61,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "unregisterSmsClient",
     tags,
     ...access.admin,
     summary: "Withdraw a client's SMS registration",
@@ -78,6 +80,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/clients",
+    operationId: "listSmsClients",
     tags,
     ...access.admin,
     summary: "List clients registered for SMS",
@@ -102,6 +105,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "putSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Create a provider user of sms_hub or set its password",
@@ -138,6 +142,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "deleteSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Delete a provider user",
@@ -156,6 +161,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/provider-users",
+    operationId: "listSmsProviderUsers",
     tags,
     ...access.admin,
     summary: "List provider users (never their passwords)",
@@ -181,6 +187,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "blacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Blacklist a sender",
@@ -208,6 +215,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "unblacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Take a sender off the blacklist",
@@ -226,6 +234,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/blacklist",
+    operationId: "listBlacklistedSmsSenders",
     tags,
     ...access.admin,
     summary: "List blacklisted senders",

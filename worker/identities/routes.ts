@@ -37,6 +37,7 @@ identityRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    operationId: "createIdentity",
     ...access.project("identities:create"),
     tags,
     summary: "Create an identity",
@@ -83,6 +84,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/aliases/{alias}`,
+    operationId: "findIdentityByAlias",
     ...access.project("identities:read"),
     tags,
     summary: "Find an identity by alias or referenceId",
@@ -105,6 +107,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}`,
+    operationId: "getIdentity",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
     summary: "Read an identity",
@@ -122,6 +125,7 @@ identityRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{identityId}`,
+    operationId: "updateIdentity",
     ...access.project("identities:write"),
     tags,
     summary: "Update an identity's referenceId and aliases",
@@ -183,6 +187,7 @@ identityRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{identityId}`,
+    operationId: "deleteIdentity",
     ...access.project("identities:write"),
     tags,
     summary: "Delete an identity and all its data",
@@ -211,6 +216,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}/data`,
+    operationId: "exportIdentityData",
     ...access.project("identities:export"),
     tags,
     summary: "All data held about an identity (GDPR Art. 15 export)",

@@ -50,6 +50,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/jurisdiction-presets",
+    operationId: "listJurisdictionPresets",
     tags,
     ...access.admin,
     summary: "List the jurisdiction rule presets",
@@ -80,6 +81,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "getJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Read the project's jurisdiction rules",
@@ -101,6 +103,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "updateJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Replace the project's jurisdiction rules",

@@ -34,6 +34,7 @@ partyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "createParty",
     ...access.project("config:write"),
     tags,
     summary: "Create a party",
@@ -55,6 +56,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "listParties",
     ...access.project("config:read"),
     tags,
     summary: "List the project's parties",
@@ -75,6 +77,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "getParty",
     ...access.project("config:read"),
     tags,
     summary: "Read a party",
@@ -92,6 +95,7 @@ partyRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "updateParty",
     ...access.project("config:write"),
     tags,
     summary: "Replace a party",
@@ -118,6 +122,7 @@ partyRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "deleteParty",
     ...access.project("config:write"),
     tags,
     summary: "Delete a party",

@@ -36,6 +36,7 @@ portalRoutes.openapi(
   createRoute({
     method: "post",
     path: "/portal/api/session",
+    operationId: "signIn",
     tags,
     ...access.public,
     summary: "Sign in to the portal",
@@ -60,6 +61,7 @@ portalRoutes.openapi(
   createRoute({
     method: "get",
     path: "/portal/api/session",
+    operationId: "getSession",
     tags,
     ...access.session,
     summary: "The current portal session",
@@ -77,6 +79,7 @@ portalRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/portal/api/session",
+    operationId: "signOut",
     tags,
     ...access.session,
     summary: "Sign out of the portal",

@@ -25,6 +25,7 @@ projectRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects",
+    operationId: "createProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Create a project",
@@ -56,6 +57,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects",
+    operationId: "listProjects",
     ...access.admin,
     tags: ["Admin"],
     summary: "List projects",
@@ -71,6 +73,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "getProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Read a project",
@@ -108,6 +111,7 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "updateProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Replace a project's name and privacy metadata",
@@ -121,6 +125,7 @@ projectRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "deleteProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Delete a project and everything in it",
@@ -156,6 +161,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "getPrivacyMetadata",
     ...access.project("config:read"),
     tags: ["Projects"],
     summary: "Read the project's privacy metadata",
@@ -173,6 +179,7 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "updatePrivacyMetadata",
     ...access.project("config:write"),
     tags: ["Projects"],
     summary: "Replace the project's privacy metadata",

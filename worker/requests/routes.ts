@@ -41,6 +41,9 @@ function decodeCursor(text: string): Cursor {
 
 const tags = ["Privacy requests"];
 
+/** A family's name in operationIds: "erasure request" → ErasureRequest (createErasureRequest, listErasureRequests…). */
+const operationName = (spec: FamilyTraits) => spec.title.replace(/(^| )(\w)/g, (_, _space, letter: string) => letter.toUpperCase());
+
 /** The scope recording each family of request needs: consent records are the widget's business, the rest a backend's. */
 const recordScopes = { permission: "consents:write", objection: "consents:write", erasure: "requests:write", access: "requests:write" } as const;
 
@@ -58,6 +61,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
   createRoute({
     method: "post",
     path: `${root}/${spec.segment}`,
+    operationId: `create${operationName(spec)}`,
     ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
     tags,
     summary: `Record a ${spec.title}`,
@@ -75,6 +79,7 @@ const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: F
   createRoute({
     method: "put",
     path: `${root}/${spec.segment}/{request_id}`,
+    operationId: `update${operationName(spec)}Status`,
     ...access.project("requests:manage"),
     tags,
     summary: `Move a ${spec.title} to a new status`,
@@ -128,6 +133,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: base,
+      operationId: `list${operationName(spec)}s`,
       ...access.project("requests:read"),
       tags,
       summary: `List ${spec.segment}, filtered`,
@@ -168,6 +174,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: `${base}/{request_id}`,
+      operationId: `get${operationName(spec)}`,
       ...access.project("requests:read"),
       tags,
       summary: `Read a ${spec.title} and its payload`,
@@ -181,6 +188,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: `${base}/{request_id}/receipt`,
+      operationId: `get${operationName(spec)}Receipt`,
       ...access.project("requests:read"),
       tags,
       summary: `The signed receipt of a ${spec.title}'s latest write`,
@@ -198,11 +206,12 @@ function familyRoutes(spec: FamilyTraits) {
     },
   );
 
-  const withdraw = (path: string, summary: string) =>
+  const withdraw = (path: string, operationId: string, summary: string) =>
     requestRoutes.openapi(
       createRoute({
         method: "delete",
         path,
+        operationId,
         ...access.project("requests:manage"),
         tags,
         summary,
@@ -217,8 +226,10 @@ function familyRoutes(spec: FamilyTraits) {
       }),
       async (c) => c.json(await moveTo(c, spec, c.req.valid("param").request_id, "withdrawn"), 200),
     );
-  withdraw(`${base}/{request_id}`, `Withdraw a ${spec.title}`);
-  for (const path of spec.extraWithdrawPaths) withdraw(`${root}${path}`, `Withdraw an ${spec.title} (the path as published)`);
+  withdraw(`${base}/{request_id}`, `withdraw${operationName(spec)}`, `Withdraw a ${spec.title}`);
+  for (const path of spec.extraWithdrawPaths) {
+    withdraw(`${root}${path}`, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
+  }
 }
 
 
@@ -226,6 +237,7 @@ requestRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/identities/{identityId}/permission-state`,
+    operationId: "getPermissionState",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags: ["Privacy requests"],
     summary: "Read an identity's permission state",
