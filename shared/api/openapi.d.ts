@@ -96,7 +96,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read a client (never its secret) */
+        get: operations["getClient"];
         /** Rename a client, change its allowed origins or narrow its scopes */
         put: operations["updateClient"];
         post?: never;
@@ -391,7 +392,7 @@ export interface paths {
         get: operations["getPurpose"];
         /**
          * Replace a purpose; the editor says whether the change requires new consent
-         * @description `requireNewConsent: true` makes version n+1 and keeps version n as it was; `false` edits the current version in place (for corrections that do not change what subjects agree to). Data groups and parties removed here drop out of every identity's permission state at once. Two concurrent edits of one purpose: one wins, the other gets 409 `concurrent_update`.
+         * @description `requireNewConsent: true` makes version n+1 and keeps version n as it was; `false` edits the current version in place (for corrections that do not change what subjects agree to). Data groups and parties removed here drop out of every identity's permission state at once. Two concurrent edits of one purpose: one wins, the other gets 409 `concurrent_update` (412 `precondition_failed` when it sent `If-Match`).
          */
         put: operations["updatePurpose"];
         post?: never;
@@ -3070,6 +3071,10 @@ export interface operations {
             /** @description The client, with its secret shown once. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3132,7 +3137,7 @@ export interface operations {
             };
         };
     };
-    updateClient: {
+    getClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -3142,20 +3147,27 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ClientUpdate"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description The client. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Client"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -3213,10 +3225,108 @@ export interface operations {
             };
         };
     };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                projectId: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientUpdate"];
+            };
+        };
+        responses: {
+            /** @description The client. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 projectId: string;
                 clientId: string;
@@ -3261,6 +3371,15 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3457,6 +3576,10 @@ export interface operations {
             /** @description The project. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3533,162 +3656,19 @@ export interface operations {
             /** @description The project. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Project"];
                 };
             };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProjectInput"];
-            };
-        };
-        responses: {
-            /** @description The project. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Project"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3749,6 +3729,186 @@ export interface operations {
             };
         };
     };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectInput"];
+            };
+        };
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPrivacyMetadata: {
         parameters: {
             query?: never;
@@ -3763,11 +3923,22 @@ export interface operations {
             /** @description The project. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Project"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -3828,7 +3999,10 @@ export interface operations {
     updatePrivacyMetadata: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
             };
@@ -3843,6 +4017,8 @@ export interface operations {
             /** @description The project. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3878,6 +4054,15 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3923,6 +4108,10 @@ export interface operations {
             /** @description The identity. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,11 +4200,22 @@ export interface operations {
             /** @description The identity. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Identity"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -4088,11 +4288,22 @@ export interface operations {
             /** @description The identity. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Identity"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -4153,7 +4364,10 @@ export interface operations {
     updateIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 identityId: string;
@@ -4169,6 +4383,8 @@ export interface operations {
             /** @description The identity. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4220,6 +4436,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -4243,7 +4468,10 @@ export interface operations {
     deleteIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 identityId: string;
@@ -4288,6 +4516,15 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4498,6 +4735,10 @@ export interface operations {
             /** @description The party. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4584,11 +4825,22 @@ export interface operations {
             /** @description The party. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Party"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -4649,7 +4901,10 @@ export interface operations {
     updateParty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 party_id: string;
@@ -4665,6 +4920,8 @@ export interface operations {
             /** @description The party. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +4973,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -4739,7 +5005,10 @@ export interface operations {
     deleteParty: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 party_id: string;
@@ -4793,6 +5062,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4916,6 +5194,10 @@ export interface operations {
             /** @description The data group. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5002,11 +5284,22 @@ export interface operations {
             /** @description The data group. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DataGroup"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -5067,7 +5360,10 @@ export interface operations {
     updateDataGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 data_group_id: string;
@@ -5083,6 +5379,8 @@ export interface operations {
             /** @description The data group. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5134,6 +5432,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -5157,7 +5464,10 @@ export interface operations {
     deleteDataGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 data_group_id: string;
@@ -5211,6 +5521,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5334,6 +5653,10 @@ export interface operations {
             /** @description The purpose. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5429,11 +5752,22 @@ export interface operations {
             /** @description The purpose at its current version. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Purpose"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -5494,7 +5828,10 @@ export interface operations {
     updatePurpose: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 purpose_id: string;
@@ -5510,6 +5847,8 @@ export interface operations {
             /** @description The purpose. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5561,6 +5900,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -5593,7 +5941,10 @@ export interface operations {
     deletePurpose: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 purpose_id: string;
@@ -5638,6 +5989,15 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6010,6 +6370,8 @@ export interface operations {
             /** @description The stored permission. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6516,6 +6878,8 @@ export interface operations {
             /** @description The stored objection. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,6 +7386,8 @@ export interface operations {
             /** @description The stored erasure request. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +7894,8 @@ export interface operations {
             /** @description The stored access request. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9267,9 +9635,11 @@ export interface operations {
                     "application/json": components["schemas"]["BillingAccount"];
                 };
             };
-            /** @description Created. */
+            /** @description Created; `Location` is this URL. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9507,9 +9877,11 @@ export interface operations {
                     "application/json": components["schemas"]["SmsClient"];
                 };
             };
-            /** @description Registered. */
+            /** @description Registered; `Location` is this URL. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9746,9 +10118,11 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderUser"];
                 };
             };
-            /** @description Created. */
+            /** @description Created; `Location` is this URL. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9982,9 +10356,11 @@ export interface operations {
                     "application/json": components["schemas"]["BlacklistedSender"];
                 };
             };
-            /** @description Blacklisted. */
+            /** @description Blacklisted; `Location` is this URL. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10409,6 +10785,10 @@ export interface operations {
             /** @description The webhook and its secret. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10495,11 +10875,22 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -10560,7 +10951,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 webhook_id: string;
@@ -10576,6 +10970,8 @@ export interface operations {
             /** @description The webhook. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10618,6 +11014,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -10641,7 +11046,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
                 webhook_id: string;
@@ -10686,6 +11094,15 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11056,9 +11473,11 @@ export interface operations {
                     "application/json": components["schemas"]["VisitorToken"];
                 };
             };
-            /** @description A new identity for a first-time visitor, its key and a token. */
+            /** @description A new identity for a first-time visitor, its key and a token; `Location` names the identity. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11782,6 +12201,8 @@ export interface operations {
             /** @description Signed in; the cookie is set. */
             201: {
                 headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {

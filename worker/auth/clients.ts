@@ -154,6 +154,7 @@ clientRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "getClient",
     tags,
     ...access.admin,
     summary: "Read a client (never its secret)",

@@ -91,7 +91,10 @@ export const IfMatch = z.object({
     .optional()
     .openapi({
       description:
-        "The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional.",
+        "The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). " +
+        "`*` or no header: unconditional. ETags are `\"r<revision>\"`, a revision every write of the resource bumps; the " +
+        "comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so " +
+        "no other write can land between the check and the change.",
       example: '"r3"',
     }),
 });
