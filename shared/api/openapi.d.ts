@@ -2686,7 +2686,8 @@ export interface components {
                 defaults: components["schemas"]["ConsentModeDefault"][];
             };
             token?: components["schemas"]["VisitorToken"] & unknown;
-            state: components["schemas"]["PermissionState"] & (Record<string, never> | null);
+            /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
+            state: components["schemas"]["PermissionState"] | null;
         };
         /** @description One gtag `consent default` command; without `region` it applies everywhere else. */
         ConsentModeDefault: {

@@ -37,6 +37,7 @@ export const Bootstrap = z
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
     consentMode: ConsentModeSettingsSchema.extend({ defaults: z.array(ConsentDefault) }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
-    state: PermissionState.nullable().openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),
+    // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
+    state: z.union([PermissionState, z.null()]).openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),
   })
   .openapi("Bootstrap");
