@@ -26,6 +26,23 @@ export const sessionEndedEvent = "assent-session-ended";
 
 const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * The ETag of each record as this page last read or wrote it, by path. Saves and deletes send it as `If-Match`, so a
+ * record someone else changed meanwhile is refused (412 `precondition_failed`) instead of silently overwritten. A
+ * successful write below a record (a secret rotation, jurisdiction rules) may change the record too: its tag is
+ * forgotten, and the next save of it is unconditional unless the record is read again first.
+ */
+const etags = new Map<string, string>();
+
+function remember(method: Method, resource: string, res: Response) {
+  if (!res.ok) return;
+  for (const known of etags.keys()) if (unsafe.has(method) && resource.startsWith(`${known}/`)) etags.delete(known);
+  const etag = res.headers.get("etag");
+  if (method === "DELETE") etags.delete(resource);
+  else if (etag && res.status === 201) etags.set(res.headers.get("location") ?? resource, etag);
+  else if (etag) etags.set(resource, etag);
+}
+
 /** What a request takes besides its method and path: the path's parameters (when it has any), query and body. */
 type Options<P extends PathOf<M>, M extends Method> = {
   query?: QueryParams<P, M>;
@@ -42,6 +59,9 @@ export function api<M extends Method, P extends PathOf<M>>(method: M, path: P, .
 
 async function send(method: Method, path: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
+  const resource = path.split("?")[0];
+  const etag = etags.get(resource);
+  if ((method === "PUT" || method === "DELETE") && etag) headers["if-match"] ??= etag;
   if (body !== undefined) headers["content-type"] = "application/json";
   if (unsafe.has(method) && csrfToken) headers["x-csrf-token"] = csrfToken;
   let res: Response;
@@ -56,6 +76,7 @@ async function send(method: Method, path: string, body: unknown, extraHeaders: R
   } catch {
     throw new ApiProblem(0, "network_error", "Network error", "The service could not be reached. Check your connection and try again.");
   }
+  remember(method, resource, res);
   if (res.status === 204) return undefined;
   const text = await res.text();
   let payload: unknown = null;

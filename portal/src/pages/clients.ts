@@ -106,7 +106,14 @@ export class ClientsPage extends ActionElement {
     });
   }
 
-  private open(id: string, client: Client | null) {
+  private async open(id: string, listed: Client | null) {
+    // Editing and deleting start from the client as it is now: the portal sends this read's ETag with the change.
+    const client =
+      listed && (id === "edit-client" || id === "delete-client")
+        ? await api("GET", "/admin/v1/projects/{projectId}/clients/{clientId}", { params: { projectId: this.project.projectId, clientId: listed.clientId } }).catch(
+            () => listed,
+          )
+        : listed;
     if (id === "edit-client") this.editing = client;
     else this.target = client;
     this.openDialog(id);

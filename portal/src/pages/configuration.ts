@@ -68,7 +68,27 @@ export class ConfigurationPage extends ActionElement {
     }
   }
 
-  private edit(editing: Editing) {
+  /**
+   * The record as it is now, read when its editor or its deletion opens: the portal keeps the ETag of this read and
+   * sends it with the save or delete, so a change someone else made in between is refused instead of overwritten.
+   * Undefined when it cannot be read (gone, offline): the save or delete itself then says so.
+   */
+  private async current(kind: Removing["kind"], id: string): Promise<Purpose | DataGroup | Party | undefined> {
+    const project_id = this.project.projectId;
+    const read = {
+      purpose: () => api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", { params: { project_id, purpose_id: id } }),
+      dataGroup: () => api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { params: { project_id, data_group_id: id } }),
+      party: () => api("GET", "/privacy/v2/projects/{project_id}/parties/{party_id}", { params: { project_id, party_id: id } }),
+    }[kind];
+    return read().catch(() => undefined);
+  }
+
+  private async edit(opened: Editing) {
+    let editing = opened;
+    if (opened.item) {
+      const id = opened.kind === "purpose" ? opened.item.purposeId : opened.kind === "dataGroup" ? opened.item.dataGroupId : opened.item.partyId;
+      editing = { ...opened, item: (await this.current(opened.kind, id)) ?? opened.item } as Editing;
+    }
     const texts = editing.kind === "party" ? editing.item?.details.description : editing.item?.description;
     this.initialTexts = texts?.length ? texts.map((t) => ({ ...t })) : [{ language: this.project.defaultLanguage, text: "" }];
     this.requireNewConsent = null;
@@ -163,7 +183,8 @@ export class ConfigurationPage extends ActionElement {
     });
   }
 
-  private askRemove(removing: Removing) {
+  private async askRemove(removing: Removing) {
+    await this.current(removing.kind, removing.id);
     this.removing = removing;
     this.openDialog("config-remove");
   }

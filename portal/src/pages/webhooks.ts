@@ -76,8 +76,12 @@ export class WebhooksPage extends ActionElement {
     }
   }
 
-  private open(id: string, target: Webhook | null) {
-    this.target = target;
+  private async open(id: string, listed: Webhook | null) {
+    // A deletion starts from the webhook as it is now: the portal sends this read's ETag with the DELETE.
+    this.target =
+      listed && id === "delete-webhook"
+        ? await api("GET", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}", { params: this.of(listed) }).catch(() => listed)
+        : listed;
     this.openDialog(id);
   }
 
