@@ -53,7 +53,7 @@ billingAdminRoutes.openapi(
     const { id: _, ...changes } = row;
     await db.insert(billingAccounts).values(row).onConflictDoUpdate({ target: billingAccounts.id, set: changes });
     await forgetBillingAccounts(c.env, [id]);
-    if (!existing) c.header("Location", c.req.path);
+    if (!existing) c.header("Location", new URL(c.req.url).pathname);
     return c.json(toAccount(row), existing ? 200 : 201);
   },
 );

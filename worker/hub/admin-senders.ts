@@ -51,7 +51,7 @@ senderAdminRoutes.openapi(
       .values({ clientId, projectId: client.projectId, created: now() })
       .onConflictDoNothing()
       .returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: c.req.path });
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: new URL(c.req.url).pathname });
     const [existing] = await db.select().from(smsClients).where(eq(smsClients.clientId, clientId));
     return c.json(existing, 200);
   },
@@ -133,7 +133,7 @@ senderAdminRoutes.openapi(
       .insert(providerUsers)
       .values({ username, passwordHash, created: stamp })
       .onConflictDoUpdate({ target: providerUsers.username, set: { passwordHash } });
-    if (!existing) c.header("Location", c.req.path);
+    if (!existing) c.header("Location", new URL(c.req.url).pathname);
     return c.json({ username, created: existing?.created ?? stamp }, existing ? 200 : 201);
   },
 );
@@ -205,7 +205,7 @@ senderAdminRoutes.openapi(
     const sender = normalizeSender(c.req.valid("param").sender);
     const db = getDb(c.env.DB);
     const inserted = await db.insert(smsSenderBlacklist).values({ sender, created: now() }).onConflictDoNothing().returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: c.req.path });
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: new URL(c.req.url).pathname });
     const [existing] = await db.select().from(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender));
     return c.json(existing, 200);
   },
