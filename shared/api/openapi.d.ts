@@ -1053,7 +1053,7 @@ export interface paths {
          * Create or replace a billing account
          * @description Replaces the whole record and drops it from the lookup cache.
          */
-        put: operations["putBillingAccount"];
+        put: operations["upsertBillingAccount"];
         post?: never;
         /** Delete a billing account */
         delete: operations["deleteBillingAccount"];
@@ -1132,7 +1132,7 @@ export interface paths {
          * Create a provider user of sms_hub or set its password
          * @description Clients not registered for SMS send `auth: {username, password}` of such a user. The password is stored as PBKDF2-SHA256 (100 000 iterations, random salt) and compared in constant time; it is never returned.
          */
-        put: operations["putSmsProviderUser"];
+        put: operations["upsertSmsProviderUser"];
         post?: never;
         /** Delete a provider user */
         delete: operations["deleteSmsProviderUser"];
@@ -9575,7 +9575,7 @@ export interface operations {
             };
         };
     };
-    putBillingAccount: {
+    upsertBillingAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -10080,7 +10080,7 @@ export interface operations {
             };
         };
     };
-    putSmsProviderUser: {
+    upsertSmsProviderUser: {
         parameters: {
             query?: never;
             header?: never;

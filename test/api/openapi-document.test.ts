@@ -1,5 +1,6 @@
 // The OpenAPI document as generated clients and linters read it: every operation named and grouped.
 import { describe, expect, it } from "vitest";
+import { requestExamples } from "../../worker/lib/request-examples";
 import { call, origin } from "./helpers";
 
 const doc = (await call("GET", "/openapi.json")).body;
@@ -59,5 +60,11 @@ describe("the OpenAPI document", () => {
         .map(([type]) => `${name} ${type}`),
     );
     expect(without).toEqual([]);
+    const bodies = new Set(
+      operations.flatMap(({ operation }) =>
+        Object.keys(operation.requestBody?.content ?? {}).flatMap((type) => [operation.operationId, `${operation.operationId} ${type}`]),
+      ),
+    );
+    expect(Object.keys(requestExamples).filter((key) => !bodies.has(key))).toEqual([]);
   });
 });
