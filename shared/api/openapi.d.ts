@@ -1054,7 +1054,7 @@ export interface paths {
          * Create or replace a billing account
          * @description Replaces the whole record and drops it from the lookup cache.
          */
-        put: operations["putBillingAccount"];
+        put: operations["upsertBillingAccount"];
         post?: never;
         /** Delete a billing account */
         delete: operations["deleteBillingAccount"];
@@ -1133,7 +1133,7 @@ export interface paths {
          * Create a provider user of sms_hub or set its password
          * @description Clients not registered for SMS send `auth: {username, password}` of such a user. The password is stored as PBKDF2-SHA256 (100 000 iterations, random salt) and compared in constant time; it is never returned.
          */
-        put: operations["putSmsProviderUser"];
+        put: operations["upsertSmsProviderUser"];
         post?: never;
         /** Delete a provider user */
         delete: operations["deleteSmsProviderUser"];
@@ -1544,7 +1544,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        BillingAccountImportItem: components["schemas"]["BillingAccountInput"] & {
+        BillingAccountImportItem: {
+            /** @description The account's actual tscid. */
+            tscid: string;
+            /** @description Returned as `tscid` by the lookup; when absent the lookup returns the actual tscid. */
+            customerCacheId?: string;
+            assets: components["schemas"]["Asset"][];
             /** @example 1000123456 */
             billingAccount: string;
         };
@@ -1552,13 +1557,6 @@ export interface components {
             id: string;
             display_name?: string;
             asset_code?: string;
-        };
-        BillingAccountInput: {
-            /** @description The account's actual tscid. */
-            tscid: string;
-            /** @description Returned as `tscid` by the lookup; when absent the lookup returns the actual tscid. */
-            customerCacheId?: string;
-            assets: components["schemas"]["Asset"][];
         };
         TokenResponse: {
             access_token: string;
@@ -2504,6 +2502,13 @@ export interface components {
             assets: components["schemas"]["Asset"][];
             updated: string;
         };
+        BillingAccountInput: {
+            /** @description The account's actual tscid. */
+            tscid: string;
+            /** @description Returned as `tscid` by the lookup; when absent the lookup returns the actual tscid. */
+            customerCacheId?: string;
+            assets: components["schemas"]["Asset"][];
+        };
         SmsClient: {
             clientId: string;
             projectId: string;
@@ -2682,7 +2687,12 @@ export interface components {
             configuration: components["schemas"]["Configuration"];
             /** @description SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches. */
             fingerprint: string;
-            consentMode: components["schemas"]["ConsentModeSettings"] & {
+            consentMode: {
+                enabled: boolean;
+                /** @description gtag `wait_for_update`, milliseconds. */
+                waitForUpdate: number;
+                urlPassthrough: boolean;
+                adsDataRedaction: boolean;
                 defaults: components["schemas"]["ConsentModeDefault"][];
             };
             token?: components["schemas"]["VisitorToken"] & unknown;
@@ -2706,13 +2716,6 @@ export interface components {
             personalization_storage: "granted" | "denied";
             /** @enum {string} */
             security_storage: "granted" | "denied";
-        };
-        ConsentModeSettings: {
-            enabled: boolean;
-            /** @description gtag `wait_for_update`, milliseconds. */
-            waitForUpdate: number;
-            urlPassthrough: boolean;
-            adsDataRedaction: boolean;
         };
         BootstrapInput: {
             /**
@@ -2757,9 +2760,30 @@ export interface components {
              */
             rest: "opt-in" | "opt-out" | "notice";
         };
-        JurisdictionRules: components["schemas"]["JurisdictionRulesInput"] & {
+        JurisdictionRules: {
+            rules: {
+                /** @example US-CA */
+                area: string;
+                /**
+                 * @description `opt-in`: nothing that needs consent runs before it; `opt-out`: it runs until the visitor opts out (GPC counts); `notice`: a notice is enough.
+                 * @enum {string}
+                 */
+                regime: "opt-in" | "opt-out" | "notice";
+            }[];
+            /**
+             * @description The regime everywhere no rule names (and when the location is unknown).
+             * @enum {string}
+             */
+            rest: "opt-in" | "opt-out" | "notice";
             /** @description The preset these rules equal, if any. */
             preset: string | null;
+        };
+        ConsentModeSettings: {
+            enabled: boolean;
+            /** @description gtag `wait_for_update`, milliseconds. */
+            waitForUpdate: number;
+            urlPassthrough: boolean;
+            adsDataRedaction: boolean;
         };
         PortalSession: {
             /** @description Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE. */
@@ -2866,6 +2890,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "cli_01JDQ74X1Y2Z3A4B5C6D7E8F9G",
+                 *       "client_secret": "s3cr3t-from-the-portal",
+                 *       "scope": "config:read identities:create"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
             };
         };
@@ -3065,6 +3097,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop website",
+                 *       "type": "web",
+                 *       "allowedOrigins": [
+                 *         "https://shop.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientInput"];
             };
         };
@@ -3241,6 +3282,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop website",
+                 *       "allowedOrigins": [
+                 *         "https://shop.example",
+                 *         "https://www.shop.example"
+                 *       ],
+                 *       "scopes": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClientUpdate"];
             };
         };
@@ -3570,6 +3621,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Shop",
+                 *       "controller": {
+                 *         "name": "Demo Shop AB",
+                 *         "email": "privacy@shop.example",
+                 *         "address": "Storgatan 1, 111 22 Stockholm"
+                 *       },
+                 *       "policies": {
+                 *         "privacy": "https://shop.example/privacy",
+                 *         "cookie": "https://shop.example/cookies"
+                 *       },
+                 *       "jurisdiction": "SE",
+                 *       "defaultLanguage": "en"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectInput"];
             };
         };
@@ -3744,6 +3811,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Shop",
+                 *       "controller": {
+                 *         "name": "Demo Shop AB",
+                 *         "email": "privacy@shop.example",
+                 *         "address": "Storgatan 1, 111 22 Stockholm"
+                 *       },
+                 *       "policies": {
+                 *         "privacy": "https://shop.example/privacy",
+                 *         "cookie": "https://shop.example/cookies"
+                 *       },
+                 *       "jurisdiction": "SE",
+                 *       "defaultLanguage": "en"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectInput"];
             };
         };
@@ -4011,6 +4094,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Demo Shop",
+                 *       "controller": {
+                 *         "name": "Demo Shop AB",
+                 *         "email": "privacy@shop.example",
+                 *         "address": "Storgatan 1, 111 22 Stockholm"
+                 *       },
+                 *       "policies": {
+                 *         "privacy": "https://shop.example/privacy",
+                 *         "cookie": "https://shop.example/cookies"
+                 *       },
+                 *       "jurisdiction": "SE",
+                 *       "defaultLanguage": "en"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProjectInput"];
             };
         };
@@ -4102,6 +4201,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "customer-42",
+                 *       "aliases": [
+                 *         {
+                 *           "type": "urn:svc:email",
+                 *           "identifier": "anna@mail.example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdentityInput"];
             };
         };
@@ -4377,6 +4487,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "customer-42",
+                 *       "aliases": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["IdentityUpdate"];
             };
         };
@@ -4729,6 +4845,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "mailer",
+                 *       "type": "company",
+                 *       "details": {
+                 *         "name": "Mailer Ltd",
+                 *         "email": "dpo@mailer.example",
+                 *         "policies": {
+                 *           "privacy": "https://mailer.example/privacy"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartyInput"];
             };
         };
@@ -4914,6 +5043,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "mailer",
+                 *       "type": "company",
+                 *       "details": {
+                 *         "name": "Mailer Ltd",
+                 *         "email": "dpo@mailer.example",
+                 *         "policies": {
+                 *           "privacy": "https://mailer.example/privacy"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PartyInput"];
             };
         };
@@ -5188,6 +5330,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "email",
+                 *       "name": "E-mail address",
+                 *       "description": [
+                 *         {
+                 *           "language": "en",
+                 *           "text": "Your e-mail address."
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["DataGroupInput"];
             };
         };
@@ -5373,6 +5527,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "email",
+                 *       "name": "E-mail address",
+                 *       "description": [
+                 *         {
+                 *           "language": "en",
+                 *           "text": "Your e-mail address."
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["DataGroupInput"];
             };
         };
@@ -5647,6 +5813,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "newsletter",
+                 *       "name": "Newsletter",
+                 *       "description": [
+                 *         {
+                 *           "language": "en",
+                 *           "text": "We e-mail you our offers once a week."
+                 *         }
+                 *       ],
+                 *       "legalGround": "consent",
+                 *       "dataGroups": [
+                 *         "dg_01JDQ71N2P3Q4R5S6T7V8W9X0Y"
+                 *       ],
+                 *       "controllers": [
+                 *         "pty_01JDQ72A1B2C3D4E5F6G7H8J9K"
+                 *       ],
+                 *       "processors": [
+                 *         "pty_01JDQ73M1N2P3Q4R5S6T7V8W9X"
+                 *       ],
+                 *       "recipients": [],
+                 *       "consentMode": [
+                 *         "ad_user_data",
+                 *         "ad_personalization"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PurposeInput"];
             };
         };
@@ -5841,6 +6034,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "referenceId": "newsletter",
+                 *       "name": "Newsletter",
+                 *       "description": [
+                 *         {
+                 *           "language": "en",
+                 *           "text": "We e-mail you our offers once a week."
+                 *         }
+                 *       ],
+                 *       "legalGround": "consent",
+                 *       "dataGroups": [
+                 *         "dg_01JDQ71N2P3Q4R5S6T7V8W9X0Y"
+                 *       ],
+                 *       "controllers": [
+                 *         "pty_01JDQ72A1B2C3D4E5F6G7H8J9K"
+                 *       ],
+                 *       "processors": [
+                 *         "pty_01JDQ73M1N2P3Q4R5S6T7V8W9X"
+                 *       ],
+                 *       "recipients": [],
+                 *       "consentMode": [
+                 *         "ad_user_data",
+                 *         "ad_personalization"
+                 *       ],
+                 *       "requireNewConsent": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["PurposeUpdate"];
             };
         };
@@ -6364,6 +6585,33 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identityId": "idn_01JDQ6Z8X4K9M2N7P3R5T8V1W6",
+                 *       "requested": "2026-11-22T10:15:30.123+01:00",
+                 *       "meta": {
+                 *         "context": {
+                 *           "collectionMethod": "web-dialog",
+                 *           "application": "shop-web",
+                 *           "language": "en"
+                 *         }
+                 *       },
+                 *       "request": {
+                 *         "purposes": [
+                 *           {
+                 *             "purposeId": "pur_01JDQ70B2C3D4E5F6G7H8J9K0M",
+                 *             "status": "approved",
+                 *             "dataGroups": [
+                 *               {
+                 *                 "dataGroupId": "dg_01JDQ71N2P3Q4R5S6T7V8W9X0Y",
+                 *                 "status": "approved"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PermissionInput"];
             };
         };
@@ -6533,6 +6781,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "permissionStatus": "completed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PermissionStatusUpdate"];
             };
         };
@@ -6872,6 +7125,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identityId": "idn_01JDQ6Z8X4K9M2N7P3R5T8V1W6",
+                 *       "requested": "2026-11-22T10:15:30.123+01:00",
+                 *       "meta": {
+                 *         "context": {
+                 *           "collectionMethod": "web-dialog",
+                 *           "application": "shop-web",
+                 *           "language": "en"
+                 *         }
+                 *       },
+                 *       "request": {
+                 *         "purposes": [
+                 *           {
+                 *             "purposeId": "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ObjectionInput"];
             };
         };
@@ -7041,6 +7314,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "completed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestStatusUpdate"];
             };
         };
@@ -7380,6 +7658,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identityId": "idn_01JDQ6Z8X4K9M2N7P3R5T8V1W6",
+                 *       "requested": "2026-11-22T10:15:30.123+01:00",
+                 *       "request": {
+                 *         "dataGroups": [
+                 *           "dg_01JDQ71N2P3Q4R5S6T7V8W9X0Y"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErasureInput"];
             };
         };
@@ -7549,6 +7838,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "in_progress"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestStatusUpdate"];
             };
         };
@@ -7888,6 +8182,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "identityId": "idn_01JDQ6Z8X4K9M2N7P3R5T8V1W6",
+                 *       "requested": "2026-11-22T10:15:30.123+01:00",
+                 *       "request": {
+                 *         "format": "json"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccessInput"];
             };
         };
@@ -8057,6 +8360,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "completed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RequestStatusUpdate"];
             };
         };
@@ -9037,6 +9345,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outboundSMSMessageRequest": {
+                 *         "address": [
+                 *           "tel:+46701234567"
+                 *         ],
+                 *         "senderAddress": "tel:+46700000000",
+                 *         "senderName": "DemoShop",
+                 *         "outboundSMSTextMessage": {
+                 *           "message": "Your order has shipped."
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["OutboundSMSMessageRequest"];
             };
         };
@@ -9122,6 +9444,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "genericSMSMessagePayload": {
+                 *         "receiver": "+46701234567",
+                 *         "sender": "DemoShop",
+                 *         "message": "Your code is 123456"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenericSMSMessagePayload"];
             };
         };
@@ -9612,7 +9943,7 @@ export interface operations {
             };
         };
     };
-    putBillingAccount: {
+    upsertBillingAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -9623,6 +9954,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tscid": "TSC-0042",
+                 *       "assets": [
+                 *         {
+                 *           "id": "asset-1",
+                 *           "display_name": "Mobile subscription"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BillingAccountInput"];
             };
         };
@@ -9786,7 +10128,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "billingAccount": "1000123456",
+                 *         "tscid": "TSC-0042",
+                 *         "assets": [
+                 *           {
+                 *             "id": "asset-1",
+                 *             "display_name": "Mobile subscription"
+                 *           }
+                 *         ]
+                 *       }
+                 *     ]
+                 */
                 "application/json": components["schemas"]["BillingAccountImportItem"][];
+                /** @example {"billingAccount":"1000123456","tscid":"TSC-0042","assets":[{"id":"asset-1","display_name":"Mobile subscription"}]} */
                 "application/x-ndjson": string;
             };
         };
@@ -10095,7 +10452,7 @@ export interface operations {
             };
         };
     };
-    putSmsProviderUser: {
+    upsertSmsProviderUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -10106,6 +10463,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProviderUserInput"];
             };
         };
@@ -10640,9 +11002,21 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "MessageStatus": "delivered"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
                     [key: string]: string;
                 };
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "MessageStatus": "delivered"
+                 *     }
+                 */
                 "application/json": Record<string, never>;
             };
         };
@@ -10779,6 +11153,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/hooks/assent",
+                 *       "events": [
+                 *         "permission.created",
+                 *         "permission_state.changed"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookInput"];
             };
         };
@@ -10964,6 +11348,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/hooks/assent",
+                 *       "events": [
+                 *         "permission.created",
+                 *         "permission_state.changed"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WebhookInput"];
             };
         };
@@ -11143,6 +11537,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "gracePeriodSeconds": 3600
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecretRotationInput"];
             };
         };
@@ -11461,6 +11860,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VisitorTokenInput"];
             };
         };
@@ -11629,7 +12033,25 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
+                 *       "languages": [
+                 *         "sv-SE",
+                 *         "en"
+                 *       ]
+                 *     }
+                 */
                 "text/plain": components["schemas"]["BootstrapInput"];
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
+                 *       "languages": [
+                 *         "sv-SE",
+                 *         "en"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BootstrapInput"];
             };
         };
@@ -11887,6 +12309,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "area": "US-CA",
+                 *           "regime": "opt-out"
+                 *         },
+                 *         {
+                 *           "area": "US",
+                 *           "regime": "notice"
+                 *         }
+                 *       ],
+                 *       "rest": "opt-in"
+                 *     }
+                 */
                 "application/json": components["schemas"]["JurisdictionRulesInput"];
             };
         };
@@ -12043,6 +12480,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "waitForUpdate": 500,
+                 *       "urlPassthrough": false,
+                 *       "adsDataRedaction": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConsentModeSettings"];
             };
         };
@@ -12195,6 +12640,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "adminToken": "the ADMIN_TOKEN secret"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PortalSignIn"];
             };
         };

@@ -1,5 +1,6 @@
 // The OpenAPI document as generated clients and linters read it: every operation named and grouped.
 import { describe, expect, it } from "vitest";
+import { requestExamples } from "../../worker/lib/request-examples";
 import { call, origin } from "./helpers";
 
 const doc = (await call("GET", "/openapi.json")).body;
@@ -36,15 +37,34 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([...used].sort());
   });
 
-  it("lets a nullable reference be null (no `allOf` that null cannot satisfy)", () => {
+  it("publishes no `allOf` that valid data cannot satisfy (a nullable part, or a closed part missing the others' fields)", () => {
+    type Schema = { $ref?: string; type?: unknown; properties?: object; additionalProperties?: unknown; allOf?: Schema[] };
+    const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(doc.components.schemas[schema.$ref.split("/").pop()!]) : schema);
     const impossible: string[] = [];
     const walk = (node: unknown, at: string) => {
       if (node === null || typeof node !== "object") return;
-      const parts = (node as { allOf?: { type?: unknown }[] }).allOf ?? [];
-      if (parts.some((part) => Array.isArray(part.type) && part.type.includes("null"))) impossible.push(at);
+      const parts = ((node as Schema).allOf ?? []).map(resolve);
+      const fields = new Set(parts.flatMap((part) => Object.keys(part.properties ?? {})));
+      const closedShort = (part: Schema) => part.additionalProperties === false && [...fields].some((field) => !(field in (part.properties ?? {})));
+      if (parts.some((part) => (Array.isArray(part.type) && part.type.includes("null")) || closedShort(part))) impossible.push(at);
       for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
     };
     walk(doc, "#");
     expect(impossible).toEqual([]);
+  });
+
+  it("shows an example of every request body (worker/lib/request-examples.ts)", () => {
+    const without = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.requestBody?.content ?? {})
+        .filter(([, media]) => (media as { example?: unknown }).example === undefined)
+        .map(([type]) => `${name} ${type}`),
+    );
+    expect(without).toEqual([]);
+    const bodies = new Set(
+      operations.flatMap(({ operation }) =>
+        Object.keys(operation.requestBody?.content ?? {}).flatMap((type) => [operation.operationId, `${operation.operationId} ${type}`]),
+      ),
+    );
+    expect(Object.keys(requestExamples).filter((key) => !bodies.has(key))).toEqual([]);
   });
 });

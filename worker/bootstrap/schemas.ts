@@ -35,7 +35,8 @@ export const Bootstrap = z
     language: z.string().openapi({ description: "The language every text of `configuration` is in (as far as the project has it)." }),
     configuration: Configuration,
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
-    consentMode: ConsentModeSettingsSchema.extend({ defaults: z.array(ConsentDefault) }),
+    // Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
+    consentMode: z.object({ ...ConsentModeSettingsSchema.shape, defaults: z.array(ConsentDefault) }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
     // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
     state: z.union([PermissionState, z.null()]).openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),

@@ -32,7 +32,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
-    operationId: "putBillingAccount",
+    operationId: "upsertBillingAccount",
     tags,
     ...access.admin,
     summary: "Create or replace a billing account",

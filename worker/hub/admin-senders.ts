@@ -105,7 +105,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
-    operationId: "putSmsProviderUser",
+    operationId: "upsertSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Create a provider user of sms_hub or set its password",

@@ -40,9 +40,13 @@ export const JurisdictionRulesInput = z
   })
   .openapi("JurisdictionRulesInput");
 
-const JurisdictionRulesView = JurisdictionRulesInput.extend({
-  preset: z.string().nullable().openapi({ description: "The preset these rules equal, if any." }),
-}).openapi("JurisdictionRules");
+// Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
+const JurisdictionRulesView = z
+  .object({
+    ...JurisdictionRulesInput.shape,
+    preset: z.string().nullable().openapi({ description: "The preset these rules equal, if any." }),
+  })
+  .openapi("JurisdictionRules");
 
 const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
 
