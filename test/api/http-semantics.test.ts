@@ -133,7 +133,7 @@ describe.each(Object.entries(resources))("%s", (_name, resource) => {
     expect((await put(6)).status).toBe(200);
   });
 
-  it.skipIf(resource.deletable === false)("DELETE with a stale If-Match is 412 and deletes nothing; with the current one it deletes", async () => {
+  if (resource.deletable !== false) it("DELETE with a stale If-Match is 412 and deletes nothing; with the current one it deletes", async () => {
     const { url, token, get, put } = await setUp();
     const etag = (await get()).headers.get("etag")!;
     expect((await put(7, { "if-match": etag })).status).toBe(200);
