@@ -17,7 +17,7 @@ export default {
   processor: "Duomenų tvarkytojas",
   recipient: "Duomenų gavėjas",
   consent: "Sutikimas",
-  contract: "Sutarties įvykdymas",
+  contract: "Sutarties vykdymas",
   legitimateInterests: "Teisėti interesai",
   legalObligation: "Teisinė prievolė",
   object: "Nesutikti",
