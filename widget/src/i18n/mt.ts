@@ -29,7 +29,7 @@ export default {
   saved: "L-għażliet tiegħek ġew maħżuna.",
   thisSite: "Dan is-sit",
   noticeOptIn:
-    "{c} jixtieq juża d-data tiegħek, bil-kunsens tiegħek, għall-iskopijiet li tista' tara taħt “Ippersonalizza”. Tista' tibdel fehmtek fi kwalunkwe ħin.",
+    "{c} jixtieq juża d-data tiegħek, bil-kunsens tiegħek, għall-finijiet li tista' tara taħt “Ippersonalizza”. Tista' tibdel fehmtek fi kwalunkwe ħin.",
   noticeOptOut:
     "{c} juża d-data tiegħek kif deskritt taħt “Għażliet tal-privatezza”, u dan jista' jinkludi l-qsim tagħha mal-imsieħba. Tista' tirrifjuta fi kwalunkwe ħin.",
   noticeOnly: "{c} juża d-data tiegħek kif deskritt taħt “Għażliet tal-privatezza”, fejn tista' wkoll toġġezzjona.",
