@@ -31,7 +31,7 @@ export default {
   noticeOptIn:
     "{c} wil je gegevens met jouw toestemming gebruiken voor de doelen die je onder ‘Aanpassen’ kunt bekijken. Je kunt je keuze altijd wijzigen.",
   noticeOptOut:
-    "{c} gebruikt je gegevens zoals beschreven onder ‘Jouw privacykeuzes’, mogelijk ook door ze te delen met partners. Je kunt je hier altijd voor afmelden.",
+    "{c} gebruikt je gegevens zoals beschreven onder ‘Jouw privacykeuzes’, mogelijk ook door ze te delen met partners. Je kunt je op elk moment afmelden.",
   noticeOnly: "{c} gebruikt je gegevens zoals beschreven onder ‘Jouw privacykeuzes’, waar je ook bezwaar kunt maken.",
   customize: "Aanpassen",
   gpcApplied: "Je browser verstuurt Global Privacy Control, daarom ben je afgemeld voor de verkoop en het delen van je gegevens.",

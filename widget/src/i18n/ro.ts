@@ -31,7 +31,7 @@ export default {
   noticeOptIn:
     "{c} ar dori să vă folosească datele, cu consimțământul dvs., în scopurile pe care le puteți consulta la „Personalizează”. Vă puteți răzgândi oricând.",
   noticeOptOut:
-    "{c} vă folosește datele așa cum este descris la „Setări de confidențialitate”, inclusiv, eventual, prin partajarea lor cu parteneri. Puteți renunța oricând.",
+    "{c} vă folosește datele așa cum este descris la „Setări de confidențialitate”, ceea ce poate include partajarea lor cu parteneri. Puteți renunța oricând.",
   noticeOnly: "{c} vă folosește datele așa cum este descris la „Setări de confidențialitate”, unde vă puteți și opune.",
   customize: "Personalizează",
   gpcApplied:
