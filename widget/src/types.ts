@@ -75,6 +75,8 @@ export type ConsentModeSettings = {
 export type Bootstrap = {
   regime: Regime;
   language: string;
+  /** The project's own wording for `language`, by string key (every key for a language the widget does not ship). */
+  strings?: Record<string, string>;
   configuration: Configuration;
   fingerprint: string;
   consentMode?: ConsentModeSettings;

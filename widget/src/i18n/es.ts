@@ -1,11 +1,39 @@
-export default "Tus opciones de privacidad|{c} quiere usar tus datos como se describe abajo. Puedes cambiar tus opciones cuando quieras.|" +
-  "Política de privacidad|Condiciones|Política de cookies|Aceptar todo|Rechazar todo|Guardar opciones|Cerrar|" +
-  "Detalles|Datos utilizados|Responsables|Encargados|Destinatarios|Tu consentimiento|Contrato|" +
-  "Interés legítimo|Obligación legal|Oponerme|Oposición enviada|Nuevo|" +
-  "Tu navegador envía Global Privacy Control, así que los consentimientos empiezan desactivados.|" +
-  "El servicio de privacidad no está disponible, así que no se guardó nada.|Reintentar|Tus opciones se han guardado.|Este sitio|" +
-  "{c} quiere usar tus datos, con tu consentimiento, para los fines que puedes revisar en Personalizar. Puedes cambiar tus opciones cuando quieras.|" +
-  "{c} usa tus datos como se describe en Tus opciones de privacidad, lo que puede incluir compartirlos con socios. Puedes excluirte cuando quieras.|" +
-  "{c} usa tus datos como se describe en Tus opciones de privacidad, donde también puedes oponerte.|Personalizar|" +
-  "Tu navegador envía Global Privacy Control, así que quedaste excluido de la venta y el intercambio de tus datos.|OK|" +
-  "Tu elección se guarda en este dispositivo y se enviará cuando el servicio de privacidad responda.|Descargar recibo";
+import type { Strings } from "./strings";
+
+/* Converted from the positional line of issue 13; its translator's file replaces it. */
+export default {
+  title: "Tus opciones de privacidad",
+  intro: "{c} quiere usar tus datos como se describe abajo. Puedes cambiar tus opciones cuando quieras.",
+  privacyPolicy: "Política de privacidad",
+  terms: "Condiciones",
+  cookiePolicy: "Política de cookies",
+  acceptAll: "Aceptar todo",
+  rejectAll: "Rechazar todo",
+  save: "Guardar opciones",
+  close: "Cerrar",
+  details: "Detalles",
+  dataUsed: "Datos utilizados",
+  controller: "Responsables",
+  processor: "Encargados",
+  recipient: "Destinatarios",
+  consent: "Tu consentimiento",
+  contract: "Contrato",
+  legitimateInterests: "Interés legítimo",
+  legalObligation: "Obligación legal",
+  object: "Oponerme",
+  objectionSent: "Oposición enviada",
+  new: "Nuevo",
+  gpc: "Tu navegador envía Global Privacy Control, así que los consentimientos empiezan desactivados.",
+  serviceDown: "El servicio de privacidad no está disponible, así que no se guardó nada.",
+  retry: "Reintentar",
+  saved: "Tus opciones se han guardado.",
+  thisSite: "Este sitio",
+  noticeOptIn: "{c} quiere usar tus datos, con tu consentimiento, para los fines que puedes revisar en Personalizar. Puedes cambiar tus opciones cuando quieras.",
+  noticeOptOut: "{c} usa tus datos como se describe en Tus opciones de privacidad, lo que puede incluir compartirlos con socios. Puedes excluirte cuando quieras.",
+  noticeOnly: "{c} usa tus datos como se describe en Tus opciones de privacidad, donde también puedes oponerte.",
+  customize: "Personalizar",
+  gpcApplied: "Tu navegador envía Global Privacy Control, así que quedaste excluido de la venta y el intercambio de tus datos.",
+  ok: "OK",
+  offline: "Tu elección se guarda en este dispositivo y se enviará cuando el servicio de privacidad responda.",
+  downloadReceipt: "Descargar recibo",
+} satisfies Strings;

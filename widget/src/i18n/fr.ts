@@ -1,11 +1,39 @@
-export default "Vos choix de confidentialité|{c} souhaite utiliser vos données comme décrit ci-dessous. Vous pouvez modifier vos choix à tout moment.|" +
-  "Politique de confidentialité|Conditions|Politique de cookies|Tout accepter|Tout refuser|Enregistrer mes choix|" +
-  "Fermer|Détails|Données utilisées|Responsables|Sous-traitants|Destinataires|Votre consentement|" +
-  "Contrat|Intérêt légitime|Obligation légale|M’opposer|Opposition envoyée|Nouveau|" +
-  "Votre navigateur envoie Global Privacy Control : les consentements sont désactivés au départ.|" +
-  "Le service de confidentialité est injoignable : rien n’a été enregistré.|Réessayer|Vos choix ont été enregistrés.|Ce site|" +
-  "{c} souhaite utiliser vos données, avec votre consentement, pour les finalités présentées sous Personnaliser. Vous pouvez modifier vos choix à tout moment.|" +
-  "{c} utilise vos données comme décrit sous Vos choix de confidentialité, y compris en les partageant avec des partenaires. Vous pouvez vous y opposer à tout moment.|" +
-  "{c} utilise vos données comme décrit sous Vos choix de confidentialité, où vous pouvez aussi vous y opposer.|Personnaliser|" +
-  "Votre navigateur envoie Global Privacy Control : vous êtes opposé à la vente et au partage de vos données.|OK|" +
-  "Votre choix est conservé sur cet appareil et sera envoyé dès que le service de confidentialité répondra.|Télécharger le reçu";
+import type { Strings } from "./strings";
+
+/* Converted from the positional line of issue 13; its translator's file replaces it. */
+export default {
+  title: "Vos choix de confidentialité",
+  intro: "{c} souhaite utiliser vos données comme décrit ci-dessous. Vous pouvez modifier vos choix à tout moment.",
+  privacyPolicy: "Politique de confidentialité",
+  terms: "Conditions",
+  cookiePolicy: "Politique de cookies",
+  acceptAll: "Tout accepter",
+  rejectAll: "Tout refuser",
+  save: "Enregistrer mes choix",
+  close: "Fermer",
+  details: "Détails",
+  dataUsed: "Données utilisées",
+  controller: "Responsables",
+  processor: "Sous-traitants",
+  recipient: "Destinataires",
+  consent: "Votre consentement",
+  contract: "Contrat",
+  legitimateInterests: "Intérêt légitime",
+  legalObligation: "Obligation légale",
+  object: "M’opposer",
+  objectionSent: "Opposition envoyée",
+  new: "Nouveau",
+  gpc: "Votre navigateur envoie Global Privacy Control : les consentements sont désactivés au départ.",
+  serviceDown: "Le service de confidentialité est injoignable : rien n’a été enregistré.",
+  retry: "Réessayer",
+  saved: "Vos choix ont été enregistrés.",
+  thisSite: "Ce site",
+  noticeOptIn: "{c} souhaite utiliser vos données, avec votre consentement, pour les finalités présentées sous Personnaliser. Vous pouvez modifier vos choix à tout moment.",
+  noticeOptOut: "{c} utilise vos données comme décrit sous Vos choix de confidentialité, y compris en les partageant avec des partenaires. Vous pouvez vous y opposer à tout moment.",
+  noticeOnly: "{c} utilise vos données comme décrit sous Vos choix de confidentialité, où vous pouvez aussi vous y opposer.",
+  customize: "Personnaliser",
+  gpcApplied: "Votre navigateur envoie Global Privacy Control : vous êtes opposé à la vente et au partage de vos données.",
+  ok: "OK",
+  offline: "Votre choix est conservé sur cet appareil et sera envoyé dès que le service de confidentialité répondra.",
+  downloadReceipt: "Télécharger le reçu",
+} satisfies Strings;
