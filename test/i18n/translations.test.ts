@@ -21,21 +21,25 @@ const tags = readdirSync(folder)
 
 const keys = Object.keys(english) as StringKey[];
 
-/** Longest label, in characters, per button: the first layer's buttons share one row on a 320 px phone. */
+/**
+ * Longest label, in characters, per button. The first layer's choice buttons share a row on a 320 px phone; the
+ * others stand alone (about 36 characters fit a line there). The Chromium layout test is the exact check.
+ */
 const buttonMaxLength: Partial<Record<StringKey, number>> = {
   acceptAll: 24,
   rejectAll: 24,
   save: 24,
   customize: 24,
-  close: 24,
-  details: 24,
-  object: 24,
-  retry: 24,
-  ok: 24,
-  new: 16,
+  close: 32,
+  details: 32,
+  object: 32,
+  retry: 32,
+  ok: 32,
   downloadReceipt: 32,
-  /** Also the button that opens the preferences in notice-only regimes. */
-  title: 32,
+  /** A tag beside a purpose's name. */
+  new: 16,
+  /** The dialog's heading, and alone on the first layer as the button that opens the preferences (notice-only). */
+  title: 40,
 };
 
 /** The notices name these buttons, so they must quote their labels exactly. */
@@ -215,8 +219,8 @@ describe("the GDPR reference list", () => {
 describe.each(tags)("language %s", (tag) => {
   it("is complete, keeps its placeholders, uses the GDPR's terms and fits the buttons", async () => {
     const module = (await import(/* @vite-ignore */ `${folder}${tag}.ts`)) as { default: unknown };
-    // en.ts only re-exports the reference; any other content in it is checked like a translation.
-    if (tag === "en" && module.default === english) return;
-    expect(problemsOf(tag, module.default)).toEqual([]);
+    // en.ts is the reference itself (strings.ts's `english`, re-exported), not a translation of it.
+    if (tag === "en") expect(module.default).toEqual(english);
+    else expect(problemsOf(tag, module.default)).toEqual([]);
   });
 });

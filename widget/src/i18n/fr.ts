@@ -1,11 +1,10 @@
+// French: "vous"; no-break spaces (\u00a0) inside « » as French typography requires.
 import type { Strings } from "./strings";
-
-/* Converted from the positional line of issue 13; its translator's file replaces it. */
 export default {
   title: "Vos choix de confidentialité",
   intro: "{c} souhaite utiliser vos données comme décrit ci-dessous. Vous pouvez modifier vos choix à tout moment.",
   privacyPolicy: "Politique de confidentialité",
-  terms: "Conditions",
+  terms: "Conditions d’utilisation",
   cookiePolicy: "Politique de cookies",
   acceptAll: "Tout accepter",
   rejectAll: "Tout refuser",
@@ -13,27 +12,31 @@ export default {
   close: "Fermer",
   details: "Détails",
   dataUsed: "Données utilisées",
-  controller: "Responsables",
-  processor: "Sous-traitants",
-  recipient: "Destinataires",
-  consent: "Votre consentement",
-  contract: "Contrat",
-  legitimateInterests: "Intérêt légitime",
-  legalObligation: "Obligation légale",
-  object: "M’opposer",
+  controller: "Responsable du traitement",
+  processor: "Sous-traitant",
+  recipient: "Destinataire",
+  consent: "Consentement",
+  contract: "Exécution d’un contrat",
+  legitimateInterests: "Intérêts légitimes",
+  legalObligation: "Respect d’une obligation légale",
+  object: "S’opposer",
   objectionSent: "Opposition envoyée",
   new: "Nouveau",
-  gpc: "Votre navigateur envoie Global Privacy Control : les consentements sont désactivés au départ.",
-  serviceDown: "Le service de confidentialité est injoignable : rien n’a été enregistré.",
+  gpc: "Votre navigateur envoie le signal Global Privacy Control, les consentements sont donc désactivés au départ.",
+  serviceDown: "Le service de confidentialité est injoignable, rien n’a donc été enregistré.",
   retry: "Réessayer",
   saved: "Vos choix ont été enregistrés.",
   thisSite: "Ce site",
-  noticeOptIn: "{c} souhaite utiliser vos données, avec votre consentement, pour les finalités présentées sous Personnaliser. Vous pouvez modifier vos choix à tout moment.",
-  noticeOptOut: "{c} utilise vos données comme décrit sous Vos choix de confidentialité, y compris en les partageant avec des partenaires. Vous pouvez vous y opposer à tout moment.",
-  noticeOnly: "{c} utilise vos données comme décrit sous Vos choix de confidentialité, où vous pouvez aussi vous y opposer.",
+  noticeOptIn:
+    "{c} souhaite, avec votre consentement, utiliser vos données pour les finalités présentées sous «\u00a0Personnaliser\u00a0». Vous pouvez modifier vos choix à tout moment.",
+  noticeOptOut:
+    "{c} utilise vos données comme décrit sous «\u00a0Vos choix de confidentialité\u00a0», ce qui peut inclure leur partage avec des partenaires. Vous pouvez vous y opposer à tout moment.",
+  noticeOnly:
+    "{c} utilise vos données comme décrit sous «\u00a0Vos choix de confidentialité\u00a0», où vous pouvez aussi exercer votre droit d’opposition.",
   customize: "Personnaliser",
-  gpcApplied: "Votre navigateur envoie Global Privacy Control : vous êtes opposé à la vente et au partage de vos données.",
+  gpcApplied:
+    "Votre navigateur envoie le signal Global Privacy Control, la vente et le partage de vos données ont donc été refusés en votre nom.",
   ok: "OK",
-  offline: "Votre choix est conservé sur cet appareil et sera envoyé dès que le service de confidentialité répondra.",
-  downloadReceipt: "Télécharger le reçu",
+  offline: "Votre choix est conservé sur cet appareil et sera transmis dès que le service de confidentialité répondra.",
+  downloadReceipt: "Télécharger le justificatif",
 } satisfies Strings;

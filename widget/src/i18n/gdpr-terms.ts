@@ -148,7 +148,8 @@ export const gdprTerms = {
     processor: "duomenų tvarkytojas",
     recipient: "duomenų gavėjas",
     consent: "sutikimas", // Art. 4(11) „duomenų subjekto sutikimas“
-    contract: "sutartis", // Art. 6(1)(b) "įvykdyti sutartį" (verb + accusative)
+    // Art. 6(1)(b) has only the verb ("įvykdyti sutartį"); the Regulation's noun is Art. 7(4) "sutarties vykdymui" (dative)
+    contract: "sutarties vykdymas",
     legitimateInterests: "teisėti interesai", // Art. 6(1)(f) "teisėtų … interesų" (genitive)
     legalObligation: "teisinė prievolė",
   },
