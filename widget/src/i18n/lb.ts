@@ -25,7 +25,7 @@ export default {
   new: "Nei",
   gpc: "Äre Browser schéckt Global Privacy Control, dofir sinn d’Awëllegungen am Ufank ausgeschalt.",
   serviceDown: "De Dateschutzdéngscht war net z’erreechen, dofir gouf näischt gespäichert.",
-  retry: "Nach eng Kéier probéieren",
+  retry: "Nees probéieren",
   saved: "Är Wiel gouf gespäichert.",
   thisSite: "Dës Websäit",
   noticeOptIn:

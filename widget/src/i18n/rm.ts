@@ -9,7 +9,7 @@ export default {
   cookiePolicy: "Directiva da cookies",
   acceptAll: "Acceptar tut",
   rejectAll: "Refusar tut",
-  save: "Memorisar la tscherna",
+  save: "Memorisar",
   close: "Serrar",
   details: "Detagls",
   dataUsed: "Datas duvradas",
@@ -25,7 +25,7 @@ export default {
   new: "Nov",
   gpc: "Voss navigatur trametta Global Privacy Control, perquai èn ils consentiments deactivads al cumenzament.",
   serviceDown: "Il servetsch da protecziun da datas n’era betg cuntanschibel, perquai n’è nagut vegnì memorisà.",
-  retry: "Empruvar anc ina giada",
+  retry: "Empruvar danovamain",
   saved: "Vossa tscherna è vegnida memorisada.",
   thisSite: "Questa pagina d’internet",
   noticeOptIn:
