@@ -2,7 +2,7 @@
 // processing (elavuraziun): responsabel, elavuratur per incumbensa, retschavider.
 import type { Strings } from "./strings";
 export default {
-  title: "Vossas tschernas da protecziun da datas",
+  title: "Vossa protecziun da datas",
   intro: "{c} vuless duvrar Vossas datas sco descrit sutvart. Vus pudais midar Vossa tscherna da tut temp.",
   privacyPolicy: "Decleraziun da protecziun da datas",
   terms: "Cundiziuns",
@@ -31,8 +31,8 @@ export default {
   noticeOptIn:
     "{c} vuless duvrar Vossas datas cun Voss consentiment per ils intents che Vus chattais sut Adattar. Vus pudais midar Vossa tscherna da tut temp.",
   noticeOptOut:
-    "{c} dovra Vossas datas sco descrit sut Vossas tschernas da protecziun da datas, er cun las dar vinavant a partenaris. Vus pudais renunziar da tut temp.",
-  noticeOnly: "{c} dovra Vossas datas sco descrit sut Vossas tschernas da protecziun da datas, nua che Vus pudais er far opposiziun.",
+    "{c} dovra Vossas datas sco descrit sut Vossa protecziun da datas, er cun las dar vinavant a partenaris. Vus pudais renunziar da tut temp.",
+  noticeOnly: "{c} dovra Vossas datas sco descrit sut Vossa protecziun da datas, nua che Vus pudais er far opposiziun.",
   customize: "Adattar",
   gpcApplied: "Voss navigatur trametta Global Privacy Control, perquai è la vendita e la dada vinavant da Vossas datas deactivada.",
   ok: "OK",
