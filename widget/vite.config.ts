@@ -196,7 +196,7 @@ function publish(): Plugin {
         };
         // Printed whatever the log level: the build's size report.
         console.log(
-          `${chunk.fileName} -> ${file}: ${entryBytes} bytes min+gzip (budget ${eagerBudgetBytes}); ` +
+          `${chunk.fileName} -> ${file}: ${entryBytes} bytes min+gzip (${chunks.length > 1 ? `eager budget ${eagerBudgetBytes}` : "one file: the total budget applies"}); ` +
             `${Object.keys(languages).length} languages, largest ${largestLanguage.tag} ${largestLanguage.gzipBytes} (budget ${languageBudgetBytes}); ` +
             `one visitor at most ${total} (budget ${totalBudgetBytes})`,
         );

@@ -250,7 +250,8 @@ export class AssentConsent extends HTMLElement {
   /** Renders, then brings the layers' top-layer state (popover, modal dialog) and focus in line with it. */
   #paint() {
     const { strings, banner: layer, open } = this.#flow!.shown;
-    if (!strings) return;
+    // Removed from the page while a bootstrap was on its way: nothing to show (a popover must be in the page).
+    if (!strings || !this.isConnected) return;
     const view = this.#view();
     const root = this.#root!;
     const bannerBefore = root.querySelector("[popover]");

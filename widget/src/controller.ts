@@ -150,8 +150,11 @@ export class ConsentController {
       else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) host.emit("assent-change", this.state);
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
     } catch (error) {
-      const [language, strings] = await offlineStrings(languages);
-      this.set({ strings, language });
+      // The words of an earlier answer stand; the first time, the widget's own file.
+      if (!this.shown.strings) {
+        const [language, strings] = await offlineStrings(languages);
+        this.set({ strings, language });
+      }
       this.#fail(error);
       // The visitor can still say no while the API is down: the first layer opens without the configuration.
       if (first && !store.dismissed.get() && !store.pending.get()) this.set({ banner: "ask" });

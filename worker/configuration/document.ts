@@ -86,7 +86,7 @@ export async function cachedConfiguration(
   const key = new Request(`${new URL(requestUrl).origin}/__assent-cache/configuration-and-wording/${encodeURIComponent(projectId)}/${version}`);
   const cache = await caches.open("assent-configuration");
   const hit = await cache.match(key);
-  if (hit) return { ...(await hit.json()), etag: hit.headers.get("etag")! };
+  if (hit) return { ...(await hit.json<Omit<CachedConfiguration, "etag">>()), etag: hit.headers.get("etag")! };
   const loaded = await loadConfiguration(db, projectId);
   if (!loaded) return undefined;
   const etag = `"${(await sha256Hex(JSON.stringify(loaded.configuration))).slice(0, 32)}"`;
