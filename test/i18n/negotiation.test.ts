@@ -69,8 +69,12 @@ describe("language negotiation", () => {
     expect(negotiate(["kl"], [...shipped, "kl"])).toBe("kl");
   });
 
-  it("answers undefined from lookup when nothing matches, never a guess", () => {
+  it("answers undefined from lookup when nothing matches, never a guess, whatever the tag looks like", () => {
     expect(lookup(["tlh", "x-klingon"], shipped)).toBeUndefined();
+    expect(lookup(["", "-", "--", "x", "toString", "constructor"], shipped)).toBeUndefined();
+    // Malformed but readable: each ends in a finite lookup.
+    expect(lookup(["de-"], shipped)).toBe("de");
+    expect(lookup(["de--AT"], shipped)).toBe("de");
   });
 
   it("writes Arabic, Hebrew and Persian right to left, everything shipped else left to right", () => {

@@ -27,12 +27,14 @@ const aliases: Record<string, string> = {
 export function lookup(preferences: readonly string[], available: readonly string[]): string | undefined {
   const byLowerCase = new Map(available.map((tag) => [tag.toLowerCase(), tag]));
   for (const preference of preferences) {
-    let tag = preference.toLowerCase();
-    while (tag) {
+    const subtags = preference.toLowerCase().split("-");
+    while (subtags.length) {
+      const tag = subtags.join("-");
       const found = byLowerCase.get(tag) ?? byLowerCase.get(aliases[tag]);
       if (found) return found;
+      subtags.pop();
       // A single-letter subtag (an extension's singleton) never stands alone at the end.
-      tag = tag.replace(/(-\w)?-\w+$|^\w+$/, "");
+      if (subtags.at(-1)?.length === 1) subtags.pop();
     }
   }
   return undefined;
