@@ -41,7 +41,8 @@ const WordingInput = z
 
 type Row = { language: string; strings: Record<string, string>; updated: string };
 
-const describe = (language: string, row?: Row) => ({
+/** One language as the API shows it: the project's overrides, the words with and without them. */
+const languageView = (language: string, row?: Row) => ({
   language,
   shipped: !!shippedTag(language),
   overrides: row?.strings ?? {},
@@ -77,7 +78,7 @@ wordingRoutes.openapi(
       .where(eq(uiStrings.projectId, c.get("caller").projectId))
       .orderBy(uiStrings.language);
     const items = rows.map((row) => {
-      const { strings: _everything, defaults: _shipped, ...item } = describe(row.language, row);
+      const { strings: _everything, defaults: _shipped, ...item } = languageView(row.language, row);
       return item;
     });
     return c.json({ shippedLanguages: shippedTags, items }, 200);
@@ -103,7 +104,7 @@ wordingRoutes.openapi(
       .from(uiStrings)
       .where(and(eq(uiStrings.projectId, c.get("caller").projectId), eq(uiStrings.language, language)));
     if (!row && !shippedTag(language)) throw notFound("Language");
-    return c.json(describe(language, row), 200);
+    return c.json(languageView(language, row), 200);
   },
 );
 
@@ -139,7 +140,7 @@ wordingRoutes.openapi(
       .insert(uiStrings)
       .values(row)
       .onConflictDoUpdate({ target: [uiStrings.projectId, uiStrings.language], set: { strings, updated: row.updated } });
-    return c.json(describe(language, row), 200);
+    return c.json(languageView(language, row), 200);
   },
 );
 
