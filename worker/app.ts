@@ -10,6 +10,7 @@ import { scopes } from "./auth/scopes";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
+import { wordingRoutes } from "./wording/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
@@ -88,6 +89,7 @@ for (const routes of [
   identityRoutes,
   partyRoutes,
   configurationRoutes,
+  wordingRoutes,
   requestRoutes,
   proofRoutes,
   auditRoutes,

@@ -8,6 +8,7 @@ import "./pages/overview";
 import "./pages/projects";
 import "./pages/requests";
 import "./pages/settings";
+import "./pages/wording";
 import "./pages/sms";
 import "./pages/sign-in";
 import "./pages/webhooks";
@@ -241,6 +242,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-webhooks .project=${project}></ap-webhooks>`;
       case "settings":
         return html`<ap-settings .project=${project}></ap-settings>`;
+      case "wording":
+        return html`<ap-wording .project=${project}></ap-wording>`;
       case "sms":
         return html`<ap-sms .project=${project}></ap-sms>`;
       default:

@@ -468,6 +468,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/v2/projects/{project_id}/configurations/ui-strings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the widget's languages and the project's wording
+         * @description The languages the widget ships, and every language the project has its own strings for (overrides of a shipped language, or a language it added).
+         */
+        get: operations["listUiStrings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the widget's strings in one language
+         * @description The project's overrides and every string as the widget shows it. 404 for a language neither shipped nor added.
+         */
+        get: operations["getUiStrings"];
+        /**
+         * Set the project's wording of the widget in one language
+         * @description Overrides any of the widget's strings in a shipped language, or adds a language the widget does not ship (every string needed). The widget shows it from the next bootstrap on (the edge cache is keyed by the configuration version, which this bumps). Errors: 400 `validation_failed` with `unknown_string_key`, `invalid_length`, `placeholder_mismatch` or `required` per string, or `invalid_language_tag` for the path.
+         */
+        put: operations["putUiStrings"];
+        post?: never;
+        /**
+         * Remove the project's wording in one language
+         * @description Back to the shipped words (an added language is gone).
+         */
+        delete: operations["deleteUiStrings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v2/projects/{project_id}/permissions": {
         parameters: {
             query?: never;
@@ -2195,6 +2243,58 @@ export interface components {
                 consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             }[];
         };
+        UiStringsLanguage: {
+            /**
+             * @description BCP 47, canonical case.
+             * @example de
+             */
+            language: string;
+            /** @description The widget ships this language; otherwise the project added it. */
+            shipped: boolean;
+            /**
+             * @description The project's own strings, by key (empty: the shipped words).
+             * @example {
+             *       "acceptAll": "Alle annehmen",
+             *       "title": "Datenschutz bei {c}"
+             *     }
+             */
+            overrides: {
+                [key: string]: string;
+            };
+            /**
+             * @description Every string as the widget shows it: English, under the shipped language, under the overrides.
+             * @example {
+             *       "acceptAll": "Alle annehmen",
+             *       "title": "Datenschutz bei {c}"
+             *     }
+             */
+            strings: {
+                [key: string]: string;
+            };
+            /**
+             * @description Every string as the widget would show it without the overrides.
+             * @example {
+             *       "acceptAll": "Alle annehmen",
+             *       "title": "Datenschutz bei {c}"
+             *     }
+             */
+            defaults: {
+                [key: string]: string;
+            };
+            updated: string | null;
+        };
+        UiStringsInput: {
+            /**
+             * @description Replaces the project's strings for this language. Keys from GET …/ui-strings/en; each text 1-500 characters, keeping the English placeholders (`{c}`, the controller's name) exactly. A language the widget does not ship needs every key.
+             * @example {
+             *       "acceptAll": "Alle annehmen",
+             *       "title": "Datenschutz bei {c}"
+             *     }
+             */
+            strings: {
+                [key: string]: string;
+            };
+        };
         RequestReceipt: {
             requestId: string;
             receipt: string;
@@ -2682,8 +2782,12 @@ export interface components {
                 /** @description Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity. */
                 gpcApplied: boolean;
             };
-            /** @description The language every text of `configuration` is in (as far as the project has it). */
+            /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;
+            /** @description Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied. */
+            strings: {
+                [key: string]: string;
+            };
             configuration: components["schemas"]["Configuration"];
             /** @description SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches. */
             fingerprint: string;
@@ -2724,7 +2828,7 @@ export interface components {
              */
             visitorKey?: string;
             /**
-             * @description The page's language preferences, best first; without them `Accept-Language`, then the project's default language.
+             * @description The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's languages and the project's own (README "Languages").
              * @example [
              *       "fi-FI",
              *       "fi",
@@ -6426,6 +6530,337 @@ export interface operations {
             };
             /** @description Not modified since the ETag sent as `If-None-Match`. */
             304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUiStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The languages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shippedLanguages: string[];
+                        items: {
+                            /**
+                             * @description BCP 47, canonical case.
+                             * @example de
+                             */
+                            language: string;
+                            /** @description The widget ships this language; otherwise the project added it. */
+                            shipped: boolean;
+                            /**
+                             * @description The project's own strings, by key (empty: the shipped words).
+                             * @example {
+                             *       "acceptAll": "Alle annehmen",
+                             *       "title": "Datenschutz bei {c}"
+                             *     }
+                             */
+                            overrides: {
+                                [key: string]: string;
+                            };
+                            updated: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUiStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UiStringsLanguage"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putUiStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UiStringsInput"];
+            };
+        };
+        responses: {
+            /** @description The language as the widget now shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UiStringsLanguage"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteUiStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,8 +35,11 @@ export type RegimeName = Regime["name"];
 /** Consent Mode settings of the project, as the bootstrap returns them; a default may name any subset of types. */
 export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { defaults: Partial<Schemas["ConsentModeDefault"]>[] };
 
-/** The one call before first paint; `legacy` marks one assembled from the three calls of older servers. */
-export type Bootstrap = Omit<Optional<Served, "consentMode">, "regime" | "configuration" | "consentMode"> & {
+/**
+ * The one call before first paint; `legacy` marks one assembled from the three calls of older servers, which send
+ * no `strings` (the widget then fetches its built language file).
+ */
+export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings">, "regime" | "configuration" | "consentMode"> & {
   regime: Regime;
   configuration: Configuration;
   consentMode?: ConsentModeSettings;

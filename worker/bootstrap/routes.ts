@@ -16,7 +16,8 @@ import { createRouter, jsonResponse, problems } from "../lib/router";
 import { projects } from "../projects/table";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
-import { acceptLanguages, chooseLanguage, inLanguage } from "./language";
+import { chooseLanguage, wordsFor } from "../wording/words";
+import { acceptLanguages, inLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 export const bootstrapRoutes = createRouter();
@@ -121,7 +122,9 @@ bootstrapRoutes.openapi(
     let state = value(settled[3]);
 
     const all = cached.configuration;
-    const language = chooseLanguage(all, input.languages ?? acceptLanguages(c.req.header("accept-language")));
+    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
+    const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
+    const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
     const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
@@ -148,6 +151,7 @@ bootstrapRoutes.openapi(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied },
         language,
+        strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
