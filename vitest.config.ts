@@ -88,6 +88,8 @@ export default defineConfig(async () => {
         workerd("api", ["test/api/**/*.test.ts"], 1_000_000),
         // The security suite proves the limits bite, at the production defaults' scale.
         workerd("security", ["test/security/**/*.test.ts"], 10),
+        // Translation checks: plain Node, no workerd or browser.
+        { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], environment: "node" } },
         {
           test: {
             name: "e2e",

@@ -4,23 +4,87 @@
 //     per UI language), named by content hash
 //   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews): all of
 //     it in one file, since a classic script cannot import chunks
+// Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
+// build from widget/src/i18n/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
 // widget's block of dist/public/_headers current, and fails when over the size budgets.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { defineConfig, type Plugin } from "vite";
 
-/** min+gzip budgets, Lit included: what every page loads, and everything a visitor can load (all chunks of a build). */
+/**
+ * min+gzip budgets, Lit included: what every page loads (the entry); one language's words; and everything one
+ * visitor can load: the entry, the preferences layer and the largest language. (Visitors load one language each,
+ * so the languages are not summed: adding one costs no visitor anything.)
+ */
 export const eagerBudgetBytes = 10 * 1024;
+export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
+const i18nFolder = fileURLToPath(new URL("./src/i18n/", import.meta.url));
+const gzipBytes = (data: string | Buffer) => gzipSync(data, { level: 9 }).byteLength;
+
+/** Runs a TypeScript module of the i18n folder (type-only imports, relative imports of its neighbours) in Node. */
+function evaluate(file: string): Record<string, unknown> {
+  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
+  const module = { exports: {} as Record<string, unknown> };
+  new Function("module", "exports", "require", outputText)(module, module.exports, (spec: string) =>
+    evaluate(resolve(dirname(file), `${spec}.ts`)),
+  );
+  return module.exports;
+}
+
+/**
+ * Every language's words as the JSON the widget fetches, by tag, checked against the list the widget and the
+ * Worker negotiate with and against English's keys (the translation test says more; this keeps a build honest).
+ */
+function languageFiles(): Record<string, string> {
+  const notLanguages = new Set(["strings", "index", "gdpr-terms"]);
+  const tags = readdirSync(i18nFolder)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => file.slice(0, -3))
+    .filter((tag) => !notLanguages.has(tag))
+    .sort();
+  const shipped = evaluate(fileURLToPath(new URL("./src/languages.ts", import.meta.url))).shippedStrings as Record<string, object>;
+  const listed = Object.keys(shipped).sort();
+  if (tags.join() !== listed.join()) {
+    throw new Error(`widget/src/i18n has modules for ${tags.join(" ")} but widget/src/languages.ts lists ${listed.join(" ")}.`);
+  }
+  const keys = Object.keys(evaluate(`${i18nFolder}strings.ts`).english as object).join();
+  return Object.fromEntries(
+    tags.map((tag) => {
+      const strings = shipped[tag];
+      if (Object.keys(strings).join() !== keys) throw new Error(`widget/src/i18n/${tag}.ts does not have English's keys in English's order.`);
+      return [tag, JSON.stringify(strings)];
+    }),
+  );
+}
+
+const languages = languageFiles();
+/** Names the folder of this build's language files: a change to any language is a new folder. */
+const languagesVersion = createHash("sha256").update(JSON.stringify(languages)).digest("hex").slice(0, 10);
 
 /** Per entry: its hashed copy, and the chunks it loads on demand (already named by content hash). */
-type Manifest = Record<string, { file: string; integrity: string; gzipBytes: number; totalGzipBytes: number; chunks: string[] }>;
+type Manifest = Record<
+  string,
+  {
+    file: string;
+    integrity: string;
+    gzipBytes: number;
+    /** What one visitor can load at most: the entry, its chunks and the largest language. */
+    totalGzipBytes: number;
+    chunks: string[];
+    languages: { folder: string; count: number; largest: { tag: string; gzipBytes: number } };
+  }
+>;
 
 function headersBlock(manifest: Manifest): string {
   const rule = (path: string, cache: string) => `/widget/${path}\n  Cache-Control: ${cache}\n`;
@@ -35,6 +99,7 @@ function headersBlock(manifest: Manifest): string {
           [file, ...chunks].map((name) => rule(name, "public, max-age=31536000, immutable")).join(""),
       )
       .join("") +
+    rule("i18n/*", "public, max-age=31536000, immutable") +
     rule("manifest.json", "public, max-age=300") +
     "# assent-widget:end\n"
   );
@@ -75,25 +140,48 @@ function minifyStyles(): Plugin {
   };
 }
 
+/** Writes i18n/<version>/<tag>.json for every language; fails when one is over its budget. */
+function emitLanguages(): Plugin {
+  return {
+    name: "assent-languages",
+    generateBundle() {
+      for (const [tag, json] of Object.entries(languages)) {
+        const bytes = gzipBytes(json);
+        if (bytes > languageBudgetBytes) {
+          throw new Error(`The ${tag} strings are ${bytes} bytes min+gzip, over the per-language budget of ${languageBudgetBytes}.`);
+        }
+        this.emitFile({ type: "asset", fileName: `i18n/${languagesVersion}/${tag}.json`, source: json });
+      }
+    },
+  };
+}
+
+/** The largest language, min+gzip: the one that counts towards what one visitor can load. */
+const largestLanguage = Object.entries(languages)
+  .map(([tag, json]) => ({ tag, gzipBytes: gzipBytes(json) }))
+  .sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+
 function publish(): Plugin {
   return {
     name: "assent-publish",
     writeBundle(_options, bundle) {
       const manifestPath = `${outDir}/manifest.json`;
       const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
-      const gzipOf = (fileName: string) => gzipSync(readFileSync(`${outDir}/${fileName}`), { level: 9 }).byteLength;
+      const gzipOf = (fileName: string) => gzipBytes(readFileSync(`${outDir}/${fileName}`));
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === "chunk");
-      const total = chunks.reduce((sum, chunk) => sum + gzipOf(chunk.fileName), 0);
+      const total = chunks.reduce((sum, chunk) => sum + gzipOf(chunk.fileName), 0) + largestLanguage.gzipBytes;
       if (total > totalBudgetBytes) {
-        throw new Error(`The ${chunks.length} files of this build are ${total} bytes min+gzip, over the total budget of ${totalBudgetBytes}.`);
+        throw new Error(
+          `The ${chunks.length} files of this build and its largest language (${largestLanguage.tag}) are ${total} bytes min+gzip, over the total budget of ${totalBudgetBytes}.`,
+        );
       }
       for (const chunk of chunks) {
         if (!chunk.isEntry) continue;
         const code = readFileSync(`${outDir}/${chunk.fileName}`);
-        const gzipBytes = gzipOf(chunk.fileName);
+        const entryBytes = gzipOf(chunk.fileName);
         // The classic build carries everything in its one file, so only the total budget applies to it.
-        if (chunks.length > 1 && gzipBytes > eagerBudgetBytes) {
-          throw new Error(`${chunk.fileName} is ${gzipBytes} bytes min+gzip, over the eager budget of ${eagerBudgetBytes}.`);
+        if (chunks.length > 1 && entryBytes > eagerBudgetBytes) {
+          throw new Error(`${chunk.fileName} is ${entryBytes} bytes min+gzip, over the eager budget of ${eagerBudgetBytes}.`);
         }
         const hash = createHash("sha256").update(code).digest("hex").slice(0, 10);
         const file = chunk.fileName.replace(/\.js$/, `.${hash}.js`);
@@ -101,11 +189,17 @@ function publish(): Plugin {
         manifest[chunk.fileName] = {
           file,
           integrity: `sha384-${createHash("sha384").update(code).digest("base64")}`,
-          gzipBytes,
+          gzipBytes: entryBytes,
           totalGzipBytes: total,
           chunks: chunks.filter((other) => !other.isEntry).map((other) => other.fileName),
+          languages: { folder: `i18n/${languagesVersion}`, count: Object.keys(languages).length, largest: largestLanguage },
         };
-        this.info(`${chunk.fileName} -> ${file}: ${gzipBytes} bytes min+gzip; all ${chunks.length} files ${total} (budgets ${eagerBudgetBytes}, ${totalBudgetBytes})`);
+        // Printed whatever the log level: the build's size report.
+        console.log(
+          `${chunk.fileName} -> ${file}: ${entryBytes} bytes min+gzip (${chunks.length > 1 ? `eager budget ${eagerBudgetBytes}` : "one file: the total budget applies"}); ` +
+            `${Object.keys(languages).length} languages, largest ${largestLanguage.tag} ${largestLanguage.gzipBytes} (budget ${languageBudgetBytes}); ` +
+            `one visitor at most ${total} (budget ${totalBudgetBytes})`,
+        );
       }
       writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
       const current = existsSync(headersFile) ? readFileSync(headersFile, "utf8") : "";
@@ -120,11 +214,14 @@ export default defineConfig(({ mode }) => {
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
     logLevel: "warn",
-    plugins: [minifyStyles(), collapseTemplates(), publish()],
+    plugins: [minifyStyles(), collapseTemplates(), emitLanguages(), publish()],
     // Lit's production build whatever NODE_ENV says (vitest runs the build with NODE_ENV=test).
     resolve: { conditions: ["module", "browser", "production"] },
     // A classic script finds its URL in document.currentScript; import.meta does not exist there.
-    define: classic ? { "import.meta.url": "undefined" } : {},
+    define: {
+      __ASSENT_I18N__: JSON.stringify(languagesVersion),
+      ...(classic ? { "import.meta.url": "undefined" } : {}),
+    },
     build: {
       outDir,
       // The ES build runs first and starts from an empty folder; the classic build adds to it.

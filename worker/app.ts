@@ -10,6 +10,7 @@ import { scopes } from "./auth/scopes";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
+import { wordingRoutes } from "./wording/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
@@ -91,6 +92,7 @@ for (const routes of [
   identityRoutes,
   partyRoutes,
   configurationRoutes,
+  wordingRoutes,
   requestRoutes,
   proofRoutes,
   auditRoutes,
@@ -120,11 +122,17 @@ app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
   description: "The operator's `ADMIN_TOKEN`.",
 });
 
-const openApiInfo = {
+/**
+ * The document describes the deployment that serves it: its one server is the origin it was fetched from (each
+ * operator runs their own Assent, so no fixed host is right for everyone).
+ */
+const openApiDocument = (origin: string) => ({
   openapi: "3.1.0",
+  servers: [{ url: origin, description: "This deployment: the origin that served this document." }],
   info: {
     title: "Assent",
     version,
+    license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     description:
       "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
       "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
@@ -135,10 +143,28 @@ const openApiInfo = {
       "when it is served from a read replica; without it a read may see data a few moments old. A malformed " +
       "bookmark is 400 `invalid_bookmark`. Browsers may send and read the header (CORS).",
   },
-};
+  // One tag per capability (the folders of worker/), in the order the reference page lists them.
+  tags: [
+    { name: "Auth", description: "OAuth 2.0 client credentials, authorization server metadata and the keys that verify tokens." },
+    { name: "Browser tokens", description: "Identity-scoped tokens for pages and webviews, the widget's bootstrap and the GPC resource." },
+    { name: "Projects", description: "A project's privacy metadata: controller, policies, contacts." },
+    { name: "Identities", description: "Data subjects: create, find by alias, update, delete, and export everything held about one." },
+    { name: "Parties", description: "Controllers, processors and other parties that purposes name." },
+    { name: "Configuration", description: "Data groups and purposes (with their versions), and the published configuration feed." },
+    { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
+    { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
+    { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
+    { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview." },
+    { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },
+    { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
+    { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
+    { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
+  ],
+});
 
-app.doc31("/openapi.json", openApiInfo);
-app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiInfo) as Parameters<typeof docsPage>[0])));
+app.doc31("/openapi.json", (c) => openApiDocument(new URL(c.req.url).origin));
+app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiDocument(new URL(c.req.url).origin)) as Parameters<typeof docsPage>[0])));
 
 let allowedOn: ((pathname: string) => string[]) | undefined;
 app.notFound((c) => {

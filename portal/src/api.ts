@@ -1,5 +1,7 @@
 // The portal's only way to the API: same-origin fetch with the session cookie (HttpOnly, so scripts never see
-// it) and the session's CSRF token, which lives in this module's memory only; never in localStorage.
+// it) and the session's CSRF token, which lives in this module's memory only; never in localStorage. Requests are
+// typed by the generated OpenAPI types: `api("GET", "/admin/v1/projects/{projectId}", { params: { projectId } })`.
+import { pathTo, type JsonAnswer, type JsonBody, type Method, type PathOf, type PathParams, type QueryParams } from "../../shared/api/operations";
 
 export type FieldError = { path: string; message: string; code: string };
 
@@ -24,8 +26,42 @@ export const sessionEndedEvent = "assent-session-ended";
 
 const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+/**
+ * The ETag of each record as this page last read or wrote it, by path. Saves and deletes send it as `If-Match`, so a
+ * record someone else changed meanwhile is refused (412 `precondition_failed`) instead of silently overwritten. A
+ * successful write below a record (a secret rotation, jurisdiction rules) may change the record too: its tag is
+ * forgotten, and the next save of it is unconditional unless the record is read again first.
+ */
+const etags = new Map<string, string>();
+
+function remember(method: Method, resource: string, res: Response) {
+  if (!res.ok) return;
+  for (const known of etags.keys()) if (unsafe.has(method) && resource.startsWith(`${known}/`)) etags.delete(known);
+  const etag = res.headers.get("etag");
+  if (method === "DELETE") etags.delete(resource);
+  else if (etag && res.status === 201) etags.set(res.headers.get("location") ?? resource, etag);
+  else if (etag) etags.set(resource, etag);
+}
+
+/** What a request takes besides its method and path: the path's parameters (when it has any), query and body. */
+type Options<P extends PathOf<M>, M extends Method> = {
+  query?: QueryParams<P, M>;
+  body?: JsonBody<P, M>;
+  headers?: Record<string, string>;
+} & ([PathParams<P, M>] extends [never] ? { params?: never } : { params: PathParams<P, M> });
+type OptionsArgument<P extends PathOf<M>, M extends Method> = [PathParams<P, M>] extends [never] ? [options?: Options<P, M>] : [options: Options<P, M>];
+
+/** One API operation: its JSON answer, or an ApiProblem. */
+export function api<M extends Method, P extends PathOf<M>>(method: M, path: P, ...[options]: OptionsArgument<P, M>): Promise<JsonAnswer<P, M>> {
+  const { params, query, body, headers } = (options ?? {}) as { params?: object; query?: object; body?: unknown; headers?: Record<string, string> };
+  return send(method, pathTo(path, params, query), body, headers) as Promise<JsonAnswer<P, M>>;
+}
+
+async function send(method: Method, path: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+  const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
+  const resource = path.split("?")[0];
+  const etag = etags.get(resource);
+  if ((method === "PUT" || method === "DELETE") && etag) headers["if-match"] ??= etag;
   if (body !== undefined) headers["content-type"] = "application/json";
   if (unsafe.has(method) && csrfToken) headers["x-csrf-token"] = csrfToken;
   let res: Response;
@@ -40,7 +76,8 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   } catch {
     throw new ApiProblem(0, "network_error", "Network error", "The service could not be reached. Check your connection and try again.");
   }
-  if (res.status === 204) return undefined as T;
+  remember(method, resource, res);
+  if (res.status === 204) return undefined;
   const text = await res.text();
   let payload: unknown = null;
   try {
@@ -63,23 +100,21 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     }
     throw problem;
   }
-  return payload as T;
+  return payload;
 }
-
-type SessionInfo = { csrfToken: string; expires: string };
 
 export const session = {
   get expires() {
     return expires;
   },
   async signIn(adminToken: string) {
-    const s = await api<SessionInfo>("POST", "/portal/api/session", { adminToken });
+    const s = await api("POST", "/portal/api/session", { body: { adminToken } });
     ({ csrfToken, expires } = s);
   },
   /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
   async resume(): Promise<boolean> {
     try {
-      const s = await api<SessionInfo>("GET", "/portal/api/session");
+      const s = await api("GET", "/portal/api/session");
       ({ csrfToken, expires } = s);
       return true;
     } catch (error) {
@@ -96,7 +131,3 @@ export const session = {
     }
   },
 };
-
-/** Paths of a project's privacy API. */
-export const privacy = (projectId: string, rest = "") => `/privacy/v2/projects/${encodeURIComponent(projectId)}${rest}`;
-export const adminProject = (projectId: string, rest = "") => `/admin/v1/projects/${encodeURIComponent(projectId)}${rest}`;

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { adminProject, api, ApiProblem, session, sessionEndedEvent } from "./api";
+import { api, ApiProblem, session, sessionEndedEvent } from "./api";
 import "./pages/clients";
 import "./pages/configuration";
 import "./pages/identities";
@@ -8,6 +8,7 @@ import "./pages/overview";
 import "./pages/projects";
 import "./pages/requests";
 import "./pages/settings";
+import "./pages/wording";
 import "./pages/sms";
 import "./pages/sign-in";
 import "./pages/webhooks";
@@ -112,7 +113,7 @@ export class AssentPortal extends LightElement {
     this.projectError = null;
     if (this.project?.projectId !== projectId) this.project = null;
     try {
-      const project = await api<Project>("GET", adminProject(projectId));
+      const project = await api("GET", "/admin/v1/projects/{projectId}", { params: { projectId } });
       if (this.route.page === "project" && this.route.projectId === projectId) this.project = project;
     } catch (error) {
       this.projectError = error;
@@ -241,6 +242,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-webhooks .project=${project}></ap-webhooks>`;
       case "settings":
         return html`<ap-settings .project=${project}></ap-settings>`;
+      case "wording":
+        return html`<ap-wording .project=${project}></ap-wording>`;
       case "sms":
         return html`<ap-sms .project=${project}></ap-sms>`;
       default:

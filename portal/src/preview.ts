@@ -2,11 +2,20 @@
 // configuration being edited; this frame answers the widget's API calls itself from that document, so a
 // preview never mints tokens, never creates identities and never records a consent.
 
-type Message = { type: "assent-preview"; configuration: { projectId: string }; language: string };
+type Message = {
+  type: "assent-preview";
+  configuration: { projectId: string };
+  language: string;
+  /** The widget's words as being edited (the Wording page); without them, the shipped words. */
+  strings?: Record<string, string>;
+  /** Which layer to show: the preferences (default) or the first layer. */
+  layer?: "banner" | "preferences";
+};
 
 const widgetUrl = "/widget/assent.js";
 const identityId = "idn_preview";
 let configuration: unknown = null;
+let shown: Message | null = null;
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -15,7 +24,20 @@ const realFetch = window.fetch.bind(window);
 window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href);
   const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-  if (url.origin !== location.origin || url.pathname === widgetUrl) return realFetch(input, init);
+  if (url.origin !== location.origin || url.pathname.startsWith("/widget/")) return realFetch(input, init);
+  // The one call a current widget makes (with the words being edited, when the page sends them); without
+  // `strings` the widget takes its own language file.
+  if (url.pathname.endsWith("/bootstrap") && shown?.strings) {
+    return json({
+      regime: { name: "opt-in", country: null, region: null, gpc: false, gpcApplied: false },
+      language: shown.language,
+      strings: shown.strings,
+      configuration,
+      fingerprint: "preview",
+      consentMode: { enabled: false, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: false, defaults: [] },
+      state: null,
+    });
+  }
   if (url.pathname === "/privacy/v1/configurations") return json(configuration);
   if (url.pathname.endsWith("/permission-state")) {
     return json({ projectId: "", identityId, updated: new Date().toISOString(), purposes: [] });
@@ -32,6 +54,7 @@ const statusLine = document.getElementById("preview-status")!;
 
 async function show(message: Message) {
   configuration = message.configuration;
+  shown = message;
   document.documentElement.lang = message.language;
   try {
     await import(/* @vite-ignore */ widgetUrl);
@@ -47,7 +70,7 @@ async function show(message: Message) {
   widget.setAttribute("token", "preview");
   widget.setAttribute("lang", message.language);
   widget.setAttribute("collection-method", "portal-preview");
-  widget.setAttribute("open", "");
+  if (message.layer !== "banner") widget.setAttribute("open", "");
   document.getElementById("preview")!.append(widget);
 }
 

@@ -4,6 +4,7 @@ export const sections = [
   { id: "overview", label: "Overview" },
   { id: "clients", label: "Clients" },
   { id: "configuration", label: "Configuration" },
+  { id: "wording", label: "Wording" },
   { id: "requests", label: "Requests" },
   { id: "identities", label: "Identities" },
   { id: "webhooks", label: "Webhooks" },

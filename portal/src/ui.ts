@@ -71,6 +71,7 @@ export function problemView(error: unknown, heading = "That did not work"): Temp
   if (!error) return nothing;
   const problem =
     error instanceof ApiProblem ? error : new ApiProblem(0, "client_error", "Error", (error as Error).message ?? String(error));
+  if (problem.code === "precondition_failed") return changedMeanwhileView();
   return html`<div class="notice error" role="alert">
     <strong>${heading}</strong>
     <p>${problem.detail}${problem.status ? html` <span class="small">(${problem.code}, ${problem.status})</span>` : nothing}</p>
@@ -81,6 +82,14 @@ export function problemView(error: unknown, heading = "That did not work"): Temp
       : nothing}
   </div>`;
 }
+
+/** A 412: another editor saved this record after it was opened here; nothing was written, and a reload shows theirs. */
+const changedMeanwhileView = () =>
+  html`<div class="notice error" role="alert">
+    <strong>Someone else changed this record</strong>
+    <p>It was changed after you opened it, so your changes were not saved and nothing was overwritten. Reload to see the current version, then make your change again.</p>
+    <button type="button" class="button" @click=${() => location.reload()}>Reload</button>
+  </div>`;
 
 export const loadingView = (what: string) => html`<p class="muted" role="status">Loading ${what}…</p>`;
 

@@ -116,12 +116,17 @@ describe("bootstrap: languages", () => {
   const descriptionLanguage = (reply: { body: any }) => reply.body.configuration.purposes[0].description[0].language;
 
   it("takes the page's list first, then Accept-Language, then the project's default", async () => {
-    const listed = await bootstrap(tenant.projectId, { body: { languages: ["fi-FI", "sv", "en"] }, headers: { "accept-language": "en" } });
-    expect(listed.body.language).toBe("sv");
-    const header = await bootstrap(tenant.projectId, { headers: { "accept-language": "de-DE,sv;q=0.8,en;q=0.5" } });
+    // Languages the widget speaks: Finnish is shipped, so a Finnish visitor reads the dialog in Finnish, with the
+    // project's texts in its default language where it has none in Finnish.
+    const listed = await bootstrap(tenant.projectId, { body: { languages: ["tlh", "fi-FI", "sv"] }, headers: { "accept-language": "sv" } });
+    expect(listed.body.language).toBe("fi");
+    expect(descriptionLanguage(listed)).toBe("en");
+    const header = await bootstrap(tenant.projectId, { headers: { "accept-language": "tlh,sv-SE;q=0.8,en;q=0.5" } });
     expect(header.body.language).toBe("sv");
     expect(descriptionLanguage(header)).toBe("sv");
-    const unknown = await bootstrap(tenant.projectId, { body: { languages: ["ja"] } });
+    const afterTheList = await bootstrap(tenant.projectId, { body: { languages: ["tlh"] }, headers: { "accept-language": "sv" } });
+    expect(afterTheList.body.language).toBe("sv");
+    const unknown = await bootstrap(tenant.projectId, { body: { languages: ["tlh"] } });
     expect(unknown.body.language).toBe("en");
     expect(descriptionLanguage(unknown)).toBe("en");
     expect(unknown.body.configuration.purposes[0].description).toHaveLength(1);

@@ -27,7 +27,8 @@ beforeAll(async () => {
   Object.assign(site.pages, {
     "/hostile.html": { body: shopPage(shop.projectId, { head: hostileCss + moduleTag, extra: '<div class="overlay"></div>' }) },
     "/german.html": { body: shopPage(shop.projectId, { lang: "de" }) },
-    "/rtl.html": { body: shopPage(shop.projectId, { lang: "ar", htmlAttrs: 'dir="rtl"' }) },
+    // Urdu, which the widget does not ship: the visitor's browser language (English) is what the widget speaks.
+    "/rtl.html": { body: shopPage(shop.projectId, { lang: "ur", htmlAttrs: 'dir="rtl"' }) },
     "/themed.html": { body: shopPage(shop.projectId, { head: moduleTag + "<style>assent-consent { --assent-background: #fffbeb; }</style>" }) },
     "/article.html": { body: shopPage(shop.projectId, { extra: article }) },
     "/plain.html": { body: shopPage(shop.projectId) },
@@ -155,6 +156,22 @@ describe("small screens and other languages", () => {
 });
 
 describe("what it adds to the page", () => {
+  it("the first layer never dims the page, also after the preferences were open (the dialog's backdrop is its own)", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/plain.html`);
+    await banner(page).waitFor({ state: "visible" });
+    const backdrop = () => banner(page).evaluate((b) => getComputedStyle(b, "::backdrop").backgroundColor);
+    expect(await backdrop()).toBe("rgba(0, 0, 0, 0)");
+    await page.evaluate(() => (document.querySelector("assent-consent") as any).show());
+    await dialog(page).waitFor({ state: "visible" });
+    await page.evaluate(() => ((document.querySelector("assent-consent") as any).open = false));
+    // Another language is another bootstrap, after which the first layer asks again.
+    await page.evaluate(() => document.querySelector("assent-consent")!.setAttribute("lang", "de"));
+    await page.locator("assent-consent [part~=banner][lang=de]").waitFor({ state: "visible" });
+    expect(await backdrop()).toBe("rgba(0, 0, 0, 0)");
+    await context.close();
+  });
+
   it("no landmarks, and every control has a name of its own", async () => {
     const { context, page } = await visitor(browser);
     await page.goto(`${site.origin}/german.html`);

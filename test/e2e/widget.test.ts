@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shippedStrings } from "../../widget/src/languages";
 import { artifactPath, launchBrowser } from "./browser";
 import {
   axeSource, banner, base, dialog, events, focused, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
@@ -237,12 +238,12 @@ describe("other visitors", () => {
     await context.close();
   });
 
-  it("in Swedish, texts and the recorded language follow lang; only the Swedish strings are loaded", async () => {
+  it("in Swedish, texts and the recorded language follow lang; the words come with the bootstrap, no language file", async () => {
     const { context, page } = await visitor(browser);
     const requests = recordRequests(page);
     await page.goto(`${site.origin}/swedish.html`);
     await banner(page).waitFor({ state: "visible" });
-    expect(requests.map((r) => /^\/widget\/(en|sv|de|fr|es)\./.exec(r.path)?.[1]).filter(Boolean)).toEqual(["sv"]);
+    expect(requests.filter((r) => r.path.startsWith("/widget/") && !/^\/widget\/assent\./.test(r.path)).map((r) => r.path)).toEqual([]);
     expect(await page.getByRole("dialog", { name: "Dina integritetsval" }).count()).toBe(1);
     await page.getByRole("button", { name: "Anpassa" }).click();
     await dialog(page).waitFor({ state: "visible" });
@@ -331,6 +332,22 @@ describe("serving the widget", () => {
     expect(manifest["assent.js"].gzipBytes).toBeLessThanOrEqual(10 * 1024);
     expect(manifest["assent.js"].totalGzipBytes).toBeLessThanOrEqual(20 * 1024);
     expect(manifest["assent.classic.js"].totalGzipBytes).toBeLessThanOrEqual(20 * 1024);
+  });
+
+  it("serves each language as its own immutable file, and neither build carries any language", async () => {
+    const manifest = await (await fetch(`${base}/widget/manifest.json`)).json();
+    const { folder, count, largest } = manifest["assent.js"].languages;
+    expect(count).toBe(Object.keys(shippedStrings).length);
+    expect(largest.gzipBytes).toBeLessThanOrEqual(2 * 1024);
+    const german = await fetch(`${base}/widget/${folder}/de.json`);
+    expect(german.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(german.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await german.json()).toEqual(shippedStrings.de);
+    for (const build of ["assent.js", "assent.classic.js"]) {
+      const code = await (await fetch(`${base}/widget/${build}`)).text();
+      expect(code, build).not.toContain(shippedStrings.de.rejectAll);
+      expect(code, build).not.toContain(shippedStrings.en.noticeOptIn.slice(4, 40));
+    }
   });
 
   it("the demo page at / shows the widget working on the seeded project", async () => {

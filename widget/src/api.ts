@@ -2,6 +2,7 @@
  * Talking to Assent from a page: authorisation (three sources, in order), the bootstrap (one call before first
  * paint, with a fallback to the three calls of servers that predate it), and requests with a time limit.
  */
+import type { Schemas } from "../../shared/api/operations";
 import type { Bootstrap, Configuration, PermissionState, RegimeName } from "./types";
 
 export type TokenProvider = () => string | Promise<string>;
@@ -89,7 +90,7 @@ export class Session {
     }
   }
 
-  #keep(minted: { access_token: string; identityId: string; visitorKey: string }): Auth {
+  #keep(minted: Schemas["VisitorToken"]): Auth {
     this.#visitorKey(minted.visitorKey);
     return { token: minted.access_token, identityId: minted.identityId };
   }
@@ -100,7 +101,9 @@ export class Session {
 
   /** A visitor token (a first visit, or the same identity again with the stored key); callers hold the lock. */
   async #mint(): Promise<Auth> {
-    return this.#keep(await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() }) }));
+    return this.#keep(
+      await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() } satisfies Schemas["VisitorTokenInput"]) }),
+    );
   }
 
   async #obtain(renew: boolean): Promise<Auth> {
@@ -158,7 +161,11 @@ export class Session {
         this.#root("bootstrap"),
         {
           method: "POST",
-          body: JSON.stringify({ visitorKey: auth ? undefined : this.#visitorKey(), languages: request.languages, regime: request.regime }),
+          body: JSON.stringify({
+            visitorKey: auth ? undefined : this.#visitorKey(),
+            languages: request.languages,
+            regime: request.regime,
+          } satisfies Schemas["BootstrapInput"]),
           headers: auth ? { authorization: `Bearer ${auth.token}` } : {},
         },
         true,

@@ -4,13 +4,14 @@ import { banner, frame } from "./banner";
 import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
 import { release, watch } from "./gating";
-import { direction, loadStrings, SAVED, SITE, uiLanguage } from "./i18n";
+import { scriptUrl } from "./i18n";
+import { direction } from "./negotiate";
 import { adopt, styles } from "./styles";
 import type { ConsentState, RegimeName } from "./types";
 import { helpers, links, type View } from "./view";
 
-/** Where the script came from (the classic build has no import.meta): the default API origin. */
-const scriptOrigin = new URL((document.currentScript as HTMLScriptElement | null)?.src || import.meta.url).origin;
+/** Where the script came from: the default API origin. */
+const scriptOrigin = new URL(scriptUrl).origin;
 
 /** Values native code can inject before the script runs (`window.AssentNative = {identityId, token}`). */
 type NativeInjection = { identityId?: string; token?: string; tokenProvider?: TokenProvider };
@@ -85,15 +86,11 @@ export class AssentConsent extends HTMLElement {
         const context: Record<string, string> = {
           collectionMethod: this.#attr("collectionMethod", "collection-method") ?? "web-dialog",
           application: this.#attr("application", "application") || location.hostname,
-          language: uiLanguage(this.#languages),
+          language: this.#flow!.shown.language!,
         };
         const reference = this.#attr("internalReference", "internal-reference");
         if (reference) context.internalReference = reference;
         return context;
-      },
-      strings: () => {
-        const known = this.#flow!.shown.strings;
-        return known ? Promise.resolve(known) : loadStrings(uiLanguage(this.#languages));
       },
       emit: (type, detail) => this.#emit(type, detail),
       render: () => this.#render(),
@@ -111,10 +108,7 @@ export class AssentConsent extends HTMLElement {
     if (!this.#flow || before === after) return;
     if (name === "open") this.open = after !== null;
     // Another language: its words, and the configuration's texts in it (a second bootstrap, as a returning visitor).
-    else {
-      this.#flow.set({ strings: undefined });
-      void this.#flow.load();
-    }
+    else void this.#flow.load();
   }
 
   /** Whether the preferences (second layer) are showing; set it (or the attribute) to show or close them. */
@@ -187,7 +181,7 @@ export class AssentConsent extends HTMLElement {
     if (!(await decision)) return;
     // In the preferences layer its chunk (which draws the saved note) is loaded already.
     const receipt = inPreferences && flow.shown.receipt;
-    this.#announcement = flow.shown.strings![SAVED];
+    this.#announcement = flow.shown.strings!.saved;
     flow.set({ open: false, banner: receipt ? "saved" : "" });
   }
 
@@ -201,17 +195,16 @@ export class AssentConsent extends HTMLElement {
 
   #view(): View {
     const flow = this.#flow!;
-    const { config, strings, failed, busy, choices, objected, receipt } = flow.shown;
+    const { config, strings, language, failed, busy, choices, objected, receipt } = flow.shown;
     const project = config?.project;
-    const language = uiLanguage(this.#languages);
     const view: View = {
-      ...helpers(language, project?.defaultLanguage),
+      ...helpers,
       links: (policies) => links(view, policies),
       frame: (content) => frame(view, content),
       t: strings!,
-      language,
-      dir: direction(language),
-      controller: project?.controller?.name || project?.name || strings![SITE],
+      language: language!,
+      dir: direction(language!),
+      controller: project?.controller?.name || project?.name || strings!.thisSite,
       config,
       regime: flow.regime,
       gpc: flow.gpc,
@@ -257,7 +250,8 @@ export class AssentConsent extends HTMLElement {
   /** Renders, then brings the layers' top-layer state (popover, modal dialog) and focus in line with it. */
   #paint() {
     const { strings, banner: layer, open } = this.#flow!.shown;
-    if (!strings) return;
+    // Removed from the page while a bootstrap was on its way: nothing to show (a popover must be in the page).
+    if (!strings || !this.isConnected) return;
     const view = this.#view();
     const root = this.#root!;
     const bannerBefore = root.querySelector("[popover]");

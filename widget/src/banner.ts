@@ -5,8 +5,11 @@
  * "Your privacy choices" and OK.
  */
 import { html, nothing } from "lit/html.js";
-import { ACCEPT, CUSTOMIZE, DOWN, fill, GPC, GPC_APPLIED, NOTICE, OFFLINE, OK, regimes, REJECT, RETRY, TITLE } from "./i18n";
+import { fill } from "./i18n";
 import type { View } from "./view";
+
+/** The first layer's text per regime. */
+const notices = { "opt-in": "noticeOptIn", "opt-out": "noticeOptOut", notice: "noticeOnly" } as const;
 
 const onEscape = (view: View) => (event: KeyboardEvent) => {
   if (event.key === "Escape") view.dismiss();
@@ -30,28 +33,27 @@ export const frame = (view: View, content: unknown) =>
 
 export function banner(view: View) {
   const { t, config } = view;
-  const regime = regimes.indexOf(view.regime);
   const optIn = view.regime === "opt-in";
   const notes = [
-    view.gpcApplied ? t[GPC_APPLIED] : optIn && view.gpc ? t[GPC] : "",
-    view.pending ? t[OFFLINE] : "",
+    view.gpcApplied ? t.gpcApplied : optIn && view.gpc ? t.gpc : "",
+    view.pending ? t.offline : "",
   ].filter(Boolean);
   const unavailable = !config || view.busy;
   return frame(
     view,
-    html`<h2 id="banner-title" class="title">${t[TITLE]}</h2>
-      <p id="banner-text">${fill(t[NOTICE + regime], view.controller)}${view.links(config?.project.policies)}</p>
+    html`<h2 id="banner-title" class="title">${t.title}</h2>
+      <p id="banner-text">${fill(t[notices[view.regime]], view.controller)}${view.links(config?.project.policies)}</p>
       ${notes.map((note) => html`<p class="note" part="notice">${note}</p>`)}
       ${view.failed
-        ? html`<p class="note error" part="notice" role="alert">${t[DOWN]} <button class="link" @click=${view.retry}>${t[RETRY]}</button></p>`
+        ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
         : nothing}
       <div class="actions">
         ${optIn
-          ? html`<button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t[REJECT]}</button>
-              <button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t[CUSTOMIZE]}</button>
-              <button part="button accept" ?disabled=${unavailable} @click=${view.acceptAll}>${t[ACCEPT]}</button>`
-          : html`<button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t[TITLE]}</button>
-              <button part="button accept" @click=${view.acknowledge}>${t[OK]}</button>`}
+          ? html`<button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t.rejectAll}</button>
+              <button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t.customize}</button>
+              <button part="button accept" ?disabled=${unavailable} @click=${view.acceptAll}>${t.acceptAll}</button>`
+          : html`<button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t.title}</button>
+              <button part="button accept" @click=${view.acknowledge}>${t.ok}</button>`}
       </div>`,
   );
 }

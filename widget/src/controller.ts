@@ -6,6 +6,8 @@
 import { sessionFor, type AuthSource, type RequestFailed, type Session } from "./api";
 import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
+import { offlineStrings } from "./i18n";
+import type { Strings } from "./i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
 import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
 
@@ -24,7 +26,9 @@ export type Shown = {
   objected: Record<string, boolean>;
   failed: boolean;
   busy: boolean;
-  strings?: string[];
+  strings?: Strings;
+  /** The language of `strings` (and of the configuration's texts), for `lang` and `dir`. */
+  language?: string;
   receipt?: string;
 };
 
@@ -37,7 +41,6 @@ export type Host = {
   consentMode: boolean;
   /** `meta.context` of a request, GPC aside. */
   context(): Record<string, string | boolean>;
-  strings(): Promise<string[]>;
   emit(type: EventType, detail: ConsentState | Failure): void;
   render(): void;
 };
@@ -127,14 +130,16 @@ export class ConsentController {
     const store = this.#store;
     const host = this.#host;
     this.set({ failed: false });
-    const strings = host.strings();
+    const languages = host.languages();
     const first = !this.#decision;
     try {
-      const boot = await this.#session.bootstrap({ languages: host.languages(), regime: host.regime(), gpc: this.gpc });
+      const boot = await this.#session.bootstrap({ languages, regime: host.regime(), gpc: this.gpc });
       this.#identity = (await this.#session.current()).identityId;
       if (first && boot.consentMode) setDefaults(boot.consentMode);
       this.#boot = boot;
-      this.set({ strings: await strings, config: boot.configuration });
+      // The words come with the answer (a server from before them: the widget's own file).
+      const [language, strings] = boot.strings ? [boot.language, boot.strings as Strings] : await offlineStrings([boot.language]);
+      this.set({ strings, language, config: boot.configuration });
       this.#apply(boot.state?.purposes ?? []);
       const pending = store.pending.get();
       if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);
@@ -145,7 +150,11 @@ export class ConsentController {
       else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) host.emit("assent-change", this.state);
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
     } catch (error) {
-      this.set({ strings: await strings });
+      // The words of an earlier answer stand; the first time, the widget's own file.
+      if (!this.shown.strings) {
+        const [language, strings] = await offlineStrings(languages);
+        this.set({ strings, language });
+      }
       this.#fail(error);
       // The visitor can still say no while the API is down: the first layer opens without the configuration.
       if (first && !store.dismissed.get() && !store.pending.get()) this.set({ banner: "ask" });

@@ -8,7 +8,8 @@ export const preferenceStyles = `
     box-shadow: 0 1.5em 4em #0005;
     animation: in 0.2s ease-out;
   }
-  ::backdrop {
+  /* The dialog's only: a popover has a ::backdrop too, and the first layer must never dim the page. */
+  dialog::backdrop {
     background: #1118278c;
   }
   .head,
@@ -58,6 +59,10 @@ export const preferenceStyles = `
     background: var(--s);
     color: var(--f);
     font-size: 0.8em;
+  }
+  /* A party's role, inside the smaller party rows: never below 12 px. */
+  .item .tag {
+    font-size: 0.875em;
   }
   .new {
     background: #fef3c7;

@@ -4,16 +4,22 @@
  * A modal <dialog> (top layer, focus kept inside). Imports only constants and types: lit-html and the helpers
  * come with the View (see view.ts).
  */
-import {
-  ACCEPT, CLOSE, CONSENT, CONTROLLERS, DATA, DETAILS, DOWN, GPC, GPC_APPLIED, INTRO, OBJECT, OBJECTED, OFFLINE, PENDING,
-  RECEIPT, REJECT, RETRY, SAVE, SAVED, TITLE,
-} from "./i18n";
+import type { StringKey } from "./i18n/strings";
 import type { Policies, Purpose, Translation } from "./types";
 import type { View } from "./view";
 
 export { preferenceStyles } from "./preferences-styles";
 
-const legalGrounds = ["consent", "contract", "legitimate_interests", "legal_requirement"];
+/** The GDPR's words for a purpose's legal ground (Art. 6(1)). */
+const groundLabels: Record<Purpose["legalGround"], StringKey> = {
+  consent: "consent",
+  contract: "contract",
+  legitimate_interests: "legitimateInterests",
+  legal_requirement: "legalObligation",
+};
+
+/** The GDPR's word for each role a party plays in a purpose (Art. 4(7), (8), (9)), shown beside its name. */
+const roleLabels = { controllers: "controller", processors: "processor", recipients: "recipient" } as const;
 
 /** Keeps Tab inside the dialog (a modal dialog alone lets it reach the browser's own controls). */
 function keepFocus(event: KeyboardEvent) {
@@ -35,13 +41,13 @@ function keepFocus(event: KeyboardEvent) {
 export function savedNote(view: View) {
   const { t, lit: { html } } = view;
   return view.frame(
-    html`<h2 id="banner-title" class="title">${t[SAVED]}</h2>
+    html`<h2 id="banner-title" class="title">${t.saved}</h2>
       <p id="banner-text">
         <a part="link receipt" download="assent-receipt.jws" href=${`data:application/jose;charset=utf-8,${encodeURIComponent(view.receipt!)}`}
-          >${t[RECEIPT]}</a
+          >${t.downloadReceipt}</a
         >
       </p>
-      <div class="actions"><button part="button close" @click=${view.dismiss}>${t[CLOSE]}</button></div>`,
+      <div class="actions"><button part="button close" @click=${view.dismiss}>${t.close}</button></div>`,
   );
 }
 
@@ -59,13 +65,21 @@ export function preferences(view: View) {
     />`;
 
   /** A data group or party in a purpose's details; `key` (kind and id) gives it a switch on consent purposes. */
-  const item = (purpose: Purpose, name: string, description?: Translation[], key?: string, policies?: Policies) =>
+  const item = (purpose: Purpose, name: string, description?: Translation[], key?: string, policies?: Policies, role?: string) =>
     html`<li class="item row">
-      <div>${name}<small>${view.text(description)}${view.links(policies)}</small></div>
+      <div>${name}${role ? html` <span class="tag">${role}</span>` : nothing}<small>${view.text(description)}${view.links(policies)}</small></div>
       ${key && purpose.legalGround === "consent" ? switchFor(`${purpose.purposeId} ${key}`, `${name}: ${purpose.name}`) : nothing}
     </li>`;
 
   const section = (heading: string, items: unknown[]) => (items.length ? html`<h4>${heading}</h4><ul>${items}</ul>` : nothing);
+
+  /** Every party of the purpose, each tagged with its role; processors and recipients get a switch. */
+  const parties = (purpose: Purpose) =>
+    Object.entries(roleLabels).flatMap(([kind, role]) =>
+      purpose[kind as keyof typeof roleLabels].map(({ partyId, details }) =>
+        item(purpose, details.name, details.description, kind === "controllers" ? "" : `${kind} ${partyId}`, details.policies, t[role]),
+      ),
+    );
 
   const entry = (purpose: Purpose) => {
     const consent = purpose.legalGround === "consent";
@@ -73,38 +87,31 @@ export function preferences(view: View) {
       <div class="row">
         <div>
           <h3>${purpose.name}</h3>
-          <span class="tag">${t[CONSENT + legalGrounds.indexOf(purpose.legalGround)]}</span>
-          ${consent && !view.answered(purpose) ? html`<span class="tag new">${t[PENDING]}</span>` : nothing}
+          <span class="tag">${t[groundLabels[purpose.legalGround]]}</span>
+          ${consent && !view.answered(purpose) ? html`<span class="tag new">${t.new}</span>` : nothing}
         </div>
         ${consent
           ? switchFor(purpose.purposeId, purpose.name)
           : view.objected[purpose.purposeId]
-            ? html`<span role="status">${t[OBJECTED]}</span>`
-            : html`<button part="button object" aria-label="${t[OBJECT]}: ${purpose.name}" @click=${() => view.object(purpose)}>
-                ${t[OBJECT]}
+            ? html`<span role="status">${t.objectionSent}</span>`
+            : html`<button part="button object" aria-label="${t.object}: ${purpose.name}" @click=${() => view.object(purpose)}>
+                ${t.object}
               </button>`}
       </div>
       <p class="desc">${view.text(purpose.description)}</p>
       <details part="details">
-        <summary aria-label="${t[DETAILS]}: ${purpose.name}">${t[DETAILS]}</summary>
+        <summary aria-label="${t.details}: ${purpose.name}">${t.details}</summary>
         ${section(
-          t[DATA],
+          t.dataUsed,
           purpose.dataGroups.map((g) => item(purpose, g.name, g.description, `dataGroups ${g.dataGroupId}`)),
         )}
-        ${(["controllers", "processors", "recipients"] as const).map((kind, i) =>
-          section(
-            t[CONTROLLERS + i],
-            purpose[kind].map(({ partyId, details }) =>
-              item(purpose, details.name, details.description, kind === "controllers" ? "" : `${kind} ${partyId}`, details.policies),
-            ),
-          ),
-        )}
+        ${((list) => (list.length ? html`<ul>${list}</ul>` : nothing))(parties(purpose))}
       </details>
     </li>`;
   };
 
   const disabled = !view.config || view.busy;
-  const note = view.gpcApplied ? t[GPC_APPLIED] : view.gpc && view.regime === "opt-in" ? t[GPC] : "";
+  const note = view.gpcApplied ? t.gpcApplied : view.gpc && view.regime === "opt-in" ? t.gpc : "";
   return html`<dialog
     part="dialog"
     aria-modal="true"
@@ -123,24 +130,24 @@ export function preferences(view: View) {
     @keydown=${keepFocus}
   >
     <div class="head">
-      <h2 id="title" part="title">${t[TITLE]}</h2>
-      <button class="x" part="close" aria-label=${t[CLOSE]} @click=${view.dismiss}>×</button>
+      <h2 id="title" part="title">${t.title}</h2>
+      <button class="x" part="close" aria-label=${t.close} @click=${view.dismiss}>×</button>
     </div>
     <div class="body">
-      <p id="intro">${view.fill(t[INTRO], view.controller)}${view.links(view.config?.project.policies)}</p>
+      <p id="intro">${view.fill(t.intro, view.controller)}${view.links(view.config?.project.policies)}</p>
       ${note ? html`<p class="note" part="notice">${note}</p>` : nothing}
-      ${view.pending ? html`<p class="note" part="notice">${t[OFFLINE]}</p>` : nothing}
+      ${view.pending ? html`<p class="note" part="notice">${t.offline}</p>` : nothing}
       ${view.failed
-        ? html`<p class="note error" part="notice" role="alert">${t[DOWN]} <button class="link" @click=${view.retry}>${t[RETRY]}</button></p>`
+        ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
         : nothing}
       <ul>
         ${view.config?.purposes.map(entry)}
       </ul>
     </div>
     <div class="foot" part="footer">
-      <button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t[REJECT]}</button>
-      <button part="button save" ?disabled=${disabled} @click=${view.save}>${t[SAVE]}</button>
-      <button part="button accept" ?disabled=${disabled} @click=${view.acceptAll}>${t[ACCEPT]}</button>
+      <button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t.rejectAll}</button>
+      <button part="button save" ?disabled=${disabled} @click=${view.save}>${t.save}</button>
+      <button part="button accept" ?disabled=${disabled} @click=${view.acceptAll}>${t.acceptAll}</button>
     </div>
   </dialog>`;
 }

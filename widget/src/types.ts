@@ -1,85 +1,48 @@
-/** The shapes the widget reads from the API (see the OpenAPI document at /openapi.json and BOOTSTRAP-CONTRACT). */
+/**
+ * The shapes the widget reads from the API: the generated OpenAPI types (shared/api/openapi.d.ts, `npm run
+ * generate:api`), types only, so they cost the bundle nothing. Where the widget also talks to servers from before a
+ * field existed (the bootstrap, Consent Mode), the field is optional here; BOOTSTRAP-CONTRACT describes the call.
+ */
+import type { Schemas } from "../../shared/api/operations";
 
-export type Translation = { language: string; text: string };
-export type Status = "approved" | "denied";
-export type Policies = { privacy?: string; terms?: string; cookie?: string };
+/** `T` with the keys `K` optional: what servers from before those fields leave out. */
+type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export type Party = {
-  partyId: string;
-  referenceId: string;
-  details: { name: string; description?: Translation[]; policies?: Policies };
-};
+type Served = Schemas["Bootstrap"];
 
-export type DataGroup = { dataGroupId: string; referenceId: string; name: string; description?: Translation[] };
+export type Translation = Schemas["Translation"];
+export type Policies = Schemas["Policies"];
+export type Party = Schemas["Party"];
 
+/** The published configuration (`GET /privacy/v1/configurations`, and the bootstrap's `configuration`). */
+export type Configuration = Omit<Schemas["Configuration"], "purposes"> & { purposes: Purpose[] };
+/** A purpose as the configuration publishes it; `consentMode` is absent on servers from before Consent Mode. */
+export type Purpose = Optional<Schemas["Configuration"]["purposes"][number], "consentMode">;
+export type DataGroup = Purpose["dataGroups"][number];
+/** The legal grounds of GDPR Art. 6(1) as the Worker names them (one list, in worker/configuration/table.ts). */
+export type LegalGround = Purpose["legalGround"];
 /** Google Consent Mode v2 consent types. */
-export type ConsentType =
-  | "ad_storage"
-  | "ad_user_data"
-  | "ad_personalization"
-  | "analytics_storage"
-  | "functionality_storage"
-  | "personalization_storage"
-  | "security_storage";
+export type ConsentType = NonNullable<Purpose["consentMode"]>[number];
 
-export type Purpose = {
-  purposeId: string;
-  referenceId: string;
-  version: string;
-  legalGround: "legal_requirement" | "contract" | "legitimate_interests" | "consent";
-  name: string;
-  description: Translation[];
-  dataGroups: DataGroup[];
-  controllers: Party[];
-  processors: Party[];
-  recipients: Party[];
-  /** The Consent Mode types this purpose stands for (absent on servers before issue 13). */
-  consentMode?: ConsentType[];
-};
+export type PermissionState = Schemas["PermissionState"];
+export type StatePurpose = PermissionState["purposes"][number];
+export type Status = StatePurpose["status"];
 
-export type Configuration = {
-  projectId: string;
-  project: { name: string; controller?: { name: string } | null; policies?: Policies; defaultLanguage?: string };
-  purposes: Purpose[];
-};
+/** The regime the bootstrap chose; the fallback for older servers knows no location. */
+export type Regime = Optional<Served["regime"], "country" | "region">;
+export type RegimeName = Regime["name"];
 
-type Grant = { status: Status; dataGroupId?: string; partyId?: string };
+/** Consent Mode settings of the project, as the bootstrap returns them; a default may name any subset of types. */
+export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { defaults: Partial<Schemas["ConsentModeDefault"]>[] };
 
-export type StatePurpose = {
-  purposeId: string;
-  referenceId: string;
-  version: string;
-  status: Status;
-  requestType: string;
-  dataGroups: Grant[];
-  processors: Grant[];
-  recipients: Grant[];
-};
-
-export type PermissionState = { identityId: string; purposes: StatePurpose[] };
-
-export type RegimeName = "opt-in" | "opt-out" | "notice";
-
-export type Regime = { name: RegimeName; country?: string | null; region?: string | null; gpc: boolean; gpcApplied: boolean };
-
-/** Consent Mode settings of the project, as the bootstrap returns them. */
-export type ConsentModeSettings = {
-  enabled: boolean;
-  waitForUpdate: number;
-  urlPassthrough: boolean;
-  adsDataRedaction: boolean;
-  defaults: ({ region?: string[] } & Partial<Record<ConsentType, "granted" | "denied">>)[];
-};
-
-/** The one call before first paint (BOOTSTRAP-CONTRACT.md); `legacy` marks one assembled from the three old calls. */
-export type Bootstrap = {
+/**
+ * The one call before first paint; `legacy` marks one assembled from the three calls of older servers, which send
+ * no `strings` (the widget then fetches its built language file).
+ */
+export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings">, "regime" | "configuration" | "consentMode"> & {
   regime: Regime;
-  language: string;
   configuration: Configuration;
-  fingerprint: string;
   consentMode?: ConsentModeSettings;
-  token?: { access_token: string; identityId: string; visitorKey: string };
-  state: PermissionState | null;
   legacy?: boolean;
 };
 

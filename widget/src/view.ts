@@ -5,7 +5,8 @@
  */
 import { html, nothing } from "lit/html.js";
 import type { Choices } from "./consent";
-import { fill, pick, POLICY } from "./i18n";
+import { fill, pick } from "./i18n";
+import type { Strings } from "./i18n/strings";
 import type { Configuration, Policies, Purpose, RegimeName, Translation } from "./types";
 
 export type View = {
@@ -16,7 +17,7 @@ export type View = {
   links(policies?: Policies): unknown;
   /** The first layer's frame (banner.ts) around other content. */
   frame(content: unknown): unknown;
-  t: string[];
+  t: Strings;
   language: string;
   dir: string;
   /** The controller's name, or the words for "this site" when it is not known. */
@@ -58,13 +59,13 @@ const web = (url?: string) => {
 };
 
 /** The helpers part of a View. */
-export const helpers = (language: string, fallback?: string): Pick<View, "lit" | "fill" | "text"> => ({
-  lit: { html, nothing },
-  fill,
-  text: (texts?: Translation[]) => pick(texts, language, fallback),
-});
+export const helpers: Pick<View, "lit" | "fill" | "text"> = { lit: { html, nothing }, fill, text: pick };
+
+/** A Policies key and the words for its link. */
+const policyLinks = { privacy: "privacyPolicy", terms: "terms", cookie: "cookiePolicy" } as const;
 
 export const links = (view: View, policies: Policies = {}) =>
-  (["privacy", "terms", "cookie"] as const).map((key, i) =>
-    web(policies[key]) ? html` <a part="link" href=${policies[key]!} target="_blank">${view.t[POLICY + i]}</a>` : nothing,
-  );
+  Object.entries(policyLinks).map(([key, words]) => {
+    const url = policies[key as keyof Policies];
+    return web(url) ? html` <a part="link" href=${url!} target="_blank">${view.t[words]}</a>` : nothing;
+  });

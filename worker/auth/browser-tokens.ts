@@ -7,6 +7,7 @@ import { ApiError, forbidden, notFound } from "../lib/errors";
 import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import type { AppEnv, Caller, Env } from "../env";
 import type { Context } from "hono";
@@ -61,6 +62,7 @@ browserTokenRoutes.openapi(
   createRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/visitor-tokens",
+    operationId: "mintVisitorToken",
     tags: ["Browser tokens"],
     ...access.public,
     summary: "Mint an identity-scoped token for an anonymous visitor (from the page)",
@@ -83,13 +85,16 @@ browserTokenRoutes.openapi(
     },
     responses: {
       200: jsonResponse(VisitorToken, "A token for the returning visitor's identity."),
-      201: jsonResponse(VisitorToken, "A new identity for a first-time visitor, its key and a token."),
+      201: createdResponse(VisitorToken, "A new identity for a first-time visitor, its key and a token; `Location` names the identity.", false),
       ...problems,
     },
   }),
   async (c) => {
-    const visitor = await admitVisitor(c, c.req.valid("param").project_id, c.req.valid("json").visitorKey);
-    return c.json(await mintVisitorToken(c.env, visitor), visitor.created ? 201 : 200, noStore);
+    const { project_id: projectId } = c.req.valid("param");
+    const visitor = await admitVisitor(c, projectId, c.req.valid("json").visitorKey);
+    const token = await mintVisitorToken(c.env, visitor);
+    if (visitor.created) c.header("Location", `/privacy/v2/projects/${projectId}/identities/${token.identityId}`);
+    return c.json(token, visitor.created ? 201 : 200, noStore);
   },
 );
 
@@ -97,6 +102,7 @@ browserTokenRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
+    operationId: "mintIdentityToken",
     tags: ["Browser tokens"],
     ...access.project("tokens:mint"),
     summary: "Mint a token scoped to one identity, for a page or webview",

@@ -5,6 +5,7 @@ import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
 import { forgetClients } from "./clients-cache";
@@ -89,6 +90,13 @@ function checkedScopes(type: ClientType, scopes: ClientScope[] | null | undefine
 const ProjectParam = z.object({ projectId: z.string() });
 const ClientParams = ProjectParam.extend({ clientId: z.string() });
 
+const clientWhere = (projectId: string, clientId: string) => and(eq(clients.projectId, projectId), eq(clients.id, clientId));
+
+async function findClient(d1: D1Database, projectId: string, clientId: string) {
+  const [row] = await getDb(d1).select().from(clients).where(clientWhere(projectId, clientId)).limit(1);
+  return row;
+}
+
 const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => ({
   clientId: row.id,
   projectId: row.projectId,
@@ -109,11 +117,12 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "createClient",
     tags,
     ...access.admin,
     summary: "Register a client",
     request: { params: ProjectParam, body: jsonBody(ClientInput) },
-    responses: { 201: jsonResponse(ClientWithSecret, "The client, with its secret shown once."), ...problems },
+    responses: { 201: createdResponse(ClientWithSecret, "The client, with its secret shown once."), ...problems },
   }),
   async (c) => {
     const { projectId } = c.req.valid("param");
@@ -132,8 +141,11 @@ clientRoutes.openapi(
       scopes: checkedScopes(input.type, input.scopes),
       created: stamp,
       updated: stamp,
+      revision: 1,
     };
     await getDb(c.env.DB).insert(clients).values(row);
+    tagged(c, row.revision);
+    c.header("Location", `/admin/v1/projects/${projectId}/clients/${row.id}`);
     return c.json({ ...toClient(row), clientSecret }, 201);
   },
 );
@@ -141,7 +153,27 @@ clientRoutes.openapi(
 clientRoutes.openapi(
   createRoute({
     method: "get",
+    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "getClient",
+    tags,
+    ...access.admin,
+    summary: "Read a client (never its secret)",
+    request: { params: ClientParams },
+    responses: { 200: taggedResponse(Client, "The client."), ...notModified, ...problems },
+  }),
+  async (c) => {
+    const { projectId, clientId } = c.req.valid("param");
+    const row = await findClient(c.env.DB, projectId, clientId);
+    if (!row) throw notFound("Client");
+    return tagged(c, row.revision) ?? c.json(toClient(row), 200);
+  },
+);
+
+clientRoutes.openapi(
+  createRoute({
+    method: "get",
     path: "/admin/v1/projects/{projectId}/clients",
+    operationId: "listClients",
     tags,
     ...access.admin,
     summary: "List a project's clients (never their secrets)",
@@ -160,29 +192,32 @@ clientRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "updateClient",
     tags,
     ...access.admin,
     summary: "Rename a client, change its allowed origins or narrow its scopes",
-    request: { params: ClientParams, body: jsonBody(ClientUpdate) },
-    responses: { 200: jsonResponse(Client, "The client."), ...problems },
+    request: { params: ClientParams, headers: IfMatch, body: jsonBody(ClientUpdate) },
+    responses: { 200: taggedResponse(Client, "The client."), ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId, clientId } = c.req.valid("param");
     const { scopes, ...input } = c.req.valid("json");
-    const db = getDb(c.env.DB);
-    const [current] = await db
-      .select({ type: clients.type })
-      .from(clients)
-      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
-      .limit(1);
+    const accepted = acceptedRevisions(c);
+    const current = await findClient(c.env.DB, projectId, clientId);
     if (!current) throw notFound("Client");
-    const [row] = await db
+    const [row] = await getDb(c.env.DB)
       .update(clients)
-      .set({ ...input, ...(scopes === undefined ? {} : { scopes: checkedScopes(current.type, scopes) }), updated: now() })
-      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .set({
+        ...input,
+        ...(scopes === undefined ? {} : { scopes: checkedScopes(current.type, scopes) }),
+        updated: now(),
+        revision: nextRevision(clients.revision),
+      })
+      .where(and(clientWhere(projectId, clientId), revisionMatches(clients.revision, accepted)))
       .returning();
-    if (!row) throw notFound("Client");
+    if (!row) throw await refusal(accepted, () => findClient(c.env.DB, projectId, clientId), "Client");
     await forgetClients(c.env, [clientId]);
+    tagged(c, row.revision);
     return c.json(toClient(row), 200);
   },
 );
@@ -191,6 +226,7 @@ clientRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
+    operationId: "regenerateClientSecret",
     tags,
     ...access.admin,
     summary: "Regenerate a client's secret",
@@ -206,7 +242,7 @@ clientRoutes.openapi(
     const stamp = now();
     const [row] = await getDb(c.env.DB)
       .update(clients)
-      .set({ secretHash: await sha256Hex(clientSecret), notBefore: Math.floor(Date.now() / 1000), updated: stamp })
+      .set({ secretHash: await sha256Hex(clientSecret), notBefore: Math.floor(Date.now() / 1000), updated: stamp, revision: nextRevision(clients.revision) })
       .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
       .returning();
     if (!row) throw notFound("Client");
@@ -219,19 +255,21 @@ clientRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    operationId: "deleteClient",
     tags,
     ...access.admin,
     summary: "Delete a client",
-    request: { params: ClientParams },
-    responses: { 204: { description: "Deleted." }, ...problems },
+    request: { params: ClientParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId, clientId } = c.req.valid("param");
+    const accepted = acceptedRevisions(c);
     const deleted = await getDb(c.env.DB)
       .delete(clients)
-      .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
+      .where(and(clientWhere(projectId, clientId), revisionMatches(clients.revision, accepted)))
       .returning({ id: clients.id });
-    if (deleted.length === 0) throw notFound("Client");
+    if (deleted.length === 0) throw await refusal(accepted, () => findClient(c.env.DB, projectId, clientId), "Client");
     await forgetClients(c.env, [clientId]);
     return c.body(null, 204);
   },

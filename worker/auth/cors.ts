@@ -45,6 +45,6 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
   // A call with a token is answered whatever its origin (also a refused token's 401, so the page can renew).
   if (c.req.header("authorization") || (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", "ETag, WWW-Authenticate, Assent-Bookmark");
+    c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate, Assent-Bookmark");
   }
 });

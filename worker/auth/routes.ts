@@ -77,6 +77,7 @@ const tokenRequestGate = createMiddleware<AppEnv>(async (c, next) => {
 const tokenRoute = createRoute({
   method: "post",
   path: "/oauth/token",
+  operationId: "issueToken",
   tags: ["Auth"],
   ...access.public,
   summary: "Issue an access token (OAuth 2.0 client credentials)",
@@ -195,14 +196,15 @@ function serverMetadata(env: Parameters<typeof issuerOf>[0]) {
   };
 }
 
-for (const [path, summary] of [
-  ["/.well-known/oauth-authorization-server", "Authorization server metadata (RFC 8414)"],
-  ["/.well-known/openid-configuration", "The same metadata at the OpenID Connect discovery location"],
+for (const [path, operationId, summary] of [
+  ["/.well-known/oauth-authorization-server", "getAuthorizationServerMetadata", "Authorization server metadata (RFC 8414)"],
+  ["/.well-known/openid-configuration", "getOpenIdConfiguration", "The same metadata at the OpenID Connect discovery location"],
 ] as const) {
   authRoutes.openapi(
     createRoute({
       method: "get",
       path,
+      operationId,
       tags: ["Auth"],
       ...access.public,
       summary,
@@ -216,6 +218,7 @@ authRoutes.openapi(
   createRoute({
     method: "get",
     path: "/.well-known/jwks.json",
+    operationId: "getJwks",
     tags: ["Auth"],
     ...access.public,
     summary: "Public keys that verify access tokens",

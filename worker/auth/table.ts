@@ -23,6 +23,8 @@ export const clients = sqliteTable(
     scopes: text("scopes", { mode: "json" }).$type<ClientScope[]>(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [index("clients_project_idx").on(t.projectId, t.id)],
 );

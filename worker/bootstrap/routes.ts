@@ -20,7 +20,8 @@ import { projects } from "../projects/table";
 import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
-import { acceptLanguages, chooseLanguage, inLanguage } from "./language";
+import { chooseLanguage, wordsFor } from "../wording/words";
+import { acceptLanguages, inLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 export const bootstrapRoutes = createRouter();
@@ -101,6 +102,7 @@ bootstrapRoutes.openapi(
   createRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/bootstrap",
+    operationId: "bootstrapWidget",
     tags: ["Browser tokens"],
     // No credentials (the page's origin is checked, as for visitor tokens), or a bearer token of the project, which
     // the handler verifies itself: the route is open to both.
@@ -149,7 +151,9 @@ bootstrapRoutes.openapi(
     let state = visitor.created ? null : reads.state;
 
     const all = cached.configuration;
-    const language = chooseLanguage(all, input.languages ?? acceptLanguages(c.req.header("accept-language")));
+    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
+    const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
+    const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
     const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
@@ -176,6 +180,7 @@ bootstrapRoutes.openapi(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied },
         language,
+        strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
@@ -196,6 +201,7 @@ bootstrapRoutes.openapi(
   createRoute({
     method: "get",
     path: "/.well-known/gpc.json",
+    operationId: "getGpcSupport",
     tags: ["Browser tokens"],
     ...access.public,
     summary: "Global Privacy Control support resource",

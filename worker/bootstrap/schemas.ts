@@ -11,7 +11,10 @@ export const BootstrapInput = z
   .strictObject({
     visitorKey: VisitorKey.optional().openapi({ description: "The key an earlier call returned (a returning visitor); ignored with a bearer token." }),
     languages: z.array(LanguageTag).max(20).optional().openapi({
-      description: "The page's language preferences, best first; without them `Accept-Language`, then the project's default language.",
+      description:
+        "The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); " +
+        "then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's " +
+        "languages and the project's own (README \"Languages\").",
       example: ["fi-FI", "fi", "en"],
     }),
     regime: z.enum(regimes).optional().openapi({ description: "Forces the regime; honoured only in local development (`LOCAL_DEV`)." }),
@@ -32,11 +35,16 @@ export const Bootstrap = z
       gpc: z.boolean().openapi({ description: "The browser sent `Sec-GPC: 1`." }),
       gpcApplied: z.boolean().openapi({ description: "Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity." }),
     }),
-    language: z.string().openapi({ description: "The language every text of `configuration` is in (as far as the project has it)." }),
+    language: z.string().openapi({ description: "The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it." }),
+    strings: z.record(z.string(), z.string()).openapi({
+      description: "Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied.",
+    }),
     configuration: Configuration,
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
-    consentMode: ConsentModeSettingsSchema.extend({ defaults: z.array(ConsentDefault) }),
+    // Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
+    consentMode: z.object({ ...ConsentModeSettingsSchema.shape, defaults: z.array(ConsentDefault) }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
-    state: PermissionState.nullable().openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),
+    // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
+    state: z.union([PermissionState, z.null()]).openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),
   })
   .openapi("Bootstrap");

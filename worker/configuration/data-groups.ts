@@ -5,6 +5,7 @@ import { getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { livePurpose, toDataGroup } from "./queries";
 import { DataGroup, DataGroupInput } from "./schemas";
@@ -21,16 +22,19 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/data-groups`,
+    operationId: "createDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Create a data group",
     request: { params: ProjectParams, body: jsonBody(DataGroupInput) },
-    responses: { 201: jsonResponse(DataGroup, "The data group."), ...problems, ...conflictProblem },
+    responses: { 201: createdResponse(DataGroup, "The data group."), ...problems, ...conflictProblem },
   }),
   async (c) => {
     const stamp = now();
-    const row = { id: newId("dg"), projectId: c.get("caller").projectId, ...c.req.valid("json"), created: stamp, updated: stamp };
+    const row = { id: newId("dg"), projectId: c.get("caller").projectId, ...c.req.valid("json"), created: stamp, updated: stamp, revision: 1 };
     await getDb(c.env.DB).insert(dataGroups).values(row).catch(referenceTaken("data group"));
+    tagged(c, row.revision);
+    c.header("Location", `/privacy/v2/projects/${row.projectId}/configurations/data-groups/${row.id}`);
     return c.json(toDataGroup(row), 201);
   },
 );
@@ -39,6 +43,7 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups`,
+    operationId: "listDataGroups",
     ...access.project("config:read"),
     tags,
     summary: "List the project's data groups",
@@ -58,24 +63,26 @@ dataGroupRoutes.openapi(
 
 const dataGroupWhere = (projectId: string, id: string) => and(eq(dataGroups.projectId, projectId), eq(dataGroups.id, id));
 
+async function findDataGroup(d1: D1Database, projectId: string, id: string) {
+  const [row] = await getDb(d1).select().from(dataGroups).where(dataGroupWhere(projectId, id)).limit(1);
+  return row;
+}
+
 dataGroupRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "getDataGroup",
     ...access.project("config:read"),
     tags,
     summary: "Read a data group",
     request: { params: DataGroupParams },
-    responses: { 200: jsonResponse(DataGroup, "The data group."), ...problems },
+    responses: { 200: taggedResponse(DataGroup, "The data group."), ...notModified, ...problems },
   }),
   async (c) => {
-    const [row] = await getDb(c.env.DB)
-      .select()
-      .from(dataGroups)
-      .where(dataGroupWhere(c.get("caller").projectId, c.req.valid("param").data_group_id))
-      .limit(1);
+    const row = await findDataGroup(c.env.DB, c.get("caller").projectId, c.req.valid("param").data_group_id);
     if (!row) throw notFound("Data group");
-    return c.json(toDataGroup(row), 200);
+    return tagged(c, row.revision) ?? c.json(toDataGroup(row), 200);
   },
 );
 
@@ -83,21 +90,26 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "updateDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Replace a data group",
     description: "Purposes naming the data group show the new name and description at once (they name it by id).",
-    request: { params: DataGroupParams, body: jsonBody(DataGroupInput) },
-    responses: { 200: jsonResponse(DataGroup, "The data group."), ...problems, ...conflictProblem },
+    request: { params: DataGroupParams, headers: IfMatch, body: jsonBody(DataGroupInput) },
+    responses: { 200: taggedResponse(DataGroup, "The data group."), ...problems, ...conflictProblem, ...preconditionProblem },
   }),
   async (c) => {
+    const { projectId } = c.get("caller");
+    const id = c.req.valid("param").data_group_id;
+    const accepted = acceptedRevisions(c);
     const [row] = await getDb(c.env.DB)
       .update(dataGroups)
-      .set({ ...c.req.valid("json"), updated: now() })
-      .where(dataGroupWhere(c.get("caller").projectId, c.req.valid("param").data_group_id))
+      .set({ ...c.req.valid("json"), updated: now(), revision: nextRevision(dataGroups.revision) })
+      .where(and(dataGroupWhere(projectId, id), revisionMatches(dataGroups.revision, accepted)))
       .returning()
       .catch(referenceTaken("data group"));
-    if (!row) throw notFound("Data group");
+    if (!row) throw await refusal(accepted, () => findDataGroup(c.env.DB, projectId, id), "Data group");
+    tagged(c, row.revision);
     return c.json(toDataGroup(row), 200);
   },
 );
@@ -106,14 +118,15 @@ dataGroupRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/data-groups/{data_group_id}`,
+    operationId: "deleteDataGroup",
     ...access.project("config:write"),
     tags,
     summary: "Delete a data group",
     description:
       "A data group that a purpose still uses is refused with 409 `data_group_in_use`: remove it from the purposes " +
       "first, where the editor decides whether that change needs new consent.",
-    request: { params: DataGroupParams },
-    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem },
+    request: { params: DataGroupParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
@@ -125,8 +138,12 @@ dataGroupRoutes.openapi(
       .where(livePurpose(projectId, sql`EXISTS (SELECT 1 FROM json_each(${purposes.content}, '$.dataGroups') WHERE value = ${id})`))
       .limit(1);
     if (user) throw conflict("data_group_in_use", `Purpose ${user.id} still uses this data group.`);
-    const deleted = await db.delete(dataGroups).where(dataGroupWhere(projectId, id)).returning({ id: dataGroups.id });
-    if (deleted.length === 0) throw notFound("Data group");
+    const accepted = acceptedRevisions(c);
+    const deleted = await db
+      .delete(dataGroups)
+      .where(and(dataGroupWhere(projectId, id), revisionMatches(dataGroups.revision, accepted)))
+      .returning({ id: dataGroups.id });
+    if (deleted.length === 0) throw await refusal(accepted, () => findDataGroup(c.env.DB, projectId, id), "Data group");
     return c.body(null, 204);
   },
 );

@@ -5,29 +5,37 @@ import type { Db } from "../lib/db";
 import { toParty } from "../parties/queries";
 import { parties } from "../parties/table";
 import { projects } from "../projects/table";
+import { uiStrings } from "../wording/table";
 import { livePurpose } from "./queries";
 import type { Configuration } from "./schemas";
 import { dataGroups, purposes } from "./table";
 
 export type ConfigurationDocument = z.infer<typeof Configuration>;
+/** The project's own wording of the widget, per language (the bootstrap serves it with the configuration). */
+export type Wording = { language: string; strings: Record<string, string> }[];
 
 /**
  * The whole current configuration (GET /privacy/v1/configurations, and the bootstrap's before it is narrowed to
- * one language): the project, and every live purpose with its data groups and parties expanded. One round trip.
+ * one language): the project, and every live purpose with its data groups and parties expanded; and the project's
+ * wording of the widget. One round trip.
  */
-export async function loadConfiguration(db: Db, projectId: string): Promise<ConfigurationDocument | undefined> {
-  const [projectRows, purposeRows, groupRows, partyRows] = await db.batch([
+export async function loadConfiguration(
+  db: Db,
+  projectId: string,
+): Promise<{ configuration: ConfigurationDocument; wording: Wording } | undefined> {
+  const [projectRows, purposeRows, groupRows, partyRows, wording] = await db.batch([
     db.select().from(projects).where(eq(projects.id, projectId)).limit(1),
     db.select().from(purposes).where(livePurpose(projectId)).orderBy(purposes.id),
     db.select().from(dataGroups).where(eq(dataGroups.projectId, projectId)),
     db.select().from(parties).where(eq(parties.projectId, projectId)),
+    db.select({ language: uiStrings.language, strings: uiStrings.strings }).from(uiStrings).where(eq(uiStrings.projectId, projectId)),
   ]);
   const project = projectRows[0];
   if (!project) return undefined;
   const groups = new Map(groupRows.map((g) => [g.id, g]));
   const partyById = new Map(partyRows.map((p) => [p.id, toParty(p)]));
   const expandParties = (ids: string[]) => ids.flatMap((id) => partyById.get(id) ?? []);
-  return {
+  const configuration: ConfigurationDocument = {
     projectId,
     project: {
       name: project.name,
@@ -53,9 +61,10 @@ export async function loadConfiguration(db: Db, projectId: string): Promise<Conf
       consentMode: content.consentMode ?? [],
     })),
   };
+  return { configuration, wording };
 }
 
-export type CachedConfiguration = { configuration: ConfigurationDocument; etag: string };
+export type CachedConfiguration = { configuration: ConfigurationDocument; wording: Wording; etag: string };
 
 /** Cache entries live a day at most; they never go stale before that, because a change makes a new key. */
 const cacheSeconds = 86_400;
@@ -63,7 +72,7 @@ const cacheSeconds = 86_400;
 /**
  * The configuration through the edge cache (Cache API). The key holds the project's configuration version,
  * which D1 triggers bump on every change to the project, its purposes, data groups, parties, jurisdiction
- * rules or Consent Mode settings: a change is visible at once in every data centre, and old entries are
+ * rules, Consent Mode settings or wording of the widget: a change is visible at once in every data centre, and old entries are
  * simply never asked for again. (The Cache API is per data centre and does nothing on workers.dev; then every
  * call reads D1.)
  */
@@ -74,18 +83,18 @@ export async function cachedConfiguration(
   projectId: string,
   version: number,
 ): Promise<CachedConfiguration | undefined> {
-  const key = new Request(`${new URL(requestUrl).origin}/__assent-cache/configuration/${encodeURIComponent(projectId)}/${version}`);
+  const key = new Request(`${new URL(requestUrl).origin}/__assent-cache/configuration-and-wording/${encodeURIComponent(projectId)}/${version}`);
   const cache = await caches.open("assent-configuration");
   const hit = await cache.match(key);
-  if (hit) return { configuration: await hit.json(), etag: hit.headers.get("etag")! };
-  const configuration = await loadConfiguration(db, projectId);
-  if (!configuration) return undefined;
-  const text = JSON.stringify(configuration);
-  const etag = `"${(await sha256Hex(text)).slice(0, 32)}"`;
+  if (hit) return { ...(await hit.json<Omit<CachedConfiguration, "etag">>()), etag: hit.headers.get("etag")! };
+  const loaded = await loadConfiguration(db, projectId);
+  if (!loaded) return undefined;
+  const etag = `"${(await sha256Hex(JSON.stringify(loaded.configuration))).slice(0, 32)}"`;
+  const text = JSON.stringify(loaded);
   waitUntil(
     cache.put(key, new Response(text, { headers: { "content-type": "application/json", etag, "cache-control": `max-age=${cacheSeconds}` } })),
   );
-  return { configuration, etag };
+  return { ...loaded, etag };
 }
 
 /** What a stored decision must match: SHA-256 (hex) of the live purposes' `id:version`, in id order, joined by ",". */

@@ -23,6 +23,7 @@ configurationFeedRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v1/configurations",
+    operationId: "getConfiguration",
     ...access.client("consent-config:read"),
     tags,
     summary: "The whole current configuration, for a consent dialog",

@@ -5,6 +5,7 @@ import { atomically, getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, refusal, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { assertPurposeReferences, livePurpose, toPurpose, toPurposeVersion } from "./queries";
 import { Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
@@ -34,6 +35,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "post",
     path: `${root}/purposes`,
+    operationId: "createPurpose",
     ...access.project("config:write"),
     tags,
     summary: "Create a purpose",
@@ -41,7 +43,7 @@ purposeRoutes.openapi(
       "Starts at version \"1\". At least one controller is required; a data group or party listed twice is refused " +
       "(400); every id must name a data group or party of this project (422 `unknown_reference`).",
     request: { params: ProjectParams, body: jsonBody(PurposeInput) },
-    responses: { 201: jsonResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem },
+    responses: { 201: createdResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
@@ -58,6 +60,7 @@ purposeRoutes.openapi(
       created: stamp,
       updated: stamp,
       deleted: null,
+      revision: 1,
     };
     await db
       .batch([
@@ -65,6 +68,8 @@ purposeRoutes.openapi(
         db.insert(purposeVersions).values({ purposeId: row.id, version: "1", content, created: stamp, updated: stamp }),
       ])
       .catch(referenceTaken("purpose"));
+    tagged(c, row.revision);
+    c.header("Location", `/privacy/v2/projects/${projectId}/configurations/purposes/${row.id}`);
     return c.json(toPurpose(row), 201);
   },
 );
@@ -73,6 +78,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes`,
+    operationId: "listPurposes",
     ...access.project("config:read"),
     tags,
     summary: "List the project's purposes",
@@ -92,23 +98,35 @@ async function findPurpose(d1: D1Database, projectId: string, purposeId: string)
   return row;
 }
 
+/** The purpose read before a write, refused with 412 at once when `If-Match` names another revision. */
+async function purposeToChange(d1: D1Database, projectId: string, purposeId: string, accepted: number[] | undefined) {
+  const current = await findPurpose(d1, projectId, purposeId);
+  if (accepted !== undefined && !accepted.includes(current.revision)) throw preconditionFailed();
+  return current;
+}
+
 purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "getPurpose",
     ...access.project("config:read"),
     tags,
     summary: "Read a purpose",
     request: { params: PurposeParams },
-    responses: { 200: jsonResponse(Purpose, "The purpose at its current version."), ...problems },
+    responses: { 200: taggedResponse(Purpose, "The purpose at its current version."), ...notModified, ...problems },
   }),
-  async (c) => c.json(toPurpose(await findPurpose(c.env.DB, c.get("caller").projectId, c.req.valid("param").purpose_id)), 200),
+  async (c) => {
+    const row = await findPurpose(c.env.DB, c.get("caller").projectId, c.req.valid("param").purpose_id);
+    return tagged(c, row.revision) ?? c.json(toPurpose(row), 200);
+  },
 );
 
 purposeRoutes.openapi(
   createRoute({
     method: "put",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "updatePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Replace a purpose; the editor says whether the change requires new consent",
@@ -116,27 +134,29 @@ purposeRoutes.openapi(
       "`requireNewConsent: true` makes version n+1 and keeps version n as it was; `false` edits the current " +
       "version in place (for corrections that do not change what subjects agree to). Data groups and parties " +
       "removed here drop out of every identity's permission state at once. Two concurrent edits of one purpose: " +
-      "one wins, the other gets 409 `concurrent_update`.",
-    request: { params: PurposeParams, body: jsonBody(PurposeUpdate) },
-    responses: { 200: jsonResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem },
+      "one wins, the other gets 409 `concurrent_update` (412 `precondition_failed` when it sent `If-Match`).",
+    request: { params: PurposeParams, headers: IfMatch, body: jsonBody(PurposeUpdate) },
+    responses: { 200: taggedResponse(Purpose, "The purpose."), ...problems, ...conflictProblem, ...unknownReferenceProblem, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
     const { requireNewConsent, ...input } = c.req.valid("json");
     const content = contentOf(input);
     const db = getDb(c.env.DB);
-    const current = await findPurpose(c.env.DB, projectId, c.req.valid("param").purpose_id);
+    const accepted = acceptedRevisions(c);
+    const current = await purposeToChange(c.env.DB, projectId, c.req.valid("param").purpose_id, accepted);
     await assertPurposeReferences(db, projectId, content);
     const stamp = now();
     const version = requireNewConsent ? String(Number(current.version) + 1) : current.version;
-    // Guarded by the version read above, so a concurrent edit cannot be silently overwritten.
+    // Guarded by the revision read above (the one If-Match named, if any), so a concurrent edit cannot be silently overwritten.
+    const revision = current.revision + 1;
     const update = db
       .update(purposes)
-      .set({ referenceId: content.referenceId, version, content, updated: stamp })
-      .where(livePurpose(projectId, eq(purposes.id, current.id), eq(purposes.version, current.version)))
+      .set({ referenceId: content.referenceId, version, content, updated: stamp, revision })
+      .where(livePurpose(projectId, eq(purposes.id, current.id), eq(purposes.revision, current.revision)))
       .returning({ id: purposes.id });
-    // Both statements only take effect if the guarded update above did (same purpose, version and stamp).
-    const applied = sql`EXISTS (SELECT 1 FROM ${purposes} WHERE ${purposes.id} = ${current.id} AND ${purposes.version} = ${version} AND ${purposes.updated} = ${stamp})`;
+    // Both statements only take effect if the guarded update above did (same purpose at the next revision).
+    const applied = sql`EXISTS (SELECT 1 FROM ${purposes} WHERE ${purposes.id} = ${current.id} AND ${purposes.revision} = ${revision} AND ${purposes.updated} = ${stamp})`;
     const keepVersion = requireNewConsent
       ? sql`INSERT INTO ${purposeVersions} (purpose_id, version, content, created, updated)
           SELECT ${current.id}, ${version}, ${JSON.stringify(content)}, ${stamp}, ${stamp} WHERE ${applied}`
@@ -145,8 +165,11 @@ purposeRoutes.openapi(
           .set({ content, updated: stamp })
           .where(and(eq(purposeVersions.purposeId, current.id), eq(purposeVersions.version, version), applied));
     const [updated] = await atomically(c.env.DB, [update, keepVersion]).catch(referenceTaken("purpose"));
-    if (updated.results.length === 0) throw conflict("concurrent_update", "The purpose was changed meanwhile; read it and try again.");
-    return c.json(toPurpose({ ...current, referenceId: content.referenceId, version, content, updated: stamp }), 200);
+    if (updated.results.length === 0) {
+      throw accepted === undefined ? conflict("concurrent_update", "The purpose was changed meanwhile; read it and try again.") : preconditionFailed();
+    }
+    tagged(c, revision);
+    return c.json(toPurpose({ ...current, referenceId: content.referenceId, version, content, updated: stamp, revision }), 200);
   },
 );
 
@@ -154,6 +177,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${root}/purposes/{purpose_id}`,
+    operationId: "deletePurpose",
     ...access.project("config:write"),
     tags,
     summary: "Delete a purpose",
@@ -161,21 +185,22 @@ purposeRoutes.openapi(
       "The purpose leaves the configuration and every permission state at once. Its versions stay readable under " +
       "`…/versions` and requests that named it keep their payload: proof of what was agreed to outlives the purpose. " +
       "Its referenceId becomes free for a new purpose.",
-    request: { params: PurposeParams },
-    responses: { 204: { description: "Deleted." }, ...problems },
+    request: { params: PurposeParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const current = await findPurpose(c.env.DB, projectId, c.req.valid("param").purpose_id);
+    const accepted = acceptedRevisions(c);
+    const current = await purposeToChange(c.env.DB, projectId, c.req.valid("param").purpose_id, accepted);
     const stamp = now();
     // The live row releases its data groups and parties (so they can be deleted); each version keeps its content.
     const released: PurposeContent = { ...current.content, dataGroups: [], processors: [], recipients: [], controllers: [] };
     const deleted = await getDb(c.env.DB)
       .update(purposes)
-      .set({ deleted: stamp, updated: stamp, content: released })
-      .where(livePurpose(projectId, eq(purposes.id, current.id)))
+      .set({ deleted: stamp, updated: stamp, content: released, revision: nextRevision(purposes.revision) })
+      .where(livePurpose(projectId, eq(purposes.id, current.id), ...(accepted ? [eq(purposes.revision, current.revision)] : [])))
       .returning({ id: purposes.id });
-    if (deleted.length === 0) throw notFound("Purpose");
+    if (deleted.length === 0) throw await refusal(accepted, () => findPurpose(c.env.DB, projectId, current.id).catch(() => undefined), "Purpose");
     return c.body(null, 204);
   },
 );
@@ -194,6 +219,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions`,
+    operationId: "listPurposeVersions",
     ...access.project("config:read"),
     tags,
     summary: "List every version of a purpose",
@@ -218,6 +244,7 @@ purposeRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    operationId: "getPurposeVersion",
     ...access.project("config:read"),
     tags,
     summary: "Read one version of a purpose",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ConsentType } from "../consent-mode/settings";
 import { projects, type Translation } from "../projects/table";
 
@@ -18,6 +18,8 @@ export const dataGroups = sqliteTable(
     description: text("description", { mode: "json" }).$type<Translation[]>().notNull(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [index("data_groups_project_idx").on(t.projectId, t.id), uniqueIndex("data_groups_reference_idx").on(t.projectId, t.referenceId)],
 );
@@ -49,6 +51,8 @@ export const purposes = sqliteTable(
     content: text("content", { mode: "json" }).$type<PurposeContent>().notNull(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
     /**
      * Set when the purpose is deleted. The row stays (and its versions with it) because permissions given to it
      * must keep showing what was agreed to; every read of the configuration skips deleted purposes.

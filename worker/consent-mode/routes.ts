@@ -4,6 +4,7 @@ import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { ConsentModeSettingsSchema, defaultConsentModeSettings } from "./settings";
@@ -17,6 +18,7 @@ consentModeRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/consent-mode",
+    operationId: "getConsentModeSettings",
     tags,
     ...access.admin,
     summary: "Read the project's Google Consent Mode v2 settings",
@@ -38,6 +40,7 @@ consentModeRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/consent-mode",
+    operationId: "updateConsentModeSettings",
     tags,
     ...access.admin,
     summary: "Replace the project's Google Consent Mode v2 settings",
@@ -52,7 +55,7 @@ consentModeRoutes.openapi(
     const settings = c.req.valid("json");
     const [row] = await getDb(c.env.DB)
       .update(projects)
-      .set({ consentMode: settings, updated: now() })
+      .set({ consentMode: settings, updated: now(), revision: nextRevision(projects.revision) })
       .where(eq(projects.id, c.req.valid("param").projectId))
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");

@@ -36,6 +36,7 @@ deliveryRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries`,
+    operationId: "listWebhookDeliveries",
     ...access.project("webhooks:manage"),
     tags,
     summary: "The delivery log",
@@ -86,6 +87,7 @@ deliveryRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}`,
+    operationId: "getWebhookDelivery",
     ...access.project("webhooks:manage"),
     tags,
     summary: "One delivery with its attempts",
@@ -104,6 +106,7 @@ deliveryRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`,
+    operationId: "redeliverWebhookDelivery",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Deliver an event again",

@@ -31,6 +31,8 @@ export const webhooks = sqliteTable(
     previousSecretExpires: text("previous_secret_expires"),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [index("webhooks_project_idx").on(t.projectId, t.id)],
 );

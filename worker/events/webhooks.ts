@@ -2,9 +2,10 @@ import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
-import { conflict, notFound } from "../lib/errors";
+import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetWebhookPresence } from "./outbox";
 import { CreatedWebhook, maxWebhooksPerProject, RotatedSecret, RotationInput, toWebhook, Webhook, WebhookInput } from "./schemas";
@@ -21,6 +22,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    operationId: "createWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Subscribe a URL to events",
@@ -31,7 +33,7 @@ webhookRoutes.openapi(
       `ALLOW_LOOPBACK_WEBHOOKS=true (\`npm start\`). A project has at most ${maxWebhooksPerProject} webhooks (409 \`webhook_limit_reached\`). ` +
       "Only backend clients manage webhooks.",
     request: { params: ProjectParams, body: jsonBody(WebhookInput) },
-    responses: { 201: jsonResponse(CreatedWebhook, "The webhook and its secret."), ...problems, ...conflictProblem },
+    responses: { 201: createdResponse(CreatedWebhook, "The webhook and its secret."), ...problems, ...conflictProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
@@ -56,9 +58,12 @@ webhookRoutes.openapi(
       previousSecretExpires: null,
       created: stamp,
       updated: stamp,
+      revision: 1,
     };
     await db.insert(webhooks).values(row);
     forgetWebhookPresence(projectId);
+    tagged(c, row.revision);
+    c.header("Location", `/privacy/v2/projects/${projectId}/webhooks/${id}`);
     return c.json({ ...toWebhook(row), secret }, 201);
   },
 );
@@ -67,6 +72,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: base,
+    operationId: "listWebhooks",
     ...access.project("webhooks:manage"),
     tags,
     summary: "List the project's webhooks",
@@ -87,39 +93,47 @@ webhookRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
+    operationId: "getWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Read a webhook",
     request: { params: WebhookParams },
-    responses: { 200: jsonResponse(Webhook, "The webhook."), ...problems },
+    responses: { 200: taggedResponse(Webhook, "The webhook."), ...notModified, ...problems },
   }),
-  async (c) => c.json(toWebhook(await findWebhook(c.env.DB, c.get("caller").projectId, c.req.valid("param").webhook_id)), 200),
+  async (c) => {
+    const row = await findWebhook(c.env.DB, c.get("caller").projectId, c.req.valid("param").webhook_id);
+    return tagged(c, row.revision) ?? c.json(toWebhook(row), 200);
+  },
 );
 
 webhookRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
+    operationId: "updateWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Replace a webhook's URL, events and description",
     description:
       "The secret is unchanged (rotate it with `POST …/secret`). Deliveries still retrying go to the new URL; events " +
       "already fanned out keep going to this webhook even if their type is no longer subscribed.",
-    request: { params: WebhookParams, body: jsonBody(WebhookInput) },
-    responses: { 200: jsonResponse(Webhook, "The webhook."), ...problems },
+    request: { params: WebhookParams, headers: IfMatch, body: jsonBody(WebhookInput) },
+    responses: { 200: taggedResponse(Webhook, "The webhook."), ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
+    const { webhook_id: id } = c.req.valid("param");
     const input = c.req.valid("json");
     checkUrl(c.env, input.url);
+    const accepted = acceptedRevisions(c);
     const row = await getDb(c.env.DB)
       .update(webhooks)
-      .set({ url: input.url, events: input.events, description: input.description ?? null, updated: now() })
-      .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, c.req.valid("param").webhook_id)))
+      .set({ url: input.url, events: input.events, description: input.description ?? null, updated: now(), revision: nextRevision(webhooks.revision) })
+      .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id), revisionMatches(webhooks.revision, accepted)))
       .returning()
       .get();
-    if (!row) throw notFound("Webhook");
+    if (!row) throw await refusal(accepted, () => findWebhook(c.env.DB, projectId, id).catch(() => undefined), "Webhook");
+    tagged(c, row.revision);
     return c.json(toWebhook(row), 200);
   },
 );
@@ -128,19 +142,23 @@ webhookRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
+    operationId: "deleteWebhook",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Delete a webhook and its delivery log",
     description: "Deliveries not yet made are dropped.",
-    request: { params: WebhookParams },
-    responses: { 204: { description: "Deleted." }, ...problems },
+    request: { params: WebhookParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
+    const { projectId } = c.get("caller");
+    const { webhook_id: id } = c.req.valid("param");
+    const accepted = acceptedRevisions(c);
     const deleted = await getDb(c.env.DB)
       .delete(webhooks)
-      .where(and(eq(webhooks.projectId, c.get("caller").projectId), eq(webhooks.id, c.req.valid("param").webhook_id)))
+      .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id), revisionMatches(webhooks.revision, accepted)))
       .returning({ id: webhooks.id });
-    if (deleted.length === 0) throw notFound("Webhook");
+    if (deleted.length === 0) throw await refusal(accepted, () => findWebhook(c.env.DB, projectId, id).catch(() => undefined), "Webhook");
     forgetWebhookPresence(c.get("caller").projectId);
     return c.body(null, 204);
   },
@@ -150,6 +168,7 @@ webhookRoutes.openapi(
   createRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
+    operationId: "rotateWebhookSecret",
     ...access.project("webhooks:manage"),
     tags,
     summary: "Rotate the signing secret",
@@ -175,6 +194,7 @@ webhookRoutes.openapi(
         previousSecret: grace > 0 ? hook.secret : null,
         previousSecretExpires,
         updated: stamp,
+        revision: nextRevision(webhooks.revision),
       })
       // Only if nobody rotated in between, so a concurrent rotation cannot be silently lost.
       .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, hook.id), eq(webhooks.secret, hook.secret)))

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { badRequest, notFound, validationError } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetBillingAccounts } from "./accounts";
 import { BillingAccount, BillingAccountId, BillingAccountImportItem, BillingAccountInput } from "./schemas";
@@ -31,6 +32,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "upsertBillingAccount",
     tags,
     ...access.admin,
     summary: "Create or replace a billing account",
@@ -38,7 +40,7 @@ billingAdminRoutes.openapi(
     request: { params: AccountParam, body: jsonBody(BillingAccountInput) },
     responses: {
       200: jsonResponse(BillingAccount, "Replaced."),
-      201: jsonResponse(BillingAccount, "Created."),
+      201: createdResponse(BillingAccount, "Created; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -51,6 +53,7 @@ billingAdminRoutes.openapi(
     const { id: _, ...changes } = row;
     await db.insert(billingAccounts).values(row).onConflictDoUpdate({ target: billingAccounts.id, set: changes });
     await forgetBillingAccounts(c.env, [id]);
+    if (!existing) c.header("Location", new URL(c.req.url).pathname);
     return c.json(toAccount(row), existing ? 200 : 201);
   },
 );
@@ -59,6 +62,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "getBillingAccount",
     tags,
     ...access.admin,
     summary: "Read a billing account (with its actual tscid)",
@@ -77,6 +81,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/billing-accounts/{billing_account}",
+    operationId: "deleteBillingAccount",
     tags,
     ...access.admin,
     summary: "Delete a billing account",
@@ -126,6 +131,7 @@ billingAdminRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/billing-accounts/import",
+    operationId: "importBillingAccounts",
     tags,
     ...access.admin,
     summary: "Bulk import billing accounts (JSON array or NDJSON)",

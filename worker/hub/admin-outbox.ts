@@ -71,6 +71,7 @@ outboxAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/messages",
+    operationId: "listSmsMessages",
     tags,
     ...access.admin,
     summary: "List the SMS outbox, newest first",
@@ -113,6 +114,7 @@ outboxAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/messages/{messageId}",
+    operationId: "getSmsMessage",
     tags,
     ...access.admin,
     summary: "Read one SMS with its trail",
@@ -139,6 +141,7 @@ outboxAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/routes",
+    operationId: "listSmsRoutes",
     tags,
     ...access.admin,
     summary: "List the SMS routes and their health",

@@ -5,6 +5,7 @@ import { clients } from "../auth/table";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { normalizeSender } from "./access";
 import { hashPassword } from "./passwords";
@@ -23,6 +24,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "registerSmsClient",
     tags,
     ...access.admin,
     summary: "Register a backend client for SMS",
@@ -32,7 +34,7 @@ senderAdminRoutes.openapi(
     request: { params: ClientParam },
     responses: {
       200: jsonResponse(SmsClient, "Already registered."),
-      201: jsonResponse(SmsClient, "Registered."),
+      201: createdResponse(SmsClient, "Registered; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -49,7 +51,7 @@ senderAdminRoutes.openapi(
       .values({ clientId, projectId: client.projectId, created: now() })
       .onConflictDoNothing()
       .returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201);
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: new URL(c.req.url).pathname });
     const [existing] = await db.select().from(smsClients).where(eq(smsClients.clientId, clientId));
     return c.json(existing, 200);
   },
@@ -59,6 +61,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/clients/{clientId}",
+    operationId: "unregisterSmsClient",
     tags,
     ...access.admin,
     summary: "Withdraw a client's SMS registration",
@@ -77,6 +80,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/clients",
+    operationId: "listSmsClients",
     tags,
     ...access.admin,
     summary: "List clients registered for SMS",
@@ -101,6 +105,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "upsertSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Create a provider user of sms_hub or set its password",
@@ -113,7 +118,7 @@ senderAdminRoutes.openapi(
     },
     responses: {
       200: jsonResponse(ProviderUser, "Password replaced."),
-      201: jsonResponse(ProviderUser, "Created."),
+      201: createdResponse(ProviderUser, "Created; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -128,6 +133,7 @@ senderAdminRoutes.openapi(
       .insert(providerUsers)
       .values({ username, passwordHash, created: stamp })
       .onConflictDoUpdate({ target: providerUsers.username, set: { passwordHash } });
+    if (!existing) c.header("Location", new URL(c.req.url).pathname);
     return c.json({ username, created: existing?.created ?? stamp }, existing ? 200 : 201);
   },
 );
@@ -136,6 +142,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/provider-users/{username}",
+    operationId: "deleteSmsProviderUser",
     tags,
     ...access.admin,
     summary: "Delete a provider user",
@@ -154,6 +161,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/provider-users",
+    operationId: "listSmsProviderUsers",
     tags,
     ...access.admin,
     summary: "List provider users (never their passwords)",
@@ -179,6 +187,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "blacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Blacklist a sender",
@@ -188,7 +197,7 @@ senderAdminRoutes.openapi(
     request: { params: SenderParam },
     responses: {
       200: jsonResponse(BlacklistEntry, "Already blacklisted."),
-      201: jsonResponse(BlacklistEntry, "Blacklisted."),
+      201: createdResponse(BlacklistEntry, "Blacklisted; `Location` is this URL.", false),
       ...problems,
     },
   }),
@@ -196,7 +205,7 @@ senderAdminRoutes.openapi(
     const sender = normalizeSender(c.req.valid("param").sender);
     const db = getDb(c.env.DB);
     const inserted = await db.insert(smsSenderBlacklist).values({ sender, created: now() }).onConflictDoNothing().returning();
-    if (inserted.length > 0) return c.json(inserted[0], 201);
+    if (inserted.length > 0) return c.json(inserted[0], 201, { Location: new URL(c.req.url).pathname });
     const [existing] = await db.select().from(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender));
     return c.json(existing, 200);
   },
@@ -206,6 +215,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/sms/blacklist/{sender}",
+    operationId: "unblacklistSmsSender",
     tags,
     ...access.admin,
     summary: "Take a sender off the blacklist",
@@ -224,6 +234,7 @@ senderAdminRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/sms/blacklist",
+    operationId: "listBlacklistedSmsSenders",
     tags,
     ...access.admin,
     summary: "List blacklisted senders",

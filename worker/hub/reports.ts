@@ -86,6 +86,7 @@ const reportRoute = (method: "get" | "post") =>
   createRoute({
     method,
     path: "/callbacks/sms/{route}",
+    operationId: method === "post" ? "receiveSmsDeliveryReport" : "receiveSmsDeliveryReportByGet",
     tags: ["Hub"],
     ...access.public,
     summary: `Delivery report of an SMS provider (${method.toUpperCase()})`,

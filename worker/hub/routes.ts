@@ -51,6 +51,7 @@ hubRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/dcp/sms",
+    operationId: "sendDcpSms",
     ...access.client("hub:sms"),
     tags,
     summary: "Send an SMS (outbound SMS request)",
@@ -102,6 +103,7 @@ hubRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/sms",
+    operationId: "sendSms",
     ...access.client("hub:sms"),
     tags,
     summary: "Send an SMS through a provider (generic payload)",
@@ -160,6 +162,7 @@ hubRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/customerLookup/servicehub/{billing_account}",
+    operationId: "lookupCustomer",
     ...access.client("hub:lookup"),
     tags,
     summary: "Look up a billing account's customer and assets",

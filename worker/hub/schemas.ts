@@ -153,9 +153,10 @@ export const BillingAccountInput = z
   })
   .openapi("BillingAccountInput");
 
-export const BillingAccountImportItem = BillingAccountInput.extend({ billingAccount: BillingAccountId }).openapi(
-  "BillingAccountImportItem",
-);
+// Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
+export const BillingAccountImportItem = z
+  .strictObject({ ...BillingAccountInput.shape, billingAccount: BillingAccountId })
+  .openapi("BillingAccountImportItem");
 
 export const BillingAccount = z
   .object({

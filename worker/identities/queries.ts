@@ -5,7 +5,7 @@ import type { AliasValue, IdentityRecord } from "./schemas";
 
 type IdentityRow = typeof identities.$inferSelect;
 
-export const toIdentity = (row: IdentityRow, aliasRows: AliasValue[]): IdentityRecord => ({
+export const toIdentity = (row: Omit<IdentityRow, "revision">, aliasRows: AliasValue[]): IdentityRecord => ({
   projectId: row.projectId,
   identityId: row.id,
   referenceId: row.referenceId ?? null,
@@ -15,10 +15,15 @@ export const toIdentity = (row: IdentityRow, aliasRows: AliasValue[]): IdentityR
 });
 
 /**
- * An identity with its aliases, or undefined; one round trip (a D1 batch of two reads). The identity is named by
- * its id or by a subquery that selects it (an alias or referenceId lookup), so a lookup costs no extra round trip.
+ * An identity with its aliases and its revision (the ETag), or undefined; one round trip (a D1 batch of two reads).
+ * The identity is named by its id or by a subquery that selects it (an alias or referenceId lookup), so a lookup
+ * costs no extra round trip.
  */
-export async function findIdentity(db: Db, projectId: string, identity: string | SQLWrapper): Promise<IdentityRecord | undefined> {
+export async function findIdentity(
+  db: Db,
+  projectId: string,
+  identity: string | SQLWrapper,
+): Promise<{ identity: IdentityRecord; revision: number } | undefined> {
   const matches = (column: typeof identities.id | typeof aliases.identityId) =>
     typeof identity === "string" ? eq(column, identity) : inArray(column, identity);
   const [rows, aliasRows] = await db.batch([
@@ -29,7 +34,7 @@ export async function findIdentity(db: Db, projectId: string, identity: string |
       .where(and(eq(aliases.projectId, projectId), matches(aliases.identityId)))
       .orderBy(aliases.type, aliases.identifier),
   ]);
-  return rows[0] && toIdentity(rows[0], aliasRows);
+  return rows[0] && { identity: toIdentity(rows[0], aliasRows), revision: rows[0].revision };
 }
 
 /** The id of the identity an alias, or failing a URN type a referenceId, names: a subquery for `findIdentity`. */

@@ -4,10 +4,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
-import { getDb, isConstraintError } from "../lib/db";
+import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
@@ -36,6 +37,7 @@ identityRoutes.openapi(
   createRoute({
     method: "post",
     path: base,
+    operationId: "createIdentity",
     ...access.project("identities:create"),
     tags,
     summary: "Create an identity",
@@ -46,7 +48,7 @@ identityRoutes.openapi(
       "secret is not secret and 409s would reveal who is stored) and receives an identity-scoped `token` for it.",
     request: { params: ProjectParams, body: jsonBody(IdentityInput) },
     responses: {
-      201: jsonResponse(
+      201: createdResponse(
         Identity.extend({ token: BrowserToken.optional().openapi({ description: "Public clients only: a token scoped to this identity." }) }),
         "The identity.",
       ),
@@ -72,6 +74,8 @@ identityRoutes.openapi(
       uniquenessConflict(error);
     }
     const identity = toIdentity(row, input.aliases);
+    tagged(c, 1);
+    c.header("Location", `/privacy/v2/projects/${projectId}/identities/${row.id}`);
     return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, caller, row.id) } : identity, 201);
   },
 );
@@ -80,6 +84,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/aliases/{alias}`,
+    operationId: "findIdentityByAlias",
     ...access.project("identities:read"),
     tags,
     summary: "Find an identity by alias or referenceId",
@@ -87,14 +92,14 @@ identityRoutes.openapi(
       "`{alias}` is `{type}:{identifier}` URL-encoded (`urn%3Asvc%3Anational-id%3A19121212-1212`), matched exactly; a value " +
       "without a URN type is matched against `referenceId`. Meant for occasional use, not before every call.",
     request: { params: ProjectParams.extend({ alias: z.string().min(1).max(512) }) },
-    responses: { 200: jsonResponse(Identity, "The identity."), ...problems },
+    responses: { 200: taggedResponse(Identity, "The identity."), ...notModified, ...problems },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
     const db = getDb(c.env.DB);
-    const identity = await findIdentity(db, projectId, identityNamedBy(db, projectId, c.req.valid("param").alias));
-    if (!identity) throw notFound("Identity");
-    return c.json(identity, 200);
+    const found = await findIdentity(db, projectId, identityNamedBy(db, projectId, c.req.valid("param").alias));
+    if (!found) throw notFound("Identity");
+    return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
 );
 
@@ -102,16 +107,17 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}`,
+    operationId: "getIdentity",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
     summary: "Read an identity",
     request: { params: IdentityParams },
-    responses: { 200: jsonResponse(Identity, "The identity."), ...problems },
+    responses: { 200: taggedResponse(Identity, "The identity."), ...notModified, ...problems },
   }),
   async (c) => {
-    const identity = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
-    if (!identity) throw notFound("Identity");
-    return c.json(identity, 200);
+    const found = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
+    if (!found) throw notFound("Identity");
+    return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
 );
 
@@ -119,25 +125,32 @@ identityRoutes.openapi(
   createRoute({
     method: "put",
     path: `${base}/{identityId}`,
+    operationId: "updateIdentity",
     ...access.project("identities:write"),
     tags,
     summary: "Update an identity's referenceId and aliases",
     description: "Fields given replace the stored ones (`aliases` replaces the whole list); fields omitted stay.",
-    request: { params: IdentityParams, body: jsonBody(IdentityUpdate) },
-    responses: { 200: jsonResponse(Identity, "The identity."), ...problems, ...conflictProblem },
+    request: { params: IdentityParams, headers: IfMatch, body: jsonBody(IdentityUpdate) },
+    responses: { 200: taggedResponse(Identity, "The identity."), ...problems, ...conflictProblem, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const input = c.req.valid("json");
     const db = getDb(c.env.DB);
-    const scope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
-    const changes = { updated: now(), ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}) };
-    const aliasScope = and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId));
-    let updated: (typeof identities.$inferSelect)[];
+    const accepted = acceptedRevisions(c);
+    // The identity as the write may find it: this project's, at a revision If-Match accepts (any without one).
+    const scope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), revisionMatches(identities.revision, accepted));
+    const changes = {
+      updated: now(),
+      revision: nextRevision(identities.revision),
+      ...(input.referenceId !== undefined ? { referenceId: input.referenceId } : {}),
+    };
+    const aliasScope = and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId), sql`EXISTS (SELECT 1 FROM ${identities} WHERE ${scope})`);
+    let results: D1Result[] = [];
     try {
-      [updated] = await db.batch([
-        db.update(identities).set(changes).where(scope).returning(),
+      // The identity's row changes last, so the alias statements before it still see the revision If-Match named.
+      results = await atomically(c.env.DB, [
         ...(input.aliases
           ? [
               db.delete(aliases).where(aliasScope),
@@ -158,13 +171,15 @@ identityRoutes.openapi(
               ),
             ]
           : []),
+        db.update(identities).set(changes).where(scope).returning({ id: identities.id }),
       ]);
     } catch (error) {
       uniquenessConflict(error);
     }
-    if (updated.length === 0) throw notFound("Identity");
-    const identity = await findIdentity(db, projectId, identityId);
-    return c.json(identity!, 200);
+    const found = await findIdentity(db, projectId, identityId);
+    if (results.at(-1)?.results.length === 0) throw found && accepted !== undefined ? preconditionFailed() : notFound("Identity");
+    tagged(c, found!.revision);
+    return c.json(found!.identity, 200);
   },
 );
 
@@ -172,19 +187,26 @@ identityRoutes.openapi(
   createRoute({
     method: "delete",
     path: `${base}/{identityId}`,
+    operationId: "deleteIdentity",
     ...access.project("identities:write"),
     tags,
     summary: "Delete an identity and all its data",
     description:
       "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event " +
       "and a log entry; the identity's log entries keep their hashes and lose their payload (README \"Proof of consent\").",
-    request: { params: IdentityParams },
-    responses: { 204: { description: "Deleted." }, ...problems },
+    request: { params: IdentityParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const caller = c.get("caller");
-    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, c.req.valid("param").identityId);
-    if (!erased) throw notFound("Identity");
+    const { identityId } = c.req.valid("param");
+    const accepted = acceptedRevisions(c);
+    const db = getDb(c.env.DB);
+    // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
+    const current = accepted && (await findIdentity(db, caller.projectId, identityId));
+    if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
+    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
+    if (!erased) throw accepted && (await findIdentity(db, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
     dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
@@ -194,6 +216,7 @@ identityRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/{identityId}/data`,
+    operationId: "exportIdentityData",
     ...access.project("identities:export"),
     tags,
     summary: "All data held about an identity (GDPR Art. 15 export)",
@@ -231,8 +254,8 @@ identityRoutes.openapi(
       if (!(await findIdentity(db, projectId, identityId))) throw notFound("Identity");
       return c.json(await iso27560Records(db, projectId, identityId), 200);
     }
-    const [identity, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
-    if (!identity || !privacy) throw notFound("Identity");
-    return c.json({ identity, ...privacy }, 200);
+    const [found, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
+    if (!found || !privacy) throw notFound("Identity");
+    return c.json({ identity: found.identity, ...privacy }, 200);
   },
 );

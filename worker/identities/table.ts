@@ -1,4 +1,4 @@
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
 
 export const identities = sqliteTable(
@@ -11,6 +11,8 @@ export const identities = sqliteTable(
     referenceId: text("reference_id"),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [
     index("identities_project_idx").on(t.projectId, t.id),

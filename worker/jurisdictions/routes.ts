@@ -4,6 +4,7 @@ import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type JurisdictionRules } from "./rules";
@@ -39,9 +40,13 @@ export const JurisdictionRulesInput = z
   })
   .openapi("JurisdictionRulesInput");
 
-const JurisdictionRulesView = JurisdictionRulesInput.extend({
-  preset: z.string().nullable().openapi({ description: "The preset these rules equal, if any." }),
-}).openapi("JurisdictionRules");
+// Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
+const JurisdictionRulesView = z
+  .object({
+    ...JurisdictionRulesInput.shape,
+    preset: z.string().nullable().openapi({ description: "The preset these rules equal, if any." }),
+  })
+  .openapi("JurisdictionRules");
 
 const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
 
@@ -49,6 +54,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/jurisdiction-presets",
+    operationId: "listJurisdictionPresets",
     tags,
     ...access.admin,
     summary: "List the jurisdiction rule presets",
@@ -79,6 +85,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "getJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Read the project's jurisdiction rules",
@@ -100,6 +107,7 @@ jurisdictionRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
+    operationId: "updateJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Replace the project's jurisdiction rules",
@@ -114,7 +122,7 @@ jurisdictionRoutes.openapi(
     const rules = c.req.valid("json");
     const [row] = await getDb(c.env.DB)
       .update(projects)
-      .set({ jurisdictionRules: rules, updated: now() })
+      .set({ jurisdictionRules: rules, updated: now(), revision: nextRevision(projects.revision) })
       .where(eq(projects.id, c.req.valid("param").projectId))
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");

@@ -4,20 +4,23 @@ import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
 import { jsonBodies, jsonOrPlainTextBodies } from "./body";
 import { validationError } from "./errors";
+import { requestExample } from "./request-examples";
 
 const targets = { query: "query", param: "path", header: "header" } as const;
 
 type RouteShape = AccessDeclaration & {
   method: string;
   path: string;
+  operationId?: string;
   middleware?: MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[];
-  request?: { body?: { content?: Record<string, unknown> } };
+  request?: { body?: { content?: Record<string, { example?: unknown }> } };
 };
 
 /**
  * Every capability's router: validation failures become 400 problems with field paths, and every route runs
  * the access check its own declaration describes (worker/auth/scopes.ts), then reads its JSON body (after
- * authentication, so no unauthenticated body is read), before its own middleware and validators.
+ * authentication, so no unauthenticated body is read), before its own middleware and validators. Its request body
+ * gets its example from worker/lib/request-examples.ts in the OpenAPI document.
  */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({
@@ -31,6 +34,7 @@ export function createRouter() {
   router.openapi = ((route: RouteShape, ...rest: unknown[]) => {
     const own = route.middleware === undefined ? [] : [route.middleware].flat();
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
+    for (const type of bodyTypes) route.request!.body!.content![type].example ??= requestExample(route.operationId ?? "", type);
     const bodyReader = bodyTypes.some((type) => type.includes("form"))
       ? []
       : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies : jsonBodies];

@@ -6,6 +6,7 @@ import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { toParty } from "./queries";
 import { Party, PartyInput } from "./schemas";
@@ -17,6 +18,13 @@ const tags = ["Parties"];
 const ProjectParams = z.object({ project_id: z.string() });
 const PartyParams = ProjectParams.extend({ party_id: z.string() });
 
+const partyWhere = (projectId: string, id: string) => and(eq(parties.projectId, projectId), eq(parties.id, id));
+
+async function findParty(d1: D1Database, projectId: string, id: string) {
+  const [row] = await getDb(d1).select().from(parties).where(partyWhere(projectId, id)).limit(1);
+  return row;
+}
+
 const referenceTaken = (error: unknown): never => {
   if (isConstraintError(error, "UNIQUE")) throw conflict("reference_id_taken", "Another party of this project has this referenceId.");
   throw error;
@@ -26,17 +34,20 @@ partyRoutes.openapi(
   createRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "createParty",
     ...access.project("config:write"),
     tags,
     summary: "Create a party",
     request: { params: ProjectParams, body: jsonBody(PartyInput) },
-    responses: { 201: jsonResponse(Party, "The party."), ...problems, ...conflictProblem },
+    responses: { 201: createdResponse(Party, "The party."), ...problems, ...conflictProblem },
   }),
   async (c) => {
     const input = c.req.valid("json");
     const stamp = now();
-    const row = { id: newId("pty"), projectId: c.get("caller").projectId, ...input, created: stamp, updated: stamp };
+    const row = { id: newId("pty"), projectId: c.get("caller").projectId, ...input, created: stamp, updated: stamp, revision: 1 };
     await getDb(c.env.DB).insert(parties).values(row).catch(referenceTaken);
+    tagged(c, row.revision);
+    c.header("Location", `/privacy/v2/projects/${row.projectId}/parties/${row.id}`);
     return c.json(toParty(row), 201);
   },
 );
@@ -45,6 +56,7 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    operationId: "listParties",
     ...access.project("config:read"),
     tags,
     summary: "List the project's parties",
@@ -65,20 +77,17 @@ partyRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "getParty",
     ...access.project("config:read"),
     tags,
     summary: "Read a party",
     request: { params: PartyParams },
-    responses: { 200: jsonResponse(Party, "The party."), ...problems },
+    responses: { 200: taggedResponse(Party, "The party."), ...notModified, ...problems },
   }),
   async (c) => {
-    const [row] = await getDb(c.env.DB)
-      .select()
-      .from(parties)
-      .where(and(eq(parties.projectId, c.get("caller").projectId), eq(parties.id, c.req.valid("param").party_id)))
-      .limit(1);
+    const row = await findParty(c.env.DB, c.get("caller").projectId, c.req.valid("param").party_id);
     if (!row) throw notFound("Party");
-    return c.json(toParty(row), 200);
+    return tagged(c, row.revision) ?? c.json(toParty(row), 200);
   },
 );
 
@@ -86,20 +95,25 @@ partyRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "updateParty",
     ...access.project("config:write"),
     tags,
     summary: "Replace a party",
-    request: { params: PartyParams, body: jsonBody(PartyInput) },
-    responses: { 200: jsonResponse(Party, "The party."), ...problems, ...conflictProblem },
+    request: { params: PartyParams, headers: IfMatch, body: jsonBody(PartyInput) },
+    responses: { 200: taggedResponse(Party, "The party."), ...problems, ...conflictProblem, ...preconditionProblem },
   }),
   async (c) => {
+    const { projectId } = c.get("caller");
+    const id = c.req.valid("param").party_id;
+    const accepted = acceptedRevisions(c);
     const [row] = await getDb(c.env.DB)
       .update(parties)
-      .set({ ...c.req.valid("json"), updated: now() })
-      .where(and(eq(parties.projectId, c.get("caller").projectId), eq(parties.id, c.req.valid("param").party_id)))
+      .set({ ...c.req.valid("json"), updated: now(), revision: nextRevision(parties.revision) })
+      .where(and(partyWhere(projectId, id), revisionMatches(parties.revision, accepted)))
       .returning()
       .catch(referenceTaken);
-    if (!row) throw notFound("Party");
+    if (!row) throw await refusal(accepted, () => findParty(c.env.DB, projectId, id), "Party");
+    tagged(c, row.revision);
     return c.json(toParty(row), 200);
   },
 );
@@ -108,14 +122,15 @@ partyRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    operationId: "deleteParty",
     ...access.project("config:write"),
     tags,
     summary: "Delete a party",
     description:
       "A party that a purpose still names is refused with 409 `party_in_use`: remove it from the purposes first, " +
       "where the editor decides whether that change needs new consent.",
-    request: { params: PartyParams },
-    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem },
+    request: { params: PartyParams, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...conflictProblem, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.get("caller");
@@ -135,11 +150,12 @@ partyRoutes.openapi(
       )
       .limit(1);
     if (user) throw conflict("party_in_use", `Purpose ${user.id} still names this party.`);
+    const accepted = acceptedRevisions(c);
     const deleted = await db
       .delete(parties)
-      .where(and(eq(parties.projectId, projectId), eq(parties.id, partyId)))
+      .where(and(partyWhere(projectId, partyId), revisionMatches(parties.revision, accepted)))
       .returning({ id: parties.id });
-    if (deleted.length === 0) throw notFound("Party");
+    if (deleted.length === 0) throw await refusal(accepted, () => findParty(c.env.DB, projectId, partyId), "Party");
     return c.body(null, 204);
   },
 );

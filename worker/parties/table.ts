@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects, type Policies, type Translation } from "../projects/table";
 
 export type PartyDetails = {
@@ -24,6 +24,8 @@ export const parties = sqliteTable(
     details: text("details", { mode: "json" }).$type<PartyDetails>().notNull(),
     created: text("created").notNull(),
     updated: text("updated").notNull(),
+    /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [index("parties_project_idx").on(t.projectId, t.id), uniqueIndex("parties_reference_idx").on(t.projectId, t.referenceId)],
 );

@@ -41,6 +41,7 @@ const Overview = z
 export const overviewRoute = createRoute({
   method: "get",
   path: "/admin/v1/projects/{projectId}/overview",
+  operationId: "getProjectOverview",
   ...access.admin,
   tags: ["Admin"],
   summary: "Counts for the portal's overview",

@@ -5,6 +5,7 @@ import { access } from "../auth/scopes";
 import { limitRate } from "../limits/rate-limits";
 import { ApiError, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
 import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, sessionCookie } from "./session";
 
@@ -35,6 +36,7 @@ portalRoutes.openapi(
   createRoute({
     method: "post",
     path: "/portal/api/session",
+    operationId: "signIn",
     tags,
     ...access.public,
     summary: "Sign in to the portal",
@@ -44,12 +46,13 @@ portalRoutes.openapi(
       "stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` " +
       "(or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).",
     request: { body: jsonBody(SignIn) },
-    responses: { 201: jsonResponse(Session, "Signed in; the cookie is set."), ...problems },
+    responses: { 201: createdResponse(Session, "Signed in; the cookie is set.", false), ...problems },
   }),
   async (c) => {
     await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
     requireSameOrigin(c);
     const session = await createSession(c, c.req.valid("json").adminToken);
+    c.header("Location", "/portal/api/session");
     return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 201);
   },
 );
@@ -58,6 +61,7 @@ portalRoutes.openapi(
   createRoute({
     method: "get",
     path: "/portal/api/session",
+    operationId: "getSession",
     tags,
     ...access.session,
     summary: "The current portal session",
@@ -75,6 +79,7 @@ portalRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/portal/api/session",
+    operationId: "signOut",
     tags,
     ...access.session,
     summary: "Sign out of the portal",

@@ -1,6 +1,8 @@
 import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { and, eq, sql } from "drizzle-orm";
 import { forgetClients } from "../auth/clients-cache";
 import { clients } from "../auth/table";
 import { events, webhooks } from "../events/table";
@@ -9,6 +11,7 @@ import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "./queries";
 import { Project, ProjectInput, toProject } from "./schemas";
@@ -22,11 +25,12 @@ projectRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects",
+    operationId: "createProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Create a project",
     request: { body: jsonBody(ProjectInput) },
-    responses: { 201: jsonResponse(Project, "The project."), ...problems },
+    responses: { 201: createdResponse(Project, "The project."), ...problems },
   }),
   async (c) => {
     const input = c.req.valid("json");
@@ -40,8 +44,11 @@ projectRoutes.openapi(
       defaultLanguage: input.defaultLanguage,
       created: stamp,
       updated: stamp,
+      revision: 1,
     };
     await getDb(c.env.DB).insert(projects).values(row);
+    tagged(c, row.revision);
+    c.header("Location", `/admin/v1/projects/${row.id}`);
     return c.json(toProject(row), 201);
   },
 );
@@ -50,6 +57,7 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects",
+    operationId: "listProjects",
     ...access.admin,
     tags: ["Admin"],
     summary: "List projects",
@@ -65,21 +73,23 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "getProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Read a project",
     request: { params: ProjectParam },
-    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+    responses: { 200: taggedResponse(Project, "The project."), ...notModified, ...problems },
   }),
   async (c) => {
     const row = await findProject(c.env.DB, c.req.valid("param").projectId);
     if (!row) throw notFound("Project");
-    return c.json(toProject(row), 200);
+    return tagged(c, row.revision) ?? c.json(toProject(row), 200);
   },
 );
 
-async function updateProject(d1: D1Database, projectId: string, input: z.infer<typeof ProjectInput>) {
-  const [row] = await getDb(d1)
+async function updateProject(c: Context<AppEnv>, projectId: string, input: z.infer<typeof ProjectInput>) {
+  const accepted = acceptedRevisions(c);
+  const [row] = await getDb(c.env.DB)
     .update(projects)
     .set({
       name: input.name,
@@ -88,49 +98,56 @@ async function updateProject(d1: D1Database, projectId: string, input: z.infer<t
       jurisdiction: input.jurisdiction ?? null,
       defaultLanguage: input.defaultLanguage,
       updated: now(),
+      revision: nextRevision(projects.revision),
     })
-    .where(eq(projects.id, projectId))
+    .where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted)))
     .returning();
-  if (!row) throw notFound("Project");
-  return toProject(row);
+  if (!row) throw await refusal(accepted, () => findProject(c.env.DB, projectId), "Project");
+  tagged(c, row.revision);
+  return c.json(toProject(row), 200);
 }
 
 projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "updateProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Replace a project's name and privacy metadata",
-    request: { params: ProjectParam, body: jsonBody(ProjectInput) },
-    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+    request: { params: ProjectParam, headers: IfMatch, body: jsonBody(ProjectInput) },
+    responses: { 200: taggedResponse(Project, "The project."), ...problems, ...preconditionProblem },
   }),
-  async (c) => c.json(await updateProject(c.env.DB, c.req.valid("param").projectId, c.req.valid("json")), 200),
+  async (c) => updateProject(c, c.req.valid("param").projectId, c.req.valid("json")),
 );
 
 projectRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}",
+    operationId: "deleteProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Delete a project and everything in it",
     description: "Clients, identities, requests, configuration, webhooks and events go in one atomic batch.",
-    request: { params: ProjectParam },
-    responses: { 204: { description: "Deleted." }, ...problems },
+    request: { params: ProjectParam, headers: IfMatch },
+    responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
     const { projectId } = c.req.valid("param");
     const db = getDb(c.env.DB);
+    const accepted = acceptedRevisions(c);
+    // With If-Match every statement holds only while the project is at an accepted revision (checked in the batch).
+    const current = accepted && sql`EXISTS (SELECT 1 FROM ${projects} WHERE ${projects.id} = ${projectId} AND ${revisionMatches(projects.revision, accepted)})`;
     const clientIds = await db.select({ id: clients.id }).from(clients).where(eq(clients.projectId, projectId));
     // Tables with a foreign key to the project (or to its identities) follow by ON DELETE CASCADE.
     const [, , , deleted] = await db.batch([
-      db.delete(events).where(eq(events.projectId, projectId)),
-      db.delete(webhooks).where(eq(webhooks.projectId, projectId)),
-      db.delete(smsMessages).where(eq(smsMessages.projectId, projectId)),
-      db.delete(projects).where(eq(projects.id, projectId)).returning({ id: projects.id }),
+      db.delete(events).where(and(eq(events.projectId, projectId), current)),
+      db.delete(webhooks).where(and(eq(webhooks.projectId, projectId), current)),
+      db.delete(smsMessages).where(and(eq(smsMessages.projectId, projectId), current)),
+      db.delete(projects).where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted))).returning({ id: projects.id }),
     ]);
-    if (deleted.length === 0) throw notFound("Project");
+    if (deleted.length === 0) throw await refusal(accepted, () => findProject(c.env.DB, projectId), "Project");
     await forgetClients(c.env, clientIds.map((r) => r.id));
     return c.body(null, 204);
   },
@@ -144,16 +161,17 @@ projectRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "getPrivacyMetadata",
     ...access.project("config:read"),
     tags: ["Projects"],
     summary: "Read the project's privacy metadata",
     request: { params: PrivacyProjectParam },
-    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+    responses: { 200: taggedResponse(Project, "The project."), ...notModified, ...problems },
   }),
   async (c) => {
     const row = await findProject(c.env.DB, c.req.valid("param").project_id);
     if (!row) throw notFound("Project");
-    return c.json(toProject(row), 200);
+    return tagged(c, row.revision) ?? c.json(toProject(row), 200);
   },
 );
 
@@ -161,11 +179,12 @@ projectRoutes.openapi(
   createRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}",
+    operationId: "updatePrivacyMetadata",
     ...access.project("config:write"),
     tags: ["Projects"],
     summary: "Replace the project's privacy metadata",
-    request: { params: PrivacyProjectParam, body: jsonBody(ProjectInput) },
-    responses: { 200: jsonResponse(Project, "The project."), ...problems },
+    request: { params: PrivacyProjectParam, headers: IfMatch, body: jsonBody(ProjectInput) },
+    responses: { 200: taggedResponse(Project, "The project."), ...problems, ...preconditionProblem },
   }),
-  async (c) => c.json(await updateProject(c.env.DB, c.req.valid("param").project_id, c.req.valid("json")), 200),
+  async (c) => updateProject(c, c.req.valid("param").project_id, c.req.valid("json")),
 );

@@ -15,6 +15,8 @@ export const projects = sqliteTable("projects", {
   defaultLanguage: text("default_language").notNull(),
   created: text("created").notNull(),
   updated: text("updated").notNull(),
+  /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
+  revision: integer("revision").notNull().default(1),
   /** Which regime applies where (README "Jurisdictions, GPC and Consent Mode"); null: the `recommended` preset. */
   jurisdictionRules: text("jurisdiction_rules", { mode: "json" }).$type<JurisdictionRules>(),
   /** Google Consent Mode v2 settings; null: the defaults (off). */

@@ -18,6 +18,7 @@ auditRoutes.openapi(
   createRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/audit-export",
+    operationId: "exportAuditTrail",
     ...access.project("audit:read"),
     tags: ["Proof of consent"],
     summary: "Project-wide audit trail as NDJSON, for a time range (backend clients only: scope `audit:read`)",

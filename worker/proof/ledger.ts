@@ -68,6 +68,7 @@ ledgerRoutes.openapi(
   createRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/erasures/reapply",
+    operationId: "reapplyErasures",
     tags: ["Admin"],
     ...access.admin,
     summary: "Re-apply the erasure ledger after a database restore",

@@ -48,11 +48,11 @@ export async function logAppend(payload: LogPayload, when: SQL = sql`1`): Promis
 /**
  * Erasure: the identity's entries lose their payload and identifiers, keeping only the salted subject hash of the
  * deletion that erased them (so a payload removed without a deletion shows); their entry hashes (the tree's leaves)
- * stay.
+ * stay. `when` guards it like the deletion it belongs to.
  */
-export const logErase = (projectId: string, identityId: string, subject: string): SQL =>
+export const logErase = (projectId: string, identityId: string, subject: string, when: SQL = sql`1`): SQL =>
   sql`UPDATE ${logEntries} SET payload = ${JSON.stringify({ erasedBy: subject })}, identity_id = NULL, request_id = NULL,
-    receipt_hash = NULL WHERE project_id = ${projectId} AND identity_id = ${identityId}`;
+    receipt_hash = NULL WHERE project_id = ${projectId} AND identity_id = ${identityId} AND ${when}`;
 
 /** The hash of the identity's latest receipt (one index seek), for the next receipt to name. */
 export const latestReceiptHash = (db: Db, projectId: string, identityId: string) =>

@@ -47,6 +47,7 @@ proofRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/head`,
+    operationId: "getLatestTreeHead",
     ...access.project("audit:read"),
     tags,
     summary: "The latest signed tree head",
@@ -65,6 +66,7 @@ proofRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/heads`,
+    operationId: "listTreeHeads",
     ...access.project("audit:read"),
     tags,
     summary: "Signed tree heads, oldest first",
@@ -104,6 +106,7 @@ proofRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/entries`,
+    operationId: "listLogEntries",
     ...access.project("audit:read"),
     tags,
     summary: "Log entries in leaf order",
@@ -143,6 +146,7 @@ proofRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/proofs/inclusion`,
+    operationId: "getInclusionProof",
     ...access.project("audit:read"),
     tags,
     summary: "Inclusion proof of a receipt (or a leaf) in a signed tree head",
@@ -206,6 +210,7 @@ proofRoutes.openapi(
   createRoute({
     method: "get",
     path: `${base}/proofs/consistency`,
+    operationId: "getConsistencyProof",
     ...access.project("audit:read"),
     tags,
     summary: "Consistency proof between two signed tree heads",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Caller, Env } from "../env";
 import { eventInsert, noteWebhookPresence } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
@@ -289,20 +289,22 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
  * erasure ledger (outside D1) records it first, so it can be re-applied after a restore.
  * Returns false when there is no such identity.
  */
-export async function eraseIdentity(writer: Writer, identityId: string): Promise<boolean> {
+export async function eraseIdentity(writer: Writer, identityId: string, onlyIf?: SQL): Promise<boolean> {
   const { projectId } = writer.caller;
   const db = getDb(writer.env.DB);
   const stamp = now();
   const subject = await recordErasure(writer.env, projectId, identityId, stamp);
-  const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId));
-  const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE project_id = ${projectId} AND id = ${identityId})`;
+  // `onlyIf` (an If-Match revision check) guards every statement, so a refused precondition erases nothing.
+  const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), onlyIf);
+  const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE ${identityScope})`;
+  const guard = onlyIf && exists;
   const results = await atomically(writer.env.DB, [
     eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
-    logErase(projectId, identityId, subject),
+    logErase(projectId, identityId, subject, guard),
     await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),
-    db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId))),
-    db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId))),
-    db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId))),
+    db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId), guard)),
+    db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId), guard)),
+    db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId), guard)),
     db.delete(identities).where(identityScope).returning({ id: identities.id }),
   ]);
   return (results.at(-1)?.results.length ?? 0) > 0;

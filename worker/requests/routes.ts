@@ -9,6 +9,7 @@ import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
 import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
@@ -40,6 +41,9 @@ function decodeCursor(text: string): Cursor {
 
 const tags = ["Privacy requests"];
 
+/** A family's name in operationIds: "erasure request" → ErasureRequest (createErasureRequest, listErasureRequests…). */
+const operationName = (spec: FamilyTraits) => spec.title.replace(/(^| )(\w)/g, (_, _space, letter: string) => letter.toUpperCase());
+
 /** The scope recording each family of request needs: consent records are the widget's business, the rest a backend's. */
 const recordScopes = { permission: "consents:write", objection: "consents:write", erasure: "requests:write", access: "requests:write" } as const;
 
@@ -57,6 +61,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
   createRoute({
     method: "post",
     path: `${root}/${spec.segment}`,
+    operationId: `create${operationName(spec)}`,
     ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
     tags,
     summary: `Record a ${spec.title}`,
@@ -67,13 +72,14 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
       `${spec.family}.created\` (and \`permission_state.changed\` when the state changes) in the same write. ` +
       "The response's `receipt` is the signed receipt of this write (README \"Proof of consent\").",
     request: { params: ProjectParams, body: jsonBody(spec.input) },
-    responses: { 201: jsonResponse(spec.record, `The stored ${spec.title}.`), ...problems, ...unknownReferenceProblem },
+    responses: { 201: createdResponse(spec.record, `The stored ${spec.title}.`, false), ...problems, ...unknownReferenceProblem },
   });
 
 const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
   createRoute({
     method: "put",
     path: `${root}/${spec.segment}/{request_id}`,
+    operationId: `update${operationName(spec)}Status`,
     ...access.project("requests:manage"),
     tags,
     summary: `Move a ${spec.title} to a new status`,
@@ -113,8 +119,9 @@ requestRoutes.openapi(putRoute(accessRules), async (c) =>
 );
 
 /** A 201 with the stored record, after handing its events to delivery. */
-function created<R extends { projectId: string }>(c: Context<AppEnv>, record: R) {
+function created<R extends { projectId: string; requestId: string }>(c: Context<AppEnv>, record: R) {
   dispatchSoon(c, record.projectId);
+  c.header("Location", `${new URL(c.req.url).pathname}/${record.requestId}`);
   return c.json(record, 201);
 }
 
@@ -126,6 +133,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: base,
+      operationId: `list${operationName(spec)}s`,
       ...access.project("requests:read"),
       tags,
       summary: `List ${spec.segment}, filtered`,
@@ -166,6 +174,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: `${base}/{request_id}`,
+      operationId: `get${operationName(spec)}`,
       ...access.project("requests:read"),
       tags,
       summary: `Read a ${spec.title} and its payload`,
@@ -179,6 +188,7 @@ function familyRoutes(spec: FamilyTraits) {
     createRoute({
       method: "get",
       path: `${base}/{request_id}/receipt`,
+      operationId: `get${operationName(spec)}Receipt`,
       ...access.project("requests:read"),
       tags,
       summary: `The signed receipt of a ${spec.title}'s latest write`,
@@ -196,11 +206,12 @@ function familyRoutes(spec: FamilyTraits) {
     },
   );
 
-  const withdraw = (path: string, summary: string) =>
+  const withdraw = (path: string, operationId: string, summary: string) =>
     requestRoutes.openapi(
       createRoute({
         method: "delete",
         path,
+        operationId,
         ...access.project("requests:manage"),
         tags,
         summary,
@@ -215,8 +226,10 @@ function familyRoutes(spec: FamilyTraits) {
       }),
       async (c) => c.json(await moveTo(c, spec, c.req.valid("param").request_id, "withdrawn"), 200),
     );
-  withdraw(`${base}/{request_id}`, `Withdraw a ${spec.title}`);
-  for (const path of spec.extraWithdrawPaths) withdraw(`${root}${path}`, `Withdraw an ${spec.title} (the path as published)`);
+  withdraw(`${base}/{request_id}`, `withdraw${operationName(spec)}`, `Withdraw a ${spec.title}`);
+  for (const path of spec.extraWithdrawPaths) {
+    withdraw(`${root}${path}`, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
+  }
 }
 
 
@@ -224,6 +237,7 @@ requestRoutes.openapi(
   createRoute({
     method: "get",
     path: `${root}/identities/{identityId}/permission-state`,
+    operationId: "getPermissionState",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags: ["Privacy requests"],
     summary: "Read an identity's permission state",

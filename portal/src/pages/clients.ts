@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { adminProject, api } from "../api";
+import { api } from "../api";
 import { clientTypes, type Client, type ClientType, type ClientWithSecret, type Project } from "../types";
 import { actionsCell, actionsColumn, confirmDialog, dataTable, formDialog, pageHead, secretDialog, textField } from "../parts";
 import { ActionElement, closeDialog, copyToClipboard, formatDate, loadingView, notify, problemView } from "../ui";
@@ -36,7 +36,7 @@ export class ClientsPage extends ActionElement {
 
   private async load() {
     try {
-      this.clients = (await api<{ items: Client[] }>("GET", adminProject(this.project.projectId, "/clients"))).items;
+      this.clients = (await api("GET", "/admin/v1/projects/{projectId}/clients", { params: { projectId: this.project.projectId } })).items;
     } catch (error) {
       this.error = error;
     }
@@ -57,7 +57,7 @@ export class ClientsPage extends ActionElement {
         type: this.newType,
         ...(this.newType === "web" ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {}),
       };
-      const client = await api<ClientWithSecret>("POST", adminProject(this.project.projectId, "/clients"), body);
+      const client = await api("POST", "/admin/v1/projects/{projectId}/clients", { params: { projectId: this.project.projectId }, body });
       closeDialog(this, "new-client");
       (e.target as HTMLFormElement).reset();
       await this.load();
@@ -70,14 +70,15 @@ export class ClientsPage extends ActionElement {
     const client = this.editing!;
     const data = new FormData(e.target as HTMLFormElement);
     return this.run(async () => {
-      const chosen = data.getAll("scopes").map(String);
+      // The checkboxes offer only the client's available scopes.
+      const chosen = data.getAll("scopes").map(String) as Client["scopes"];
       const body = {
         name: String(data.get("name") ?? "").trim(),
         ...(client.type === "web" ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {}),
         // All of the type's scopes is the default (null), so the client follows future defaults.
         scopes: chosen.length === client.availableScopes.length ? null : chosen,
       };
-      await api("PUT", adminProject(this.project.projectId, `/clients/${client.clientId}`), body);
+      await api("PUT", "/admin/v1/projects/{projectId}/clients/{clientId}", { params: { projectId: this.project.projectId, clientId: client.clientId }, body });
       closeDialog(this, "edit-client");
       notify(`Client “${body.name}” saved.`);
       await this.load();
@@ -87,7 +88,9 @@ export class ClientsPage extends ActionElement {
   private regenerate() {
     const client = this.target!;
     return this.run(async () => {
-      const updated = await api<ClientWithSecret>("POST", adminProject(this.project.projectId, `/clients/${client.clientId}/secret`));
+      const updated = await api("POST", "/admin/v1/projects/{projectId}/clients/{clientId}/secret", {
+        params: { projectId: this.project.projectId, clientId: client.clientId },
+      });
       closeDialog(this, "regenerate-secret");
       this.showSecret(updated, "regenerated");
     });
@@ -96,14 +99,21 @@ export class ClientsPage extends ActionElement {
   private confirmDelete() {
     const client = this.target!;
     return this.run(async () => {
-      await api("DELETE", adminProject(this.project.projectId, `/clients/${client.clientId}`));
+      await api("DELETE", "/admin/v1/projects/{projectId}/clients/{clientId}", { params: { projectId: this.project.projectId, clientId: client.clientId } });
       closeDialog(this, "delete-client");
       notify(`Client “${client.name}” deleted.`);
       await this.load();
     });
   }
 
-  private open(id: string, client: Client | null) {
+  private async open(id: string, listed: Client | null) {
+    // Editing and deleting start from the client as it is now: the portal sends this read's ETag with the change.
+    const client =
+      listed && (id === "edit-client" || id === "delete-client")
+        ? await api("GET", "/admin/v1/projects/{projectId}/clients/{clientId}", { params: { projectId: this.project.projectId, clientId: listed.clientId } }).catch(
+            () => listed,
+          )
+        : listed;
     if (id === "edit-client") this.editing = client;
     else this.target = client;
     this.openDialog(id);

@@ -1,6 +1,7 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api, privacy } from "../api";
+import type { Schemas } from "../../../shared/api/operations";
+import { api } from "../api";
 import {
   consentTypes,
   legalGroundLabels,
@@ -51,12 +52,12 @@ export class ConfigurationPage extends ActionElement {
   }
 
   private async load() {
-    const base = privacy(this.project.projectId, "/configurations");
+    const params = { project_id: this.project.projectId };
     try {
       const [purposes, dataGroups, parties] = await Promise.all([
-        api<{ items: Purpose[] }>("GET", `${base}/purposes`),
-        api<{ items: DataGroup[] }>("GET", `${base}/data-groups`),
-        api<{ items: Party[] }>("GET", `${base}/parties`),
+        api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes", { params }),
+        api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups", { params }),
+        api("GET", "/privacy/v2/projects/{project_id}/configurations/parties", { params }),
       ]);
       this.purposes = purposes.items;
       this.dataGroups = dataGroups.items;
@@ -67,7 +68,27 @@ export class ConfigurationPage extends ActionElement {
     }
   }
 
-  private edit(editing: Editing) {
+  /**
+   * The record as it is now, read when its editor or its deletion opens: the portal keeps the ETag of this read and
+   * sends it with the save or delete, so a change someone else made in between is refused instead of overwritten.
+   * Undefined when it cannot be read (gone, offline): the save or delete itself then says so.
+   */
+  private async current(kind: Removing["kind"], id: string): Promise<Purpose | DataGroup | Party | undefined> {
+    const project_id = this.project.projectId;
+    const read = {
+      purpose: () => api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", { params: { project_id, purpose_id: id } }),
+      dataGroup: () => api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { params: { project_id, data_group_id: id } }),
+      party: () => api("GET", "/privacy/v2/projects/{project_id}/parties/{party_id}", { params: { project_id, party_id: id } }),
+    }[kind];
+    return read().catch(() => undefined);
+  }
+
+  private async edit(opened: Editing) {
+    let editing = opened;
+    if (opened.item) {
+      const id = opened.kind === "purpose" ? opened.item.purposeId : opened.kind === "dataGroup" ? opened.item.dataGroupId : opened.item.partyId;
+      editing = { ...opened, item: (await this.current(opened.kind, id)) ?? opened.item } as Editing;
+    }
     const texts = editing.kind === "party" ? editing.item?.details.description : editing.item?.description;
     this.initialTexts = texts?.length ? texts.map((t) => ({ ...t })) : [{ language: this.project.defaultLanguage, text: "" }];
     this.requireNewConsent = null;
@@ -85,7 +106,7 @@ export class ConfigurationPage extends ActionElement {
     const form = e.target as HTMLFormElement;
     const v = formValues(form);
     const data = new FormData(form);
-    const base = privacy(this.project.projectId);
+    const project_id = this.project.projectId;
     const saved = await this.run(async () => {
       if (editing.kind === "purpose") {
         if (editing.item && this.requireNewConsent === null) {
@@ -101,22 +122,24 @@ export class ConfigurationPage extends ActionElement {
           processors: data.getAll("processors").map(String),
           recipients: data.getAll("recipients").map(String),
           consentMode: data.getAll("consentMode").map(String),
-        };
+        } as Schemas["PurposeInput"]; // the form offers only valid choices; the API checks the rest
         const saved = editing.item
-          ? await api<Purpose>("PUT", `${base}/configurations/purposes/${editing.item.purposeId}`, {
-              ...body,
-              requireNewConsent: this.requireNewConsent,
+          ? await api("PUT", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", {
+              params: { project_id, purpose_id: editing.item.purposeId },
+              body: { ...body, requireNewConsent: this.requireNewConsent! },
             })
-          : await api<Purpose>("POST", `${base}/configurations/purposes`, body);
+          : await api("POST", "/privacy/v2/projects/{project_id}/configurations/purposes", { params: { project_id }, body });
         notify(
           editing.item && saved.version !== editing.item.version
             ? `“${saved.name}” is now version ${saved.version}. Subjects will be asked again.`
             : `“${saved.name}” saved (version ${saved.version}).`,
         );
       } else if (editing.kind === "dataGroup") {
-        const body = { referenceId: v.referenceId, name: v.name, description: this.translations("data-group-description") };
-        if (editing.item) await api("PUT", `${base}/configurations/data-groups/${editing.item.dataGroupId}`, body);
-        else await api("POST", `${base}/configurations/data-groups`, body);
+        const body = { referenceId: v.referenceId, name: v.name, description: this.translations("data-group-description") } as Schemas["DataGroupInput"];
+        if (editing.item) {
+          const params = { project_id, data_group_id: editing.item.dataGroupId };
+          await api("PUT", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { params, body });
+        } else await api("POST", "/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { project_id }, body });
         notify(`Data group “${body.name}” saved.`);
       } else {
         const description = this.translations("party-description");
@@ -130,9 +153,10 @@ export class ConfigurationPage extends ActionElement {
           jurisdiction: v.jurisdiction,
           policies: v.privacyPolicy ? { privacy: v.privacyPolicy } : undefined,
         });
-        const body = { referenceId: v.referenceId, type: v.type, details };
-        if (editing.item) await api("PUT", `${base}/parties/${editing.item.partyId}`, body);
-        else await api("POST", `${base}/configurations/parties`, body);
+        const body = { referenceId: v.referenceId, type: v.type, details } as Schemas["PartyInput"];
+        if (editing.item) {
+          await api("PUT", "/privacy/v2/projects/{project_id}/parties/{party_id}", { params: { project_id, party_id: editing.item.partyId }, body });
+        } else await api("POST", "/privacy/v2/projects/{project_id}/configurations/parties", { params: { project_id }, body });
         notify(`Party “${details.name}” saved.`);
       }
       closeDialog(this, "config-editor");
@@ -144,22 +168,23 @@ export class ConfigurationPage extends ActionElement {
 
   private async confirmDelete() {
     const r = this.removing!;
-    const base = privacy(this.project.projectId);
-    const path =
-      r.kind === "purpose"
-        ? `/configurations/purposes/${r.id}`
-        : r.kind === "dataGroup"
-          ? `/configurations/data-groups/${r.id}`
-          : `/parties/${r.id}`;
+    const project_id = this.project.projectId;
+    const remove = {
+      purpose: () => api("DELETE", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", { params: { project_id, purpose_id: r.id } }),
+      dataGroup: () =>
+        api("DELETE", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { params: { project_id, data_group_id: r.id } }),
+      party: () => api("DELETE", "/privacy/v2/projects/{project_id}/parties/{party_id}", { params: { project_id, party_id: r.id } }),
+    }[r.kind];
     return this.run(async () => {
-      await api("DELETE", base + path);
+      await remove();
       closeDialog(this, "config-remove");
       notify(`“${r.name}” deleted.`);
       await this.load();
     });
   }
 
-  private askRemove(removing: Removing) {
+  private async askRemove(removing: Removing) {
+    await this.current(removing.kind, removing.id);
     this.removing = removing;
     this.openDialog("config-remove");
   }

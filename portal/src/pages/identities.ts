@@ -1,12 +1,14 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api, ApiProblem, privacy } from "../api";
+import type { JsonAnswer, Schemas } from "../../../shared/api/operations";
+import { api, ApiProblem } from "../api";
 import { dataTable, pageHead } from "../parts";
 import { navigate, projectHref } from "../router";
-import type { Identity, Project } from "../types";
+import type { Project } from "../types";
 import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
 
-type IdentityData = { identity: Identity } & Record<string, unknown>;
+/** The export in Assent's own format (asked without `format`, so not the ISO/IEC TS 27560 one). */
+type IdentityData = Exclude<JsonAnswer<"/privacy/v2/projects/{project_id}/identities/{identityId}/data", "GET">, Schemas["Iso27560Export"]>;
 
 const titleOf = (key: string) =>
   key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase());
@@ -52,7 +54,9 @@ export class IdentitiesPage extends LightElement {
 
   private async load() {
     try {
-      this.data = await api<IdentityData>("GET", privacy(this.project.projectId, `/identities/${encodeURIComponent(this.identityId)}/data`));
+      this.data = (await api("GET", "/privacy/v2/projects/{project_id}/identities/{identityId}/data", {
+        params: { project_id: this.project.projectId, identityId: this.identityId },
+      })) as IdentityData;
     } catch (error) {
       this.error = error;
     }
@@ -71,7 +75,9 @@ export class IdentitiesPage extends LightElement {
         const type = String(data.get("aliasType") ?? "").trim();
         const identifier = String(data.get("aliasIdentifier") ?? "").trim();
         const key = type ? `${type}:${identifier}` : identifier;
-        const found = await api<Identity>("GET", privacy(this.project.projectId, `/identities/aliases/${encodeURIComponent(key)}`));
+        const found = await api("GET", "/privacy/v2/projects/{project_id}/identities/aliases/{alias}", {
+          params: { project_id: this.project.projectId, alias: key },
+        });
         identityId = found.identityId;
       }
       navigate(projectHref(this.project.projectId, "identities", identityId));

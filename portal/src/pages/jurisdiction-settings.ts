@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { adminProject, api, ApiProblem } from "../api";
+import { api, ApiProblem } from "../api";
 import { regimes, type ConsentModeSettings, type JurisdictionPreset, type JurisdictionRules, type Project, type Regime } from "../types";
 import { ActionElement, loadingView, notify, problemView } from "../ui";
 
@@ -44,11 +44,11 @@ export class JurisdictionSettings extends ActionElement {
 
   private async load() {
     try {
-      const base = adminProject(this.project.projectId);
+      const params = { projectId: this.project.projectId };
       const [rules, presets, consentMode] = await Promise.all([
-        api<Rules>("GET", `${base}/jurisdictions`),
-        api<{ items: JurisdictionPreset[] }>("GET", "/admin/v1/jurisdiction-presets"),
-        api<ConsentModeSettings>("GET", `${base}/consent-mode`),
+        api("GET", "/admin/v1/projects/{projectId}/jurisdictions", { params }),
+        api("GET", "/admin/v1/jurisdiction-presets"),
+        api("GET", "/admin/v1/projects/{projectId}/consent-mode", { params }),
       ]);
       this.show(rules);
       this.presets = presets.items;
@@ -75,9 +75,9 @@ export class JurisdictionSettings extends ActionElement {
     e.preventDefault();
     await this.run(async () => {
       try {
-        const saved = await api<Rules>("PUT", adminProject(this.project.projectId, "/jurisdictions"), {
-          rules: parseRules(this.draft),
-          rest: this.rest,
+        const saved = await api("PUT", "/admin/v1/projects/{projectId}/jurisdictions", {
+          params: { projectId: this.project.projectId },
+          body: { rules: parseRules(this.draft), rest: this.rest },
         });
         this.show(saved);
         notify("Jurisdiction rules saved.");
@@ -92,11 +92,14 @@ export class JurisdictionSettings extends ActionElement {
     const data = new FormData(e.target as HTMLFormElement);
     this.consentModeError = null;
     try {
-      this.consentMode = await api<ConsentModeSettings>("PUT", adminProject(this.project.projectId, "/consent-mode"), {
-        enabled: data.has("enabled"),
-        waitForUpdate: Number(data.get("waitForUpdate")),
-        urlPassthrough: data.has("urlPassthrough"),
-        adsDataRedaction: data.has("adsDataRedaction"),
+      this.consentMode = await api("PUT", "/admin/v1/projects/{projectId}/consent-mode", {
+        params: { projectId: this.project.projectId },
+        body: {
+          enabled: data.has("enabled"),
+          waitForUpdate: Number(data.get("waitForUpdate")),
+          urlPassthrough: data.has("urlPassthrough"),
+          adsDataRedaction: data.has("adsDataRedaction"),
+        },
       });
       notify("Consent Mode settings saved.");
     } catch (error) {

@@ -1,6 +1,6 @@
 import { html, nothing, svg } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { adminProject, api } from "../api";
+import { api } from "../api";
 import { dataTable, pageHead } from "../parts";
 import { projectHref } from "../router";
 import type { Overview, Project } from "../types";
@@ -24,7 +24,10 @@ export class OverviewPage extends LightElement {
 
   private async load() {
     try {
-      this.overview = await api<Overview>("GET", adminProject(this.project.projectId, `/overview?days=${this.days}`));
+      this.overview = await api("GET", "/admin/v1/projects/{projectId}/overview", {
+        params: { projectId: this.project.projectId },
+        query: { days: this.days },
+      });
       this.error = null;
     } catch (error) {
       this.error = error;

@@ -1,13 +1,17 @@
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import type { Schemas } from "../../../shared/api/operations";
 import { api } from "../api";
 import { navigate, projectHref } from "../router";
 import type { Project } from "../types";
 import { dataTable, formDialog, pageHead, textField } from "../parts";
 import { ActionElement, closeDialog, compact, formatDate, formValues, loadingView, notify, problemView } from "../ui";
 
-/** The fields of a project's privacy metadata, as the admin API takes them (also used by the settings page). */
-export function projectBody(v: Record<string, string | undefined>) {
+/**
+ * The fields of a project's privacy metadata, as the admin API takes them (also used by the settings page). The form
+ * marks the required ones; the API checks the rest.
+ */
+export function projectBody(v: Record<string, string | undefined>): Schemas["ProjectInput"] {
   const controller = compact({
     name: v["controller.name"],
     email: v["controller.email"],
@@ -21,7 +25,7 @@ export function projectBody(v: Record<string, string | undefined>) {
     policies: compact({ privacy: v["policies.privacy"], terms: v["policies.terms"], cookie: v["policies.cookie"] }),
     jurisdiction: v.jurisdiction,
     defaultLanguage: v.defaultLanguage,
-  });
+  }) as Schemas["ProjectInput"];
 }
 
 /** The form fields of a project's metadata, prefilled from `p` when editing. */
@@ -64,7 +68,7 @@ export class ProjectsPage extends ActionElement {
 
   private async load() {
     try {
-      this.projects = (await api<{ items: Project[] }>("GET", "/admin/v1/projects")).items;
+      this.projects = (await api("GET", "/admin/v1/projects")).items;
     } catch (error) {
       this.error = error;
     }
@@ -74,7 +78,7 @@ export class ProjectsPage extends ActionElement {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
     return this.run(async () => {
-      const project = await api<Project>("POST", "/admin/v1/projects", projectBody(formValues(form)));
+      const project = await api("POST", "/admin/v1/projects", { body: projectBody(formValues(form)) });
       closeDialog(this, "new-project");
       form.reset();
       notify(`Project “${project.name}” created.`);

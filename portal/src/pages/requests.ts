@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { adminProject, api, privacy } from "../api";
+import { api } from "../api";
 import { projectHref } from "../router";
 import { requestFamilies, type Overview, type PrivacyRequest, type Project, type RequestFamily, type RequestStatus } from "../types";
 import { confirmDialog, dataTable, pageHead, rowActions } from "../parts";
@@ -112,25 +112,21 @@ export class RequestsPage extends ActionElement {
   private async load(more = false, refresh = false) {
     this.error = null;
     if (!more && !refresh) this.items = null;
-    const path = (status?: string, cursor?: string | null) =>
-      privacy(
-        this.project.projectId,
-        `/${this.familyId}?limit=100${status ? `&status=${status}` : ""}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-    type Page = { items: PrivacyRequest[]; nextCursor: string | null };
+    const params = { project_id: this.project.projectId };
+    const page = (status?: RequestStatus, cursor?: string | null) =>
+      api("GET", `/privacy/v2/projects/{project_id}/${this.familyId}` as const, { params, query: { limit: 100, status, cursor: cursor ?? undefined } });
     try {
-      void api<Overview>("GET", adminProject(this.project.projectId, "/overview?days=1")).then((o) => (this.counts = o.requests));
+      void api("GET", "/admin/v1/projects/{projectId}/overview", { params: { projectId: params.project_id }, query: { days: 1 } }).then(
+        (o) => (this.counts = o.requests),
+      );
       if (this.filter === "open") {
-        const [received, inProgress] = await Promise.all([
-          api<Page>("GET", path("received")),
-          api<Page>("GET", path("in_progress")),
-        ]);
+        const [received, inProgress] = await Promise.all([page("received"), page("in_progress")]);
         this.items = [...received.items, ...inProgress.items].sort((a, b) => a.requested.localeCompare(b.requested));
         this.cursor = null;
       } else {
-        const page = await api<Page>("GET", path(this.filter === "all" ? undefined : this.filter, more ? this.cursor : null));
-        this.items = more ? [...(this.items ?? []), ...page.items] : page.items;
-        this.cursor = page.nextCursor;
+        const next = await page(this.filter === "all" ? undefined : this.filter, more ? this.cursor : null);
+        this.items = more ? [...(this.items ?? []), ...next.items] : next.items;
+        this.cursor = next.nextCursor;
       }
     } catch (error) {
       this.error = error;
@@ -138,10 +134,11 @@ export class RequestsPage extends ActionElement {
   }
 
   private apply(request: PrivacyRequest, step: Step) {
-    const path = privacy(this.project.projectId, `/${this.familyId}/${encodeURIComponent(request.requestId)}`);
+    const path = `/privacy/v2/projects/{project_id}/${this.familyId}/{request_id}` as const;
+    const params = { project_id: this.project.projectId, request_id: request.requestId };
     return this.run(async () => {
-      if (step.to === "withdrawn") await api("DELETE", path);
-      else await api("PUT", path, { status: step.to });
+      if (step.to === "withdrawn") await api("DELETE", path, { params });
+      else await api("PUT", path, { params, body: { status: step.to } });
       closeDialog(this, "confirm-step");
       this.pending = null;
       notify(`The ${familyInfo[this.familyId].one} is now ${statusLabels[step.to].toLowerCase()}.`);

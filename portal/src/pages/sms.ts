@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { SmsStatus } from "../../../worker/hub/table";
+import type { Schemas } from "../../../shared/api/operations";
 import { api } from "../api";
 import { dataTable, pageHead, rowActions } from "../parts";
 import type { Project } from "../types";
@@ -9,36 +9,9 @@ import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
 // The operator's view of SMS: the routes with their health (shared by all projects; secrets are never sent), and
 // this project's messages, each with its trail (README "Hub: SMS and billing lookup").
 
-type SmsRoute = {
-  name: string;
-  adapter: string;
-  baseUrl: string | null;
-  fallback: string | null;
-  validityHours: number;
-  failoverAfter: number;
-  configured: boolean;
-  problem: string | null;
-  callbackUrl: string | null;
-  lastSuccess: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  consecutiveFailures: number;
-  waiting: number;
-};
-type TrailEntry = { seq: number; at: string; status: SmsStatus; route: string; errorCode: string | null; detail: string | null };
-type SmsMessage = {
-  id: string;
-  receiver: string;
-  sender: string;
-  message: string;
-  provider: string;
-  status: SmsStatus;
-  errorCode: string | null;
-  segments: number;
-  textPurged: string | null;
-  created: string;
-  trail: TrailEntry[];
-};
+type SmsRoute = Schemas["SmsRoute"];
+type SmsMessage = Schemas["SmsMessageWithTrail"];
+type SmsStatus = SmsMessage["status"];
 
 const statusColours: Record<SmsStatus, string> = {
   pending: "blue",
@@ -69,8 +42,8 @@ export class SmsPage extends LightElement {
     this.error = null;
     try {
       const [routes, messages] = await Promise.all([
-        api<{ items: SmsRoute[] }>("GET", "/admin/v1/sms/routes"),
-        api<{ items: SmsMessage[] }>("GET", `/admin/v1/messages?projectId=${encodeURIComponent(this.project.projectId)}&limit=50`),
+        api("GET", "/admin/v1/sms/routes"),
+        api("GET", "/admin/v1/messages", { query: { projectId: this.project.projectId, limit: 50 } }),
       ]);
       this.routes = routes.items;
       this.messages = messages.items;

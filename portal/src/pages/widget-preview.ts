@@ -14,6 +14,10 @@ export class WidgetPreview extends LightElement {
   @property({ attribute: false }) purposes: Purpose[] = [];
   @property({ attribute: false }) dataGroups: DataGroup[] = [];
   @property({ attribute: false }) parties: Party[] = [];
+  /** The widget's words as being edited, and the language they are in (the Wording page); else a picker. */
+  @property({ attribute: false }) strings?: Record<string, string>;
+  @property() fixedLanguage = "";
+  @property() layer: "banner" | "preferences" = "preferences";
   @state() private available: boolean | null = null;
   @state() private language = "";
   private frameReady = false;
@@ -38,7 +42,8 @@ export class WidgetPreview extends LightElement {
   };
 
   protected override updated(changed: Map<string, unknown>) {
-    if (this.frameReady && (changed.has("purposes") || changed.has("dataGroups") || changed.has("parties") || changed.has("language"))) {
+    const watched = ["purposes", "dataGroups", "parties", "language", "strings", "fixedLanguage", "layer"];
+    if (this.frameReady && watched.some((name) => changed.has(name))) {
       this.post();
     }
   }
@@ -78,7 +83,13 @@ export class WidgetPreview extends LightElement {
   private post() {
     const frame = this.querySelector<HTMLIFrameElement>("#widget-preview-frame");
     frame?.contentWindow?.postMessage(
-      { type: "assent-preview", configuration: this.configuration(), language: this.language || this.project.defaultLanguage },
+      {
+        type: "assent-preview",
+        configuration: this.configuration(),
+        language: this.fixedLanguage || this.language || this.project.defaultLanguage,
+        strings: this.strings,
+        layer: this.layer,
+      },
       location.origin,
     );
   }
@@ -90,7 +101,7 @@ export class WidgetPreview extends LightElement {
           <h3 id="preview-title">Consent widget preview</h3>
           <p class="muted small" style="margin:0">The dialog subjects see, with the configuration above. Nothing is recorded here.</p>
         </div>
-        ${this.available
+        ${this.available && !this.fixedLanguage
           ? html`<div class="field" style="margin:0;flex-direction:row;align-items:center;gap:.5rem">
               <label for="preview-language">Language</label>
               <select id="preview-language" style="width:auto" @change=${(e: Event) => (this.language = (e.target as HTMLSelectElement).value)}>
