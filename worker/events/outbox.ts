@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, is, isNull, lt, or, SQL, sql } from "drizzle-orm";
 import type { Env } from "../env";
+import type { Bindable } from "../lib/compiled";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -30,15 +31,22 @@ export type EventType = (typeof eventTypes)[number];
  * The one place an outbox row is written: a statement to put in the same batch as the change it describes, so
  * the change and its event commit together or not at all. `data` is the event's data (the record as the API
  * returns it), or SQL the batch evaluates to its JSON; the row appears only if `when` holds when the batch
- * reaches it. Subscribers receive `{id, type, projectId, created, data}`.
+ * reaches it. Subscribers receive `{id, type, projectId, created, data}`. Values may be placeholders of a
+ * statement compiled once (worker/lib/compiled.ts), the event's `id` included.
  */
-export function eventInsert(db: Db, projectId: string, type: EventType, data: unknown, options: { stamp?: string; when?: SQL } = {}) {
+export function eventInsert(
+  db: Db,
+  projectId: Bindable<string>,
+  type: Bindable<EventType>,
+  data: unknown,
+  options: { stamp?: Bindable<string>; when?: SQL; id?: Bindable<string> } = {},
+) {
   const stamp = options.stamp ?? now();
   const json = is(data, SQL) ? data : sql`${JSON.stringify(data)}`;
   return db.insert(events).select(
     db
       .select({
-        id: sql<string>`${newId("evt")}`.as("id"),
+        id: sql<string>`${options.id ?? newId("evt")}`.as("id"),
         projectId: sql<string>`${projectId}`.as("project_id"),
         type: sql<string>`${type}`.as("type"),
         data: sql<unknown>`${json}`.as("data"),
@@ -55,7 +63,7 @@ export function eventInsert(db: Db, projectId: string, type: EventType, data: un
  * of the project subscribes to the type. An event nobody listens to is born dispatched, so the write that caused
  * it leaves no fan-out work behind.
  */
-const initialDispatched = (projectId: string, type: EventType, stamp: string): SQL =>
+const initialDispatched = (projectId: Bindable<string>, type: Bindable<EventType>, stamp: Bindable<string>): SQL =>
   sql`CASE WHEN EXISTS (SELECT 1 FROM ${webhooks} w, json_each(w.events) e WHERE w.project_id = ${projectId}
     AND e.value = ${type}) THEN NULL ELSE ${stamp} END`;
 

@@ -1,9 +1,9 @@
-import { getTableColumns, is, SQL, sql } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { badRequest } from "./errors";
-import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export type Db = DrizzleD1Database;
 
@@ -50,11 +50,13 @@ export type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };
 /**
  * Runs statements as one D1 batch: atomic (a transaction), in order. Used instead of `db.batch` wherever raw
  * `sql` statements take part, because drizzle's D1 session cannot batch raw statements that bind parameters.
- * Results are D1's own (`results` holds rows of a RETURNING or SELECT, with column names as in the table).
+ * Statements already prepared (worker/lib/compiled.ts) go as they are. Results are D1's own (`results` holds rows
+ * of a RETURNING or SELECT, with column names as in the table).
  */
-export function atomically(d1: D1Database, statements: Statement[]): Promise<D1Result[]> {
+export function atomically(d1: D1Database, statements: (Statement | D1PreparedStatement)[]): Promise<D1Result[]> {
   return d1.batch(
     statements.map((statement) => {
+      if ("bind" in statement) return statement;
       const query = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement.toSQL();
       return d1.prepare(query.sql).bind(...query.params);
     }),
@@ -67,21 +69,6 @@ export function atomically(d1: D1Database, statements: Statement[]): Promise<D1R
  */
 export const inJsonArray = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
-
-/**
- * `INSERT INTO table SELECT <row> WHERE <when>`: the row is written only if `when` holds when the batch reaches it
- * (a guard checked inside the transaction, instead of a read round trip before it). Values are mapped as drizzle
- * maps them (JSON columns stringified).
- */
-export function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], when: SQL) {
-  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
-  const selection = Object.fromEntries(
-    Object.entries(row as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, sql`${value === null ? null : columns[key].mapToDriverValue(value)}`.as(columns[key].name)]),
-  );
-  return db.insert(table).select(db.select(selection).from(sql`(SELECT 1)`).where(when) as never);
-}
 
 /** Request and response header carrying a D1 bookmark (README "Scaling": read your own writes from replicas). */
 export const bookmarkHeader = "Assent-Bookmark";

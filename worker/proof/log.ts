@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { canonicalJson } from "../lib/canonical";
+import type { Bindable } from "../lib/compiled";
 import { sha256Hex } from "../lib/crypto";
 import { atomically, getDb, type Db } from "../lib/db";
 import { now } from "../lib/time";
@@ -34,15 +35,33 @@ export const recordHash = (record: ImmutableRecord) =>
     }),
   );
 
-/** The entry hash: SHA-256 (hex) of the payload's canonical JSON. The Merkle leaf is 0x00 || the 32 hash bytes. */
-export const entryHash = (payload: LogPayload) => sha256Hex(canonicalJson(payload));
+/**
+ * The columns of a new log entry. The entry hash is SHA-256 (hex) of the payload's canonical JSON, stored as it was
+ * hashed; the Merkle leaf is 0x00 || the 32 hash bytes.
+ */
+export async function logValues(payload: LogPayload) {
+  const text = canonicalJson(payload);
+  return {
+    projectId: payload.projectId,
+    identityId: payload.identityId ?? null,
+    requestId: payload.requestId ?? null,
+    receiptHash: payload.receiptHash ?? null,
+    entryHash: await sha256Hex(text),
+    payload: text,
+    created: payload.at,
+  };
+}
+
+export type LogValues = Awaited<ReturnType<typeof logValues>>;
+
+/** The insert of a log entry whose values are `logValues` (or a compiled statement's placeholders for them). */
+export const logInsert = (v: { [K in keyof LogValues]: Bindable<LogValues[K]> }, when: SQL) =>
+  sql`INSERT INTO ${logEntries} (project_id, identity_id, request_id, receipt_hash, entry_hash, payload, created)
+    SELECT ${v.projectId}, ${v.identityId}, ${v.requestId}, ${v.receiptHash}, ${v.entryHash}, ${v.payload}, ${v.created} WHERE ${when}`;
 
 /** Appends an entry, in the caller's batch; `when` guards it like the change it records. */
 export async function logAppend(payload: LogPayload, when: SQL = sql`1`): Promise<SQL> {
-  const hash = await entryHash(payload);
-  return sql`INSERT INTO ${logEntries} (project_id, identity_id, request_id, receipt_hash, entry_hash, payload, created)
-    SELECT ${payload.projectId}, ${payload.identityId ?? null}, ${payload.requestId ?? null}, ${payload.receiptHash ?? null},
-      ${hash}, ${canonicalJson(payload)}, ${payload.at} WHERE ${when}`;
+  return logInsert(await logValues(payload), when);
 }
 
 /**

@@ -1,16 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Caller, Env } from "../env";
-import { eventInsert, noteWebhookPresence } from "../events/outbox";
+import { eventInsert, noteWebhookPresence, type EventType } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
-import { atomically, getDb, insertWhen, type Db, type Statement } from "../lib/db";
+import { compiled, type Bindable } from "../lib/compiled";
+import { atomically, getDb, type Statement } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { recordErasure } from "../proof/ledger";
-import { logAppend, logErase, recordHash } from "../proof/log";
+import { logAppend, logErase, logInsert, logValues, recordHash, type LogValues } from "../proof/log";
+import type { LogPayload } from "../proof/table";
 import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
 import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
 import type { Lookup, Prepared } from "./prepare";
@@ -41,6 +43,23 @@ const namedPurposes = (request: RequestRow["request"]) =>
     typeof entry === "string" ? { purposeId: entry } : entry,
   );
 
+/** A stored request's `meta`, as far as a receipt reads it. */
+const WithContext = z.looseObject({ context: z.record(z.string(), z.unknown()).optional() });
+
+/**
+ * SHA-256 of a purpose version's canonical content, per content object the isolate read: a version edited in place
+ * (requireNewConsent: false) bumps the project's config version, so it is read again as a new object.
+ */
+const contentHashes = new WeakMap<object, Promise<string>>();
+function contentHash(content: object) {
+  let hash = contentHashes.get(content);
+  if (!hash) {
+    hash = sha256Hex(canonicalJson(content));
+    contentHashes.set(content, hash);
+  }
+  return hash;
+}
+
 /** Signs the receipt of one write of `row` (README "Proof of consent"), or nothing when receipts are off. */
 async function receiptOf(
   writer: Writer,
@@ -54,18 +73,17 @@ async function receiptOf(
   const purposes: ReceiptPurpose[] = await Promise.all(
     namedPurposes(row.request).map(async (entry) => {
       const version = entry.version ?? found.purposes.get(entry.purposeId)?.version ?? "";
-      // Hashed each time, not memoised by id and version: a version can be edited in place (requireNewConsent: false).
       const content = found.versions.get(`${entry.purposeId}@${version}`);
       return {
         ...entry,
         version,
-        contentSha256: content ? await sha256Hex(canonicalJson(content)) : null,
+        contentSha256: content ? await contentHash(content) : null,
         legalGround: content?.legalGround ?? null,
       };
     }),
   );
   const receiptId = newId("rct");
-  const context = z.looseObject({ context: z.record(z.string(), z.unknown()).optional() }).safeParse(row.meta ?? {}).data?.context;
+  const context = WithContext.safeParse(row.meta ?? {}).data?.context;
   return signReceipt(writer.env, {
     iss: writer.issuer,
     iat: Math.floor(Date.parse(stamp) / 1000),
@@ -101,7 +119,7 @@ const maxAttempts = 4;
 const concurrentWrites = () => conflict("concurrent_update", "The identity was written concurrently too often; try again.");
 
 /** Runs a write batch ending in `outcome`; returns what it reports, and passes webhook presence on to dispatch. */
-async function write(env: Env, projectId: string, statements: Statement[], last: Statement): Promise<Outcome> {
+async function write(env: Env, projectId: string, statements: (Statement | D1PreparedStatement)[], last: D1PreparedStatement): Promise<Outcome> {
   const results = await atomically(env.DB, [...statements, last]);
   const after = results.at(-1)!.results[0] as Outcome;
   noteWebhookPresence(projectId, Boolean(after.webhooks));
@@ -160,8 +178,8 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
       const receipt = await receiptOf(writer, rules, found, row, "created", stamp);
       row.receipt = receipt?.jws ?? null;
       const record = toRecord(row);
-      const statements = await creation(db, rules, row, prepared, found, receipt?.hash);
-      const after = await write(env, projectId, statements, outcome(projectId, identityId, id, status, stamp));
+      const statements = await creation(env.DB, rules, row, record, prepared, found, receipt?.hash);
+      const after = await write(env, projectId, statements, outcome(env.DB, { projectId, identityId, requestId: id, status, stamp }));
       const next = learn(projectId, identityId, names, found, after);
       if (after.applied) return record;
       if (attempt === maxAttempts) throw concurrentWrites();
@@ -170,39 +188,92 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
   });
 }
 
+/** Whether the batch's first statement applied: the request has the status and update stamp this write gave it. */
+const applied = (requestId: Bindable<string>, status: Bindable<string>, stamp: Bindable<string>) =>
+  sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${requestId} AND status = ${status} AND updated = ${stamp})`;
+
+type Applied = "requestId" | "status" | "stamp";
+
+/* The statements of the hot writes, compiled once per isolate (worker/lib/compiled.ts): a write binds values only. */
+
+const insertRequest = compiled<keyof RequestRow | "configVersion" | "previousReceiptHash">(
+  (p) => sql`INSERT INTO ${requests} (id, project_id, family, identity_id, status, requested, requested_at, meta, request,
+      created, updated, receipt)
+    SELECT ${p.id}, ${p.projectId}, ${p.family}, ${p.identityId}, ${p.status}, ${p.requested}, ${p.requestedAt}, ${p.meta},
+      ${p.request}, ${p.created}, ${p.updated}, ${p.receipt}
+    WHERE ${stillHolds(p.projectId, p.identityId, p)}`,
+);
+
+const insertContributions = compiled<Applied | "projectId" | "identityId" | "family" | "counts" | "requested" | "requestedAt" | "contributions">(
+  (p) => sql`INSERT INTO ${requestPurposes} (project_id, identity_id, purpose_id, request_id, request_type, counts, status,
+      version, requested, requested_at, data_groups, processors, recipients)
+    SELECT ${p.projectId}, ${p.identityId}, c.value ->> '$.purposeId', ${p.requestId}, ${p.family}, ${p.counts}, c.value ->> '$.status',
+      c.value ->> '$.version', ${p.requested}, ${p.requestedAt}, c.value ->> '$.dataGroups', c.value ->> '$.processors',
+      c.value ->> '$.recipients'
+    FROM json_each(${p.contributions}) c WHERE ${applied(p.requestId, p.status, p.stamp)}`,
+);
+
+const requestEvent = compiled<Applied | "id" | "projectId" | "type" | "data">((p, db) =>
+  eventInsert(db, p.projectId, p.type, sql`${p.data}`, { id: p.id, stamp: p.stamp, when: applied(p.requestId, p.status, p.stamp) }),
+);
+
+const requestLogEntry = compiled<Applied | keyof LogValues>((p) => logInsert(p, applied(p.requestId, p.status, p.stamp)));
+
+/** The event and log entry of a write of `record` that left it in `status` at `stamp`, both guarded by it having applied. */
+async function eventAndLog(d1: D1Database, type: EventType, record: object, log: LogPayload & { requestId: string; status: string }) {
+  const guard = { requestId: log.requestId, status: log.status, stamp: log.at };
+  return [
+    requestEvent(d1, { ...guard, id: newId("evt"), projectId: log.projectId, type, data: JSON.stringify(record) }),
+    requestLogEntry(d1, { ...guard, ...(await logValues(log)) }),
+  ];
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
 /** The statements recording `row`: guarded by what was assumed, and everything after the request by the request. */
-async function creation(db: Db, rules: FamilyTraits, row: RequestRow, prepared: Prepared, found: Assumed, receiptHash?: string) {
+async function creation(d1: D1Database, rules: FamilyTraits, row: RequestRow, record: object, prepared: Prepared, found: Assumed, receiptHash?: string) {
   const { projectId, identityId, status, requested, requestedAt, updated: stamp } = row;
-  const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.id} = ${row.id})`;
   const counts = status === "completed" ? 1 : 0;
-  const statements: Statement[] = [insertWhen(db, requests, row, stillHolds(projectId, identityId, found))];
+  const statements = [
+    insertRequest(d1, {
+      ...row,
+      meta: json(row.meta),
+      request: json(row.request),
+      configVersion: found.configVersion,
+      previousReceiptHash: found.previousReceiptHash,
+    }),
+  ];
   if (prepared.contributions.length) {
-    statements.push(sql`INSERT INTO ${requestPurposes} (project_id, identity_id, purpose_id, request_id, request_type, counts, status,
-        version, requested, requested_at, data_groups, processors, recipients)
-      SELECT ${projectId}, ${identityId}, c.value ->> '$.purposeId', ${row.id}, ${rules.family}, ${counts}, c.value ->> '$.status',
-        c.value ->> '$.version', ${requested}, ${requestedAt}, c.value ->> '$.dataGroups', c.value ->> '$.processors',
-        c.value ->> '$.recipients'
-      FROM json_each(${JSON.stringify(prepared.contributions)}) c WHERE ${applied}`);
-  }
-  statements.push(eventInsert(db, projectId, `${rules.family}.created`, toRecord(row), { stamp, when: applied }));
-  if (counts && prepared.contributions.length) {
-    statements.push(...syncState(db, projectId, identityId, prepared.contributions.map((entry) => entry.purposeId), stamp));
-  }
-  statements.push(
-    await logAppend(
-      {
-        kind: `${rules.family}.created`,
+    statements.push(
+      insertContributions(d1, {
         projectId,
-        requestId: row.id,
         identityId,
+        requestId: row.id,
+        family: rules.family,
+        counts,
         status,
-        recordHash: await recordHash(immutable(row)),
-        receiptHash,
-        at: stamp,
-      },
-      applied,
-    ),
-  );
+        stamp,
+        requested,
+        requestedAt,
+        contributions: JSON.stringify(prepared.contributions),
+      }),
+    );
+  }
+  const [event, log] = await eventAndLog(d1, `${rules.family}.created`, record, {
+    kind: `${rules.family}.created`,
+    projectId,
+    requestId: row.id,
+    identityId,
+    status,
+    recordHash: await recordHash(immutable(row)),
+    receiptHash,
+    at: stamp,
+  });
+  statements.push(event);
+  if (counts && prepared.contributions.length) {
+    statements.push(...syncState(d1, projectId, identityId, prepared.contributions.map((entry) => entry.purposeId), stamp));
+  }
+  statements.push(log);
   return statements;
 }
 
@@ -236,44 +307,41 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
   const stamp = now();
   const purposeIds = namedPurposes(row.request).map((entry) => entry.purposeId);
   const names = { purposeIds, dataGroupIds: [] };
-  const event = to === "withdrawn" ? "withdrawn" : "updated";
+  const change = to === "withdrawn" ? "withdrawn" : "updated";
   return oneAtATime(projectId, identityId, async () => {
     let found = receiptsOn(env) ? await assumedLookup(db, projectId, identityId, names) : undefined;
     for (let attempt = 1; ; attempt++) {
       const moved: RequestRow = { ...row, status: to, updated: stamp };
-      const receipt = found ? await receiptOf(writer, traits, found, moved, event, stamp) : undefined;
+      const receipt = found ? await receiptOf(writer, traits, found, moved, change, stamp) : undefined;
       moved.receipt = receipt?.jws ?? row.receipt;
       const record = toRecord(moved);
+      const [event, log] = await eventAndLog(env.DB, `${traits.family}.${change}`, record, {
+        kind: `${traits.family}.${change}`,
+        projectId,
+        requestId: row.id,
+        identityId,
+        status: to,
+        recordHash: await recordHash(immutable(row)),
+        receiptHash: receipt?.hash,
+        at: stamp,
+      });
       // Everything after the first statement depends on it having applied (no concurrent move got there first).
-      const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${row.id} AND status = ${to} AND updated = ${stamp})`;
-      const statements: Statement[] = [
+      const statements: (Statement | D1PreparedStatement)[] = [
         db
           .update(requests)
           .set({ status: to, updated: stamp, receipt: moved.receipt })
           .where(and(eq(requests.id, row.id), eq(requests.status, from), found ? stillHolds(projectId, identityId, found) : undefined)),
-        eventInsert(db, projectId, `${traits.family}.${event}`, record, { stamp, when: applied }),
-        await logAppend(
-          {
-            kind: `${traits.family}.${event}`,
-            projectId,
-            requestId: row.id,
-            identityId,
-            status: to,
-            recordHash: await recordHash(immutable(row)),
-            receiptHash: receipt?.hash,
-            at: stamp,
-          },
-          applied,
-        ),
+        event,
+        log,
       ];
       const counts = to === "completed";
       if ((from === "completed") !== counts && traits.shapesState) {
         statements.push(
-          db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied)),
-          ...syncState(db, projectId, identityId, purposeIds, stamp),
+          db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied(row.id, to, stamp))),
+          ...syncState(env.DB, projectId, identityId, purposeIds, stamp),
         );
       }
-      const after = await write(env, projectId, statements, outcome(projectId, identityId, row.id, to, stamp));
+      const after = await write(env, projectId, statements, outcome(env.DB, { projectId, identityId, requestId: row.id, status: to, stamp }));
       const next = found && learn(projectId, identityId, names, found, after);
       if (after.applied) return record;
       if (after.current !== from) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { webhooks } from "../events/table";
 import { identities } from "../identities/table";
+import { compiled, type Bindable } from "../lib/compiled";
 import type { Db } from "../lib/db";
 import { logEntries } from "../proof/table";
 import { projects } from "../projects/table";
@@ -66,11 +67,11 @@ export const assumedLookup = (db: Db, projectId: string, identityId: string, nam
   Promise.resolve(knownLookup(projectId, identityId, names) ?? freshLookup(db, projectId, identityId, names));
 
 /** The identity's latest receipt hash (one seek on the partial index of entries with a receipt). */
-const latestReceipt = (projectId: string, identityId: string | SQL) => sql`(SELECT ${logEntries.receiptHash} FROM ${logEntries}
+const latestReceipt = (projectId: Bindable<string>, identityId: Bindable<string> | SQL) => sql`(SELECT ${logEntries.receiptHash} FROM ${logEntries}
   WHERE ${logEntries.projectId} = ${projectId} AND ${logEntries.identityId} = ${identityId} AND ${logEntries.receiptHash} IS NOT NULL
   ORDER BY ${logEntries.seq} DESC LIMIT 1)`;
 
-const configVersion = (projectId: string) => sql`(SELECT ${projects.configVersion} FROM ${projects} WHERE ${projects.id} = ${projectId})`;
+const configVersion = (projectId: Bindable<string>) => sql`(SELECT ${projects.configVersion} FROM ${projects} WHERE ${projects.id} = ${projectId})`;
 
 /**
  * The identity's latest receipt hash as a query for a read batch (the bootstrap's): `learnReceipt` keeps what it
@@ -82,19 +83,29 @@ export const receiptQuery = (db: Db, projectId: string, identity: string | SQL) 
 export const learnReceipt = (projectId: string, identityId: string, hash: string | null) =>
   keep(receiptHashes, identityKey(projectId, identityId), hash);
 
-/** The condition under which what the write assumed still holds, evaluated inside its batch. */
-export const stillHolds = (projectId: string, identityId: string, found: Assumed): SQL => sql`${configVersion(projectId)} = ${found.configVersion}
+/**
+ * The condition under which what the write assumed (the project's `configVersion`, the identity's
+ * `previousReceiptHash`, the identity itself) still holds, evaluated inside its batch.
+ */
+export const stillHolds = (
+  projectId: Bindable<string>,
+  identityId: Bindable<string>,
+  found: { configVersion: Bindable<number>; previousReceiptHash: Bindable<string | null> },
+): SQL => sql`${configVersion(projectId)} = ${found.configVersion}
   AND EXISTS (SELECT 1 FROM ${identities} WHERE ${identities.projectId} = ${projectId} AND ${identities.id} = ${identityId})
   AND ${latestReceipt(projectId, identityId)} IS ${found.previousReceiptHash}`;
 
-/** The batch's last statement: whether the request row `requestId` now has status `status`, and the current values. */
-export const outcome = (projectId: string, identityId: string, requestId: string, status: string, stamp: string): SQL => sql`SELECT
-  EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.id} = ${requestId} AND ${requests.status} = ${status} AND ${requests.updated} = ${stamp}) AS applied,
-  (SELECT ${requests.status} FROM ${requests} WHERE ${requests.id} = ${requestId}) AS current,
-  ${configVersion(projectId)} AS version,
-  EXISTS (SELECT 1 FROM ${identities} WHERE ${identities.projectId} = ${projectId} AND ${identities.id} = ${identityId}) AS identity,
-  ${latestReceipt(projectId, identityId)} AS receipt,
-  EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.projectId} = ${projectId}) AS webhooks`;
+/**
+ * The batch's last statement: whether the request row `requestId` now has status `status` (as of `stamp`), and the
+ * current values. Compiled once per isolate.
+ */
+export const outcome = compiled<"projectId" | "identityId" | "requestId" | "status" | "stamp">((p) => sql`SELECT
+  EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.id} = ${p.requestId} AND ${requests.status} = ${p.status} AND ${requests.updated} = ${p.stamp}) AS applied,
+  (SELECT ${requests.status} FROM ${requests} WHERE ${requests.id} = ${p.requestId}) AS current,
+  ${configVersion(p.projectId)} AS version,
+  EXISTS (SELECT 1 FROM ${identities} WHERE ${identities.projectId} = ${p.projectId} AND ${identities.id} = ${p.identityId}) AS identity,
+  ${latestReceipt(p.projectId, p.identityId)} AS receipt,
+  EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.projectId} = ${p.projectId}) AS webhooks`);
 
 /**
  * After a write batch: keeps the identity's receipt hash as it now stands, and returns what the next attempt may

@@ -1,8 +1,9 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { eventInsert } from "../events/outbox";
 import { identities } from "../identities/table";
+import { compiled, type Placeholders } from "../lib/compiled";
 import { builtOnce, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import type { PermissionState, StatePurpose } from "./schemas";
@@ -11,34 +12,27 @@ import { permissionStates, requestPurposes } from "./table";
 const ps = permissionStates;
 
 /** The counting contribution that wins a purpose: latest `requested`, then the later write. One index seek. */
-const winnerSeq = (projectId: string, identityId: string, purposeId: SQL) => sql`(
+const winnerSeq = (projectId: SQLWrapper, identityId: SQLWrapper, purposeId: SQL) => sql`(
   SELECT w.seq FROM ${requestPurposes} w
   WHERE w.project_id = ${projectId} AND w.identity_id = ${identityId} AND w.purpose_id = ${purposeId} AND w.counts = 1
   ORDER BY w.requested_at DESC, w.seq DESC LIMIT 1)`;
 
-/**
- * Statements that bring the materialised state of the given purposes in line with the stored requests, to put
- * in the same batch as the change: entries whose winner changed are rewritten, entries left without any counting
- * request are removed, and if anything changed one `permission_state.changed` event carries the changed entries
- * (`purposes`) and the purposes that lost their entry (`removedPurposeIds`). Everything is decided inside the
- * batch (a D1 transaction), so concurrent writes for one identity cannot interleave wrongly. Raw SQL: run with
- * `atomically`.
- */
-export function syncState(db: Db, projectId: string, identityId: string, purposeIds: string[], stamp: string) {
-  const changeId = newId("chg");
-  const affected = JSON.stringify([...new Set(purposeIds)]);
-  const orphaned = sql`s.purpose_id IN (SELECT value FROM json_each(${affected}))
+type SyncValues = "projectId" | "identityId" | "affected" | "stamp" | "changeId" | "eventId";
+
+/** The state entries of the affected purposes that lost every counting request. */
+const orphaned = (p: Placeholders<SyncValues>) => sql`s.purpose_id IN (SELECT value FROM json_each(${p.affected}))
     AND NOT EXISTS (SELECT 1 FROM ${requestPurposes} w WHERE w.project_id = s.project_id AND w.identity_id = s.identity_id
       AND w.purpose_id = s.purpose_id AND w.counts = 1)`;
-  const mine = sql`s.project_id = ${projectId} AND s.identity_id = ${identityId}`;
-  return [
-    sql`
+const mine = (p: Placeholders<SyncValues>) => sql`s.project_id = ${p.projectId} AND s.identity_id = ${p.identityId}`;
+
+const rewriteWinners = compiled<SyncValues>(
+  (p) => sql`
       INSERT INTO ${ps} (project_id, identity_id, purpose_id, status, version, request_id, request_type, requested,
         requested_at, data_groups, processors, recipients, updated, change_id)
       SELECT rp.project_id, rp.identity_id, rp.purpose_id, rp.status, rp.version, rp.request_id, rp.request_type,
-        rp.requested, rp.requested_at, rp.data_groups, rp.processors, rp.recipients, ${stamp}, ${changeId}
-      FROM json_each(${affected}) a
-      JOIN ${requestPurposes} rp ON rp.seq = ${winnerSeq(projectId, identityId, sql`a.value`)}
+        rp.requested, rp.requested_at, rp.data_groups, rp.processors, rp.recipients, ${p.stamp}, ${p.changeId}
+      FROM json_each(${p.affected}) a
+      JOIN ${requestPurposes} rp ON rp.seq = ${winnerSeq(p.projectId, p.identityId, sql`a.value`)}
       WHERE true
       ON CONFLICT (project_id, identity_id, purpose_id) DO UPDATE SET
         status = excluded.status, version = excluded.version, request_id = excluded.request_id,
@@ -46,21 +40,48 @@ export function syncState(db: Db, projectId: string, identityId: string, purpose
         data_groups = excluded.data_groups, processors = excluded.processors, recipients = excluded.recipients,
         updated = excluded.updated, change_id = excluded.change_id
       WHERE ${ps}.request_id <> excluded.request_id`,
-    eventInsert(
-      db,
-      projectId,
-      "permission_state.changed",
-      sql`json_object(
-        'identityId', ${identityId},
+);
+
+const stateChanged = compiled<SyncValues>((p, db) =>
+  eventInsert(
+    db,
+    p.projectId,
+    "permission_state.changed",
+    sql`json_object(
+        'identityId', ${p.identityId},
         'purposes', json((SELECT json_group_array(json_object('purposeId', s.purpose_id, 'status', s.status,
             'version', s.version, 'requestId', s.request_id, 'requestType', s.request_type, 'requested', s.requested,
             'dataGroups', json(s.data_groups), 'processors', json(s.processors), 'recipients', json(s.recipients)))
-          FROM ${ps} s WHERE ${mine} AND s.change_id = ${changeId})),
-        'removedPurposeIds', json((SELECT json_group_array(s.purpose_id) FROM ${ps} s WHERE ${mine} AND ${orphaned})))`,
-      { stamp, when: sql`EXISTS (SELECT 1 FROM ${ps} s WHERE ${mine} AND (s.change_id = ${changeId} OR (${orphaned})))` },
-    ),
-    sql`DELETE FROM ${ps} AS s WHERE ${mine} AND ${orphaned}`,
-  ];
+          FROM ${ps} s WHERE ${mine(p)} AND s.change_id = ${p.changeId})),
+        'removedPurposeIds', json((SELECT json_group_array(s.purpose_id) FROM ${ps} s WHERE ${mine(p)} AND ${orphaned(p)})))`,
+    {
+      id: p.eventId,
+      stamp: p.stamp,
+      when: sql`EXISTS (SELECT 1 FROM ${ps} s WHERE ${mine(p)} AND (s.change_id = ${p.changeId} OR (${orphaned(p)})))`,
+    },
+  ),
+);
+
+const dropOrphans = compiled<SyncValues>((p) => sql`DELETE FROM ${ps} AS s WHERE ${mine(p)} AND ${orphaned(p)}`);
+
+/**
+ * Statements that bring the materialised state of the given purposes in line with the stored requests, to put
+ * in the same batch as the change: entries whose winner changed are rewritten, entries left without any counting
+ * request are removed, and if anything changed one `permission_state.changed` event carries the changed entries
+ * (`purposes`) and the purposes that lost their entry (`removedPurposeIds`). Everything is decided inside the
+ * batch (a D1 transaction), so concurrent writes for one identity cannot interleave wrongly. Compiled once per
+ * isolate (worker/lib/compiled.ts): a write only binds its values.
+ */
+export function syncState(d1: D1Database, projectId: string, identityId: string, purposeIds: string[], stamp: string) {
+  const values = {
+    projectId,
+    identityId,
+    affected: JSON.stringify([...new Set(purposeIds)]),
+    stamp,
+    changeId: newId("chg"),
+    eventId: newId("evt"),
+  };
+  return [rewriteWinners(d1, values), stateChanged(d1, values), dropOrphans(d1, values)];
 }
 
 type StateRow = {
