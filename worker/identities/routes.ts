@@ -96,8 +96,7 @@ identityRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const db = getDb(c.env.DB);
-    const found = await findIdentity(db, projectId, identityNamedBy(db, projectId, c.req.valid("param").alias));
+    const found = await findIdentity(c.env.DB, projectId, identityNamedBy(c.req.valid("param").alias));
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
@@ -115,7 +114,7 @@ identityRoutes.openapi(
     responses: { 200: taggedResponse(Identity, "The identity."), ...notModified, ...problems },
   }),
   async (c) => {
-    const found = await findIdentity(getDb(c.env.DB), c.get("caller").projectId, c.req.valid("param").identityId);
+    const found = await findIdentity(c.env.DB, c.get("caller").projectId, c.req.valid("param").identityId);
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
@@ -176,7 +175,7 @@ identityRoutes.openapi(
     } catch (error) {
       uniquenessConflict(error);
     }
-    const found = await findIdentity(db, projectId, identityId);
+    const found = await findIdentity(c.env.DB, projectId, identityId);
     if (results.at(-1)?.results.length === 0) throw found && accepted !== undefined ? preconditionFailed() : notFound("Identity");
     tagged(c, found!.revision);
     return c.json(found!.identity, 200);
@@ -201,12 +200,11 @@ identityRoutes.openapi(
     const caller = c.get("caller");
     const { identityId } = c.req.valid("param");
     const accepted = acceptedRevisions(c);
-    const db = getDb(c.env.DB);
     // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
-    const current = accepted && (await findIdentity(db, caller.projectId, identityId));
+    const current = accepted && (await findIdentity(c.env.DB, caller.projectId, identityId));
     if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
     const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
-    if (!erased) throw accepted && (await findIdentity(db, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
+    if (!erased) throw accepted && (await findIdentity(c.env.DB, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
     dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
@@ -251,10 +249,10 @@ identityRoutes.openapi(
     const { identityId } = c.req.valid("param");
     const db = getDb(c.env.DB);
     if (c.req.valid("query").format === "iso27560") {
-      if (!(await findIdentity(db, projectId, identityId))) throw notFound("Identity");
+      if (!(await findIdentity(c.env.DB, projectId, identityId))) throw notFound("Identity");
       return c.json(await iso27560Records(db, projectId, identityId), 200);
     }
-    const [found, privacy] = await Promise.all([findIdentity(db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
+    const [found, privacy] = await Promise.all([findIdentity(c.env.DB, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
     if (!found || !privacy) throw notFound("Identity");
     return c.json({ identity: found.identity, ...privacy }, 200);
   },

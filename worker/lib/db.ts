@@ -19,23 +19,6 @@ export function getDb(d1: D1Database): Db {
   return db;
 }
 
-type Prepared<V, R> = { all(values: V): Promise<R> };
-
-/**
- * A read built once per isolate, with `sql.placeholder`s for its values, and run on whatever binding or session the
- * call has: building the SQL through drizzle was about half of a hot read's JavaScript (BENCHMARKS.md "Where the
- * time goes"). Only the D1 statement is made per call; drizzle maps the rows as usual.
- */
-export function builtOnce<V extends Record<string, unknown>, R>(build: (db: Db) => { prepare(): Prepared<V, R> }) {
-  let template: (Prepared<V, R> & { query: { sql: string } }) | undefined;
-  return (d1: D1Database, values: V): Promise<R> => {
-    template ??= build(getDb(d1)).prepare() as Prepared<V, R> & { query: { sql: string } };
-    const run = Object.create(template) as Prepared<V, R> & { stmt: D1PreparedStatement };
-    run.stmt = d1.prepare(template.query.sql);
-    return run.all(values);
-  };
-}
-
 /** Whether a D1 failure is a constraint violation (so the caller can answer 409/404 instead of 500). */
 export function isConstraintError(error: unknown, kind: "UNIQUE" | "FOREIGN KEY" | "PRIMARY KEY"): boolean {
   const text = `${(error as Error)?.message ?? ""} ${((error as { cause?: Error })?.cause)?.message ?? ""}`;
