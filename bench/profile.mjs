@@ -20,6 +20,9 @@ import { buildClient, freshState, querySql, removeState, startServer } from "./s
 const WebSocket = createRequire(createRequire(import.meta.resolve("wrangler")).resolve("miniflare"))("ws");
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 5);
+/** BENCH_PROFILE_SCENARIOS: ids to run (default all, e.g. "0,4,6"); BENCH_PROFILE_KEEP: a folder for the raw .cpuprofile files. */
+const only = process.env.BENCH_PROFILE_SCENARIOS?.split(",").map(Number);
+const keep = process.env.BENCH_PROFILE_KEEP;
 const log = (...args) => console.log("[profile]", ...args);
 
 /** Bundle module path -> group, first match wins. */
@@ -94,6 +97,8 @@ function attribute(profile, moduleAt) {
     else if (callFrame.functionName === "(program)") group = "runtime (program)";
     else if (callFrame.url.endsWith("index.js")) group = groupOf(moduleAt(callFrame.lineNumber));
     else if (!callFrame.url && ["parse", "stringify"].includes(callFrame.functionName)) group = "serialisation (JSON)";
+    // workerd's own JavaScript behind a binding (the D1 client: statements, batches, results) and what it calls.
+    else if (callFrame.url.startsWith("cloudflare-internal:")) group = "runtime bindings (D1 client)";
     else group = parent.has(id) ? resolve(parent.get(id)) : "runtime (program)";
     groupOfNode.set(id, group);
     return group;
@@ -233,12 +238,13 @@ try {
   const d1 = await inspect(urlOf("d1:db"));
   const moduleAt = moduleMap(readFileSync("dist/worker/index.js", "utf8"));
   const results = [];
-  for (const scenario of scenarios(fixture)) {
+  for (const scenario of scenarios(fixture).filter(({ id }) => !only || only.includes(id))) {
     await measure(server.baseUrl, scenario, { seconds: 1, warmupSeconds: 0 });
     const bytesBefore = d1Bytes(stateDir);
     await Promise.all([worker.send("Profiler.start"), d1.send("Profiler.start")]);
     const figures = await measure(server.baseUrl, scenario, { seconds, warmupSeconds: 0, cpuSeconds: server.cpuSeconds });
     const [{ profile: workerProfile }, { profile: d1Profile }] = await Promise.all([worker.send("Profiler.stop"), d1.send("Profiler.stop")]);
+    if (keep) writeFileSync(join(keep, `scenario-${scenario.id}.cpuprofile`), JSON.stringify(workerProfile));
     const worker_ = attribute(workerProfile, moduleAt);
     const storage = attribute(d1Profile, () => "d1");
     // All isolates share workerd's thread: each profiler records the time the others run as "(program)". So a
@@ -257,6 +263,7 @@ try {
       cpuMsPerRequest: figures.cpuMsPerRequest,
       storageBytesPerRequest: Math.round((d1Bytes(stateDir) - bytesBefore) / figures.requests),
       workerMsPerRequest: ms(workerOwn),
+      bindingMsPerRequest: ms(worker_.ms["runtime bindings (D1 client)"] ?? 0),
       d1MsPerRequest: ms(storageOwn),
       runtimeMsPerRequest: Math.round((figures.cpuMsPerRequest - ms(workerOwn) - ms(storageOwn)) * 100) / 100,
       workerGroupsPercent: Object.fromEntries(
@@ -283,6 +290,7 @@ try {
       scenario: r.scenario,
       "CPU ms/req": r.cpuMsPerRequest,
       "Worker JS": r.workerMsPerRequest,
+      "of it D1 client": r.bindingMsPerRequest,
       "D1 isolate JS": r.d1MsPerRequest,
       "SQLite, workerd, rest": r.runtimeMsPerRequest,
     })),

@@ -3,7 +3,7 @@ import type { Caller, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";
-import { readClient } from "./clients-cache";
+import { readClient, type ClientRecord } from "./clients-cache";
 import { signingKeys } from "./keys";
 import { identityScopedScopes, type Scope } from "./scopes";
 import { clientTypes, type ClientType } from "./table";
@@ -49,8 +49,12 @@ const unauthorized = (detail: string, error: "invalid_request" | "invalid_token"
     headers: { "WWW-Authenticate": `Bearer realm="assent", error="${error}", error_description="${detail}"` },
   });
 
-/** Tokens whose signature and claims were already checked, until they expire: verification is the hot path. */
-const verified = new Map<string, { claims: AssentClaims & { sub: string }; exp: number }>();
+/**
+ * Tokens whose signature and claims were already checked, until they expire: verification is the hot path. Each
+ * keeps the caller it last resolved to with the client record it was resolved against (reused while that record is
+ * the one the client cache holds).
+ */
+const verified = new Map<string, { claims: AssentClaims & { sub: string }; exp: number; caller?: { client: ClientRecord; value: Caller } }>();
 
 /** Verifies a bearer token (pinned ES256, issuer, audience, exp) and that its client still holds that secret. */
 export async function verifyBearer(env: Env, authorization: string | undefined): Promise<Caller> {
@@ -69,10 +73,15 @@ export async function verifyBearer(env: Env, authorization: string | undefined):
   if (!client || client.projectId !== claims.pid || client.secretVersion !== claims.sv) {
     throw unauthorized("The token's client no longer exists or its secret was regenerated.");
   }
-  // A token holds what it was granted, within what its client holds today (so narrowing a client narrows its tokens).
+  if (entry.caller?.client !== client) entry.caller = { client, value: callerOf(claims, client) };
+  return entry.caller.value;
+}
+
+/** A token holds what it was granted, within what its client holds today (so narrowing a client narrows its tokens). */
+function callerOf(claims: AssentClaims & { sub: string }, client: ClientRecord): Caller {
   const held: readonly Scope[] = claims.idn ? (Object.keys(identityScopedScopes) as Scope[]) : client.scopes;
   const granted = claims.scope.split(" ").filter((scope): scope is Scope => held.includes(scope as Scope));
-  return { projectId: claims.pid, clientId: claims.sub, clientType: claims.ctp, identityId: claims.idn, scopes: granted };
+  return Object.freeze({ projectId: claims.pid, clientId: claims.sub, clientType: claims.ctp, identityId: claims.idn, scopes: granted });
 }
 
 async function verifySignature(env: Env, issuer: string, token: string) {

@@ -40,9 +40,12 @@ export function readJsonBody(c: Context, accepts = jsonType): Promise<unknown> {
 async function parseBody(c: Context, accepts: RegExp): Promise<unknown> {
   const method = c.req.method;
   if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return undefined;
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBodyBytes) throw tooLarge();
-  const text = await readLimited(c.req.raw.body);
+  const length = c.req.header("content-length");
+  if (Number(length ?? "0") > maxBodyBytes) throw tooLarge();
+  // A declared length frames the body (the runtime delivers no more than it), so it is read whole; only a chunked
+  // body is counted as it arrives.
+  const text = length !== undefined ? await c.req.raw.text() : await readLimited(c.req.raw.body);
+  if (text.length > maxBodyBytes) throw tooLarge();
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
   if (text.length === 0 && !mediaType) {
     // The stream is spent: later readers (the validators' body checks) get the empty body from the cache.
