@@ -98,6 +98,8 @@ export function dispatchSoon(
   c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
   projectId: string,
 ): void {
+  const known = webhookPresence.get(projectId);
+  if (known && !known.present && known.until > Date.now()) return;
   c.executionCtx.waitUntil(
     projectHasWebhooks(c.env, projectId)
       .then((present) => (present ? dispatchPending(c.env) : 0))

@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { compiled, type Placeholders } from "../lib/compiled";
 import { aliases, identities } from "./table";
 import type { AliasValue, IdentityRecord } from "./schemas";
@@ -20,33 +20,30 @@ export type IdentityKey = { by: "id" | "referenceId"; key: string; type?: undefi
 type KeyValues = "projectId" | "key" | "type";
 
 /** SQL that holds when `column` (an identity id) is the identity a key names: one seek on a primary key or unique index. */
-const named: Record<IdentityKey["by"], (p: Placeholders<KeyValues>, column: SQLWrapper) => SQL> = {
+const named: Record<IdentityKey["by"], (p: Placeholders<KeyValues>, column: SQL) => SQL> = {
   id: (p, column) => sql`${column} = ${p.key}`,
-  alias: (p, column) => sql`${column} IN (SELECT a.identity_id FROM ${aliases} a
-    WHERE a.project_id = ${p.projectId} AND a.type = ${p.type} AND a.identifier = ${p.key})`,
-  referenceId: (p, column) => sql`${column} IN (SELECT i.id FROM ${identities} i WHERE i.project_id = ${p.projectId} AND i.reference_id = ${p.key})`,
+  alias: (p, column) => sql`${column} IN (SELECT k.identity_id FROM ${aliases} k
+    WHERE k.project_id = ${p.projectId} AND k.type = ${p.type} AND k.identifier = ${p.key})`,
+  referenceId: (p, column) => sql`${column} IN (SELECT k.id FROM ${identities} k WHERE k.project_id = ${p.projectId} AND k.reference_id = ${p.key})`,
 };
 
-/** The two reads of an identity (its row, its aliases), per kind of key, compiled once per isolate. */
+/** An identity and its aliases, one row per alias (or one row without any), per kind of key; compiled once per isolate. */
 const reads = Object.fromEntries(
   Object.entries(named).map(([by, matches]) => [
     by,
-    {
-      identity: compiled<KeyValues>(
-        (p) => sql`SELECT id, project_id AS projectId, reference_id AS referenceId, created, updated, revision FROM ${identities}
-          WHERE ${identities.projectId} = ${p.projectId} AND ${matches(p, identities.id)} LIMIT 1`,
-      ),
-      aliases: compiled<KeyValues>(
-        (p) => sql`SELECT type, identifier FROM ${aliases} WHERE ${aliases.projectId} = ${p.projectId} AND ${matches(p, aliases.identityId)}
-          ORDER BY type, identifier`,
-      ),
-    },
+    compiled<KeyValues>(
+      (p) => sql`SELECT i.id, i.project_id AS projectId, i.reference_id AS referenceId, i.created, i.updated, i.revision,
+          a.type, a.identifier
+        FROM ${identities} i LEFT JOIN ${aliases} a ON a.project_id = i.project_id AND a.identity_id = i.id
+        WHERE i.project_id = ${p.projectId} AND ${matches(p, sql`i.id`)}
+        ORDER BY a.type, a.identifier`,
+    ),
   ]),
-) as Record<IdentityKey["by"], { identity: ReturnType<typeof compiled<KeyValues>>; aliases: ReturnType<typeof compiled<KeyValues>> }>;
+) as Record<IdentityKey["by"], ReturnType<typeof compiled<KeyValues>>>;
 
 /**
- * An identity with its aliases and its revision (the ETag), or undefined; one round trip (a D1 batch of two reads).
- * The identity is named by its id or by a key (an alias or referenceId), so a lookup costs no extra round trip.
+ * An identity with its aliases and its revision (the ETag), or undefined; one statement. The identity is named by
+ * its id or by a key (an alias or referenceId), so a lookup costs no extra round trip.
  */
 export async function findIdentity(
   d1: D1Database,
@@ -54,10 +51,10 @@ export async function findIdentity(
   identity: string | IdentityKey,
 ): Promise<{ identity: IdentityRecord; revision: number } | undefined> {
   const { by, key, type } = typeof identity === "string" ? { by: "id" as const, key: identity, type: undefined } : identity;
-  const values = { projectId, key, type: type ?? null };
-  const [rows, aliasRows] = await d1.batch([reads[by].identity(d1, values), reads[by].aliases(d1, values)]);
-  const row = rows.results[0] as IdentityRow | undefined;
-  return row && { identity: toIdentity(row, aliasRows.results as AliasValue[]), revision: row.revision };
+  const { results } = await reads[by](d1, { projectId, key, type: type ?? null }).all<IdentityRow & { type: string | null; identifier: string }>();
+  const row = results[0];
+  const aliasValues = row?.type === null ? [] : (results as AliasValue[]);
+  return row && { identity: toIdentity(row, aliasValues), revision: row.revision };
 }
 
 /** The key a lookup value names: an alias `{type}:{identifier}` where the type is a URN, else a referenceId. */

@@ -121,7 +121,7 @@ requestRoutes.openapi(putRoute(accessRules), async (c) =>
 /** A 201 with the stored record, after handing its events to delivery. */
 function created<R extends { projectId: string; requestId: string }>(c: Context<AppEnv>, record: R) {
   dispatchSoon(c, record.projectId);
-  c.header("Location", `${new URL(c.req.url).pathname}/${record.requestId}`);
+  c.header("Location", `${c.req.path}/${record.requestId}`);
   return c.json(record, 201);
 }
 
