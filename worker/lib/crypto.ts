@@ -13,11 +13,16 @@ export async function sha256Hex(value: string): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
 
+/** Base64url without padding (RFC 4648 §5), as JWS writes its parts. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 /** A random secret of 256 bits, base64url, with a prefix that says what it is (and lets secret scanners find it). */
 export function randomSecret(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const b64 = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return `${prefix}_${b64}`;
+  return `${prefix}_${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 }
 
 /** Compares two strings in time independent of where they differ (both are hashed first, so lengths match). */
