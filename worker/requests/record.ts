@@ -1,24 +1,23 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Caller, Env } from "../env";
-import { eventInsert, noteWebhookPresence, type EventType } from "../events/outbox";
+import { eventInsert, noteWebhookPresence } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
-import { compiled, type Bindable } from "../lib/compiled";
 import { atomically, getDb, type Statement } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { recordErasure } from "../proof/ledger";
-import { logAppend, logErase, logInsert, logValues, recordHash, type LogValues } from "../proof/log";
-import type { LogPayload } from "../proof/table";
+import { logAppend, logErase, recordHash } from "../proof/log";
 import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
 import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
 import type { Lookup, Prepared } from "./prepare";
 import { toRecord } from "./queries";
 import type { Status } from "./schemas";
-import { assumedLookup, freshLookup, learn, oneAtATime, outcome, stillHolds, type Assumed, type Outcome } from "./snapshot";
+import { assumedLookup, freshLookup, learn, oneAtATime, outcome, stillHolds, type Outcome } from "./snapshot";
+import { applied, creation, eventAndLog, immutable } from "./statements";
 import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests } from "./table";
 import { parseTimestamp } from "./timestamps";
@@ -111,8 +110,6 @@ async function receiptOf(
   });
 }
 
-const immutable = (row: RequestRow) => ({ ...row, requestId: row.id });
-
 /** Attempts at a write whose assumptions other writes keep invalidating (the same identity written concurrently). */
 const maxAttempts = 4;
 
@@ -186,95 +183,6 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
       found = next ?? (await freshLookup(db, projectId, identityId, names));
     }
   });
-}
-
-/** Whether the batch's first statement applied: the request has the status and update stamp this write gave it. */
-const applied = (requestId: Bindable<string>, status: Bindable<string>, stamp: Bindable<string>) =>
-  sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${requestId} AND status = ${status} AND updated = ${stamp})`;
-
-type Applied = "requestId" | "status" | "stamp";
-
-/* The statements of the hot writes, compiled once per isolate (worker/lib/compiled.ts): a write binds values only. */
-
-const insertRequest = compiled<keyof RequestRow | "configVersion" | "previousReceiptHash">(
-  (p) => sql`INSERT INTO ${requests} (id, project_id, family, identity_id, status, requested, requested_at, meta, request,
-      created, updated, receipt)
-    SELECT ${p.id}, ${p.projectId}, ${p.family}, ${p.identityId}, ${p.status}, ${p.requested}, ${p.requestedAt}, ${p.meta},
-      ${p.request}, ${p.created}, ${p.updated}, ${p.receipt}
-    WHERE ${stillHolds(p.projectId, p.identityId, p)}`,
-);
-
-const insertContributions = compiled<Applied | "projectId" | "identityId" | "family" | "counts" | "requested" | "requestedAt" | "contributions">(
-  (p) => sql`INSERT INTO ${requestPurposes} (project_id, identity_id, purpose_id, request_id, request_type, counts, status,
-      version, requested, requested_at, data_groups, processors, recipients)
-    SELECT ${p.projectId}, ${p.identityId}, c.value ->> '$.purposeId', ${p.requestId}, ${p.family}, ${p.counts}, c.value ->> '$.status',
-      c.value ->> '$.version', ${p.requested}, ${p.requestedAt}, c.value ->> '$.dataGroups', c.value ->> '$.processors',
-      c.value ->> '$.recipients'
-    FROM json_each(${p.contributions}) c WHERE ${applied(p.requestId, p.status, p.stamp)}`,
-);
-
-const requestEvent = compiled<Applied | "id" | "projectId" | "type" | "data">((p, db) =>
-  eventInsert(db, p.projectId, p.type, sql`${p.data}`, { id: p.id, stamp: p.stamp, when: applied(p.requestId, p.status, p.stamp) }),
-);
-
-const requestLogEntry = compiled<Applied | keyof LogValues>((p) => logInsert(p, applied(p.requestId, p.status, p.stamp)));
-
-/** The event and log entry of a write of `record` that left it in `status` at `stamp`, both guarded by it having applied. */
-async function eventAndLog(d1: D1Database, type: EventType, record: object, log: LogPayload & { requestId: string; status: string }) {
-  const guard = { requestId: log.requestId, status: log.status, stamp: log.at };
-  return [
-    requestEvent(d1, { ...guard, id: newId("evt"), projectId: log.projectId, type, data: JSON.stringify(record) }),
-    requestLogEntry(d1, { ...guard, ...(await logValues(log)) }),
-  ];
-}
-
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/** The statements recording `row`: guarded by what was assumed, and everything after the request by the request. */
-async function creation(d1: D1Database, rules: FamilyTraits, row: RequestRow, record: object, prepared: Prepared, found: Assumed, receiptHash?: string) {
-  const { projectId, identityId, status, requested, requestedAt, updated: stamp } = row;
-  const counts = status === "completed" ? 1 : 0;
-  const statements = [
-    insertRequest(d1, {
-      ...row,
-      meta: json(row.meta),
-      request: json(row.request),
-      configVersion: found.configVersion,
-      previousReceiptHash: found.previousReceiptHash,
-    }),
-  ];
-  if (prepared.contributions.length) {
-    statements.push(
-      insertContributions(d1, {
-        projectId,
-        identityId,
-        requestId: row.id,
-        family: rules.family,
-        counts,
-        status,
-        stamp,
-        requested,
-        requestedAt,
-        contributions: JSON.stringify(prepared.contributions),
-      }),
-    );
-  }
-  const [event, log] = await eventAndLog(d1, `${rules.family}.created`, record, {
-    kind: `${rules.family}.created`,
-    projectId,
-    requestId: row.id,
-    identityId,
-    status,
-    recordHash: await recordHash(immutable(row)),
-    receiptHash,
-    at: stamp,
-  });
-  statements.push(event);
-  if (counts && prepared.contributions.length) {
-    statements.push(...syncState(d1, projectId, identityId, prepared.contributions.map((entry) => entry.purposeId), stamp));
-  }
-  statements.push(log);
-  return statements;
 }
 
 export async function findRequest(env: Env, projectId: string, traits: FamilyTraits, requestId: string) {
