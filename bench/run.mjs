@@ -1,6 +1,7 @@
 // `npm run bench`: starts the service on a private state directory, seeds it, measures each scenario with
 // autocannon at 32 connections, and writes bench/results.json plus the results table of BENCHMARKS.md.
-// BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 2) set how long each scenario runs and how often;
+// BENCH_SECONDS (default 6) and BENCH_ROUNDS (default 2) set how long each scenario runs and how often (the whole run
+// stays under 10 minutes on a fresh clone of the 2-core machine); `npm run bench -- --long` is 10 s and 3 rounds;
 // BENCH_RUNTIMES (default "wrangler,lean") which runtimes serve the same state: `wrangler dev` as `npm start` runs it,
 // and the lean runtime of `npm run serve` (the built Worker in Miniflare, no dev tooling).
 import { writeFileSync } from "node:fs";
@@ -12,10 +13,11 @@ import { buildClient, freshState, removeState, runtimes, startServer } from "./s
 import { evaluateTargets, summarise, writeReport } from "./report.mjs";
 import { measureWidget } from "./widget.mjs";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const long = process.argv.includes("--long");
+const seconds = Number(process.env.BENCH_SECONDS ?? (long ? 10 : 6));
+const rounds = Number(process.env.BENCH_ROUNDS ?? (long ? 3 : 2));
 const runtimeNames = (process.env.BENCH_RUNTIMES ?? "wrangler,lean").split(",").filter((name) => name in runtimes);
-const warmupSeconds = Math.min(2, seconds);
+const warmupSeconds = Math.min(long ? 2 : 1, seconds);
 const log = (...args) => console.log("[bench]", ...args);
 
 const machine = {

@@ -84,7 +84,7 @@ export const runtimes = {
 };
 
 /** Starts the service on a free port; resolves once /healthz answers. Secrets are generated per run. */
-export async function startServer(stateDir, secrets, runtime = "wrangler") {
+export async function startServer(stateDir, secrets, runtime = "wrangler", extraOptions = []) {
   const port = await freePort();
   // Its own inspector port too: other wrangler dev processes on the machine hold the default 9229.
   const inspectorPort = await freePort();
@@ -101,6 +101,7 @@ export async function startServer(stateDir, secrets, runtime = "wrangler") {
     // RECEIPTS=off npm run bench measures the write path without signing receipts (README "Proof of consent").
     ...(process.env.RECEIPTS ? ["--var", `RECEIPTS:${process.env.RECEIPTS}`] : [])];
   if (runtime === "wrangler") options.push("--inspector-port", String(inspectorPort));
+  options.push(...extraOptions);
   const [command, args] = runtimes[runtime](options);
   const dev = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });
   let log = "";

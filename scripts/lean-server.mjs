@@ -2,6 +2,7 @@
 // Miniflare with persistent local D1, KV and queues, and nothing else: no bundler watching files, no dev proxy,
 // no per-request logging. It takes the options `wrangler dev` takes that matter here:
 //   node scripts/lean-server.mjs --port 8787 --ip 127.0.0.1 --persist-to .wrangler/state --var NAME:value …
+// `--inspector-port N` opens workerd's inspector (Chrome DevTools protocol) there: `npm run bench:profile` uses it.
 // Bindings come from wrangler.toml (and .dev.vars) exactly as wrangler reads them; the Miniflare used is the one
 // wrangler itself runs, so both runtimes share one storage layout and one workerd.
 import { createRequire } from "node:module";
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     ip: { type: "string", default: "127.0.0.1" },
     "persist-to": { type: "string", default: ".wrangler/state" },
     var: { type: "string", multiple: true, default: [] },
+    "inspector-port": { type: "string" },
   },
 });
 const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]));
@@ -34,6 +36,7 @@ const miniflare = new Miniflare({
   host: values.ip,
   port: Number(values.port),
   log: new Log(LogLevel.WARN),
+  ...(values["inspector-port"] ? { inspectorPort: Number(values["inspector-port"]) } : {}),
 });
 const url = await miniflare.ready;
 console.log(`Assent (lean runtime) listening on ${url.origin}`);

@@ -20,8 +20,9 @@ if (mode !== "generate" && mode !== "check") {
 }
 
 const { module } = await runnerImport("./worker/app.ts");
-// The storage check only asks that bindings exist; the document itself reads nothing.
-const response = await module.app.request(`${origin}/openapi.json`, {}, { DB: {}, KV: {} });
+// The storage check only asks that bindings exist, and every call opens a D1 session; the document reads nothing.
+const DB = { withSession: () => ({ getBookmark: () => null }) };
+const response = await module.app.request(`${origin}/openapi.json`, {}, { DB, KV: {} });
 if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}: ${await response.text()}`);
 const document = await response.json();
 

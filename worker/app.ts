@@ -26,6 +26,7 @@ import { ledgerRoutes } from "./proof/ledger";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { maxBodyBytes } from "./lib/body";
+import { d1Session } from "./lib/db";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
 import { missingConfiguration, requireStorage } from "./lib/settings";
@@ -67,6 +68,8 @@ app.use(
 app.get("/healthz", (c) => c.json({ status: "ok", service: "assent" }));
 
 app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : requireStorage(c, next)));
+// One D1 session per call, from the caller's bookmark (worker/lib/db.ts).
+app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : d1Session(c, next)));
 
 /**
  * Readiness: 200 once every secret, var and binding the Worker needs is there and D1 answers; otherwise 503
@@ -134,7 +137,11 @@ const openApiDocument = (origin: string) => ({
       "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
       "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
-      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.",
+      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.\n\n" +
+      "Read your own writes: every answer carries an `Assent-Bookmark` header (a D1 bookmark). Send the last one you " +
+      "received back as the `Assent-Bookmark` request header and the call reads data at least that recent, even " +
+      "when it is served from a read replica; without it a read may see data a few moments old. A malformed " +
+      "bookmark is 400 `invalid_bookmark`. Browsers may send and read the header (CORS).",
   },
   // One tag per capability (the folders of worker/), in the order the reference page lists them.
   tags: [

@@ -61,16 +61,20 @@ async function listAll(t: Tenant, identityId: string) {
  */
 function failingBatches(d1: D1Database, healthy = 0): D1Database {
   let batches = 0;
-  return new Proxy(d1, {
-    get(target, property) {
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) =>
-          ++batches <= healthy ? target.batch(statements) : target.batch([...statements, target.prepare("INSERT INTO projects (id) VALUES (NULL)")]);
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  // The Worker runs each call in a D1 session (worker/lib/db.ts): sessions of the binding fail alike.
+  const failing = <T extends D1Database | D1DatabaseSession>(target: T): T =>
+    new Proxy(target, {
+      get(target, property) {
+        if (property === "batch") {
+          return (statements: D1PreparedStatement[]) =>
+            ++batches <= healthy ? target.batch(statements) : target.batch([...statements, target.prepare("INSERT INTO projects (id) VALUES (NULL)")]);
+        }
+        if (property === "withSession") return (bookmark?: string) => failing((target as D1Database).withSession(bookmark));
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return failing(d1);
 }
 
 // Generous limits: these fire hundreds of requests, and CI machines are shared; nothing here asserts a duration.
@@ -148,8 +152,9 @@ describe("faults", { timeout: 60_000 }, () => {
     const first = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", "2026-01-01T00:00:00.000Z")), 201);
     const before = await rowsOf(t.identityId);
     const stateBefore = ok(await t.api("GET", `/identities/${t.identityId}/permission-state`));
-    // The route reads its references in one batch, then writes in another: the second one fails.
-    const faulty = { ...env, DB: failingBatches(env.DB, 1) };
+    // The isolate knows the configuration and the receipt chain from the post above, so the route's only D1 call is
+    // its write batch (test/api/reliability-query-plans.test.ts): that one fails.
+    const faulty = { ...env, DB: failingBatches(env.DB) };
     const reply = await callWith(faulty, "POST", `/privacy/v2/projects/${t.projectId}/permissions`, {
       token: t.token,
       body: permissionBody(t, "denied", "2026-01-02T00:00:00.000Z"),

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
-import { getDb } from "../lib/db";
+import { getDb, type Db } from "../lib/db";
 import { clients } from "./table";
 
 /**
@@ -39,13 +39,17 @@ export function clientForOrigin(env: Env, origin: string, projectId?: string): P
   });
 }
 
-/** The web client of `projectId` that lists `origin`, uncached: it decides who may mint visitor tokens. */
-export async function webClientForOrigin(env: Env, projectId: string, origin: string) {
-  const [row] = await getDb(env.DB)
+/** The web client of `projectId` that lists `origin`, as a query (the bootstrap sends it in its own batch). */
+export const webClientQuery = (db: Db, projectId: string, origin: string) =>
+  db
     .select()
     .from(clients)
     .where(and(eq(clients.projectId, projectId), eq(clients.type, "web"), listsOrigin(origin)))
     .orderBy(asc(clients.id))
     .limit(1);
+
+/** The web client of `projectId` that lists `origin`, uncached: it decides who may mint visitor tokens. */
+export async function webClientForOrigin(env: Env, projectId: string, origin: string) {
+  const [row] = await webClientQuery(getDb(env.DB), projectId, origin);
   return row;
 }

@@ -34,7 +34,7 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
       headers: {
         "Access-Control-Allow-Origin": origin,
         "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
-        "Access-Control-Allow-Headers": "authorization, content-type, if-none-match, x-assent-regime",
+        "Access-Control-Allow-Headers": "authorization, content-type, if-none-match, x-assent-regime, assent-bookmark",
         "Access-Control-Max-Age": String(preflightMaxAgeSeconds),
         Vary: "Origin, Access-Control-Request-Headers",
       },
@@ -45,6 +45,6 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
   // A call with a token is answered whatever its origin (also a refused token's 401, so the page can renew).
   if (c.req.header("authorization") || (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate");
+    c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate, Assent-Bookmark");
   }
 });

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { eq } from "drizzle-orm";
-import { admitVisitor, identityTokenScopes, mintVisitorToken } from "../auth/browser-tokens";
+import { eq, sql } from "drizzle-orm";
+import { webClientQuery } from "../auth/browser-origins";
+import { admitVisitor, identityTokenScopes, mintVisitorToken, visitorAliasType } from "../auth/browser-tokens";
 import { access } from "../auth/scopes";
 import { issuerOf, verifyBearer } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
@@ -10,10 +11,13 @@ import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
+import { aliases } from "../identities/table";
+import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound, validationError } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
 import { projects } from "../projects/table";
+import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
 import { chooseLanguage, wordsFor } from "../wording/words";
@@ -31,19 +35,24 @@ function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime 
 
 /**
  * Who the bootstrap is for: the bearer token's caller (it must hold `consent-config:read`, as the configuration
- * feed needs), or the page's visitor, minted here, acting with the visitor token's rights.
+ * feed needs), or the page's visitor, minted here, acting with the visitor token's rights. `admission` is what the
+ * visitor's admission reads, already read in the bootstrap's batch.
  */
-async function whoIsAsking(c: Context<AppEnv>, projectId: string, visitorKey: string | undefined) {
-  const authorization = c.req.header("authorization");
-  if (authorization) {
-    const caller = await verifyBearer(c.env, authorization);
-    if (caller.projectId !== projectId) throw notFound("Project");
-    if (!caller.scopes.includes("consent-config:read")) {
+async function whoIsAsking(
+  c: Context<AppEnv>,
+  projectId: string,
+  bearer: Caller | undefined,
+  visitorKey: string | undefined,
+  admission: Parameters<typeof admitVisitor>[3],
+) {
+  if (bearer) {
+    if (bearer.projectId !== projectId) throw notFound("Project");
+    if (!bearer.scopes.includes("consent-config:read")) {
       throw new ApiError(403, "insufficient_scope", "This token lacks the scope consent-config:read.");
     }
-    return { caller, identityId: caller.identityId, minted: undefined };
+    return { caller: bearer, identityId: bearer.identityId, minted: undefined };
   }
-  const visitor = await admitVisitor(c, projectId, visitorKey);
+  const visitor = await admitVisitor(c, projectId, visitorKey, admission);
   const minted = await mintVisitorToken(c.env, visitor);
   const caller: Caller = {
     projectId,
@@ -53,6 +62,40 @@ async function whoIsAsking(c: Context<AppEnv>, projectId: string, visitorKey: st
     scopes: identityTokenScopes,
   };
   return { caller, identityId: visitor.identityId, minted, created: visitor.created };
+}
+
+/**
+ * Everything the bootstrap reads from D1, in one batch (one round trip): the project row (its configuration
+ * version keys the cached configuration), the web client listing the page's origin, and the permission state of
+ * the identity the token or the visitor key names (by a subquery on the key's alias, so no read waits for another),
+ * and that identity's latest receipt hash.
+ */
+async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller | undefined, visitorKey: string | undefined) {
+  const db = getDb(c.env.DB);
+  const origin = c.req.header("origin") ?? "null";
+  const byKey = visitorKey
+    ? sql`(SELECT ${aliases.identityId} FROM ${aliases} WHERE ${aliases.projectId} = ${projectId} AND ${aliases.type} = ${visitorAliasType}
+        AND ${aliases.identifier} = ${await sha256Hex(visitorKey)} LIMIT 1)`
+    : undefined;
+  const identity = bearer ? bearer.identityId : byKey;
+  const [projectRows, clientRows, stateRows, receiptRows] = await db.batch([
+    db
+      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1),
+    webClientQuery(db, projectId, origin),
+    stateQuery(db, projectId, identity ?? sql`NULL`),
+    receiptQuery(db, projectId, identity ?? sql`NULL`),
+  ]);
+  // The visitor's next write (its decision) then knows the receipt chain it extends: one round trip for it too.
+  const identityId = stateRows[0]?.identityId;
+  if (identityId) learnReceipt(projectId, identityId, receiptRows[0]?.hash ?? null);
+  return {
+    project: projectRows[0],
+    admission: { client: clientRows[0], knownIdentityId: bearer ? undefined : stateRows[0]?.identityId },
+    state: identity ? (toPermissionState(projectId, stateRows) ?? null) : null,
+  };
 }
 
 bootstrapRoutes.openapi(
@@ -90,36 +133,22 @@ bootstrapRoutes.openapi(
     const input = parsed.data;
     const db = getDb(c.env.DB);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-
-    // Four reads, each started as soon as what it needs is known: the project row (its configuration version
-    // keys the cache), then the configuration; the visitor (origin check and key lookup, or the bearer token),
-    // then their state. A first visit has no state to read.
-    const projectRow = db
-      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .limit(1)
-      .then((rows) => rows[0]);
-    const who = whoIsAsking(c, projectId, input.visitorKey);
     const readState = async (identityId: string | undefined) =>
       identityId ? (toPermissionState(projectId, await stateQuery(db, projectId, identityId)) ?? null) : null;
-    const settled = await Promise.allSettled([
-      projectRow,
-      projectRow.then((row) => row && cachedConfiguration(db, c.req.url, waitUntil, projectId, row.version)),
-      who,
-      who.then((w) => (w.created ? null : readState(w.identityId))),
-    ] as const);
-    const value = <T,>(result: PromiseSettledResult<T>): T => {
-      if (result.status === "rejected") throw result.reason;
-      return result.value;
-    };
+
+    // A bearer token is checked from isolate memory; its failure is reported after the project's existence.
+    const authorization = c.req.header("authorization");
+    const verified = authorization ? await verifyBearer(c.env, authorization).then((caller) => ({ caller }), (error: unknown) => ({ error })) : undefined;
+    const bearer = verified && "caller" in verified ? verified.caller : undefined;
+    const reads = await firstReads(c, projectId, bearer, authorization ? undefined : input.visitorKey);
     // An unknown project is 404 whatever else failed (its origin cannot be registered either).
-    const project = value(settled[0]);
+    const project = reads.project;
     if (!project) throw notFound("Project");
-    const cached = value(settled[1]);
+    const cached = await cachedConfiguration(db, c.req.url, waitUntil, projectId, project.version);
     if (!cached) throw notFound("Project");
-    const visitor = value(settled[2]);
-    let state = value(settled[3]);
+    if (verified && "error" in verified) throw verified.error;
+    const visitor = await whoIsAsking(c, projectId, bearer, input.visitorKey, reads.admission);
+    let state = visitor.created ? null : reads.state;
 
     const all = cached.configuration;
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.

@@ -67,9 +67,14 @@ async function projectHasWebhooks(env: Env, projectId: string): Promise<boolean>
   const known = webhookPresence.get(projectId);
   if (known && known.until > Date.now()) return known.present;
   const [row] = await getDb(env.DB).select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.projectId, projectId)).limit(1);
-  if (webhookPresence.size > 10_000) webhookPresence.clear();
-  webhookPresence.set(projectId, { present: Boolean(row), until: Date.now() + webhookPresenceTtlMs });
+  noteWebhookPresence(projectId, Boolean(row));
   return Boolean(row);
+}
+
+/** What a write batch found out anyway (worker/requests/snapshot.ts `outcome`), so the tail need not read it again. */
+export function noteWebhookPresence(projectId: string, present: boolean) {
+  if (webhookPresence.size > 10_000) webhookPresence.clear();
+  webhookPresence.set(projectId, { present, until: Date.now() + webhookPresenceTtlMs });
 }
 
 /** After a webhook of the project was created or deleted in this isolate. */

@@ -1,6 +1,15 @@
 import type { z } from "@hono/zod-openapi";
-import type { Db } from "../lib/db";
-import { prepareObjection, preparePermission, prepareScoped, type Prepared } from "./prepare";
+import {
+  objectionNames,
+  permissionNames,
+  prepareObjection,
+  preparePermission,
+  prepareScoped,
+  scopedNames,
+  type Lookup,
+  type Names,
+  type Prepared,
+} from "./prepare";
 import {
   AccessInput,
   AccessRecord,
@@ -60,8 +69,10 @@ export type FamilyRules<S extends z.ZodType<CommonInput>, U extends z.ZodType> =
   statusOf: (update: z.output<U>) => Status;
   /** The initial status the body asks for, if any. */
   askedStatus: (input: z.output<S>) => Status | undefined;
+  /** What of the configuration the body names (what `lookup` reads). */
+  names: (input: z.output<S>) => Names;
   /** Validates the body against the configuration and fixes what the request is recorded as. */
-  prepare: (db: Db, projectId: string, input: z.output<S>) => Promise<Prepared>;
+  prepare: (found: Lookup, input: z.output<S>) => Prepared;
 };
 
 const withdrawCompleted = "Possible from `received`, `in_progress` and `completed`.";
@@ -87,6 +98,7 @@ export const permissionRules: FamilyRules<typeof PermissionInput, typeof Permiss
   statusUpdate: PermissionStatusUpdate,
   statusOf: (update) => update.permissionStatus,
   askedStatus: (input) => input.permissionStatus,
+  names: permissionNames,
   prepare: preparePermission,
 };
 
@@ -109,6 +121,7 @@ export const objectionRules: FamilyRules<typeof ObjectionInput, typeof StatusUpd
   statusUpdate: StatusUpdate,
   statusOf: (update) => update.status,
   askedStatus: (input) => input.status,
+  names: objectionNames,
   prepare: prepareObjection,
 };
 
@@ -131,6 +144,7 @@ export const erasureRules: FamilyRules<typeof ErasureInput, typeof StatusUpdate>
   statusUpdate: StatusUpdate,
   statusOf: (update) => update.status,
   askedStatus: () => undefined,
+  names: scopedNames,
   prepare: prepareScoped,
 };
 
@@ -152,5 +166,6 @@ export const accessRules: FamilyRules<typeof AccessInput, typeof StatusUpdate> =
   statusUpdate: StatusUpdate,
   statusOf: (update) => update.status,
   askedStatus: () => undefined,
+  names: scopedNames,
   prepare: prepareScoped,
 };

@@ -14,7 +14,9 @@ import type { DataGroupGrant, PartyGrant } from "./table";
 
 /**
  * Validating a request body against the project's configuration and fixing what it is recorded as (versions,
- * referenceIds, what each purpose contributes to the permission state): one read round trip per request.
+ * referenceIds, what each purpose contributes to the permission state). The configuration comes from `lookup` (one
+ * read round trip) or from the isolate's copy of an earlier one (worker/requests/snapshot.ts), which the write then
+ * guards: validation itself reads nothing.
  */
 /** What a request says about one purpose, fixed when it is stored (see `requestPurposes`). */
 export type Contribution = {
@@ -26,7 +28,10 @@ export type Contribution = {
   recipients: PartyGrant[];
 };
 
-export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[]; found: Lookup };
+export type Prepared = { request: Record<string, unknown> | null; contributions: Contribution[] };
+
+/** What of the configuration a request body names: all `lookup` reads. */
+export type Names = { purposeIds: string[]; dataGroupIds: string[] };
 
 /**
  * Rows whose id some version of the named purposes lists under one of `fields`: a request can only name data groups
@@ -45,7 +50,7 @@ const inJson = (column: SQLiteColumn, ids: string[]) => sql`${column} IN (SELECT
  * The project's configuration as far as a request body can name it, with what a receipt needs (the project's
  * controller and jurisdiction, the identity's latest receipt hash); one round trip.
  */
-export async function lookup(db: Db, projectId: string, identityId: string, purposeIds: string[], dataGroupIds: string[] = []) {
+export async function lookup(db: Db, projectId: string, identityId: string, { purposeIds, dataGroupIds }: Names) {
   const named = JSON.stringify(purposeIds);
   const [identityRows, purposeRows, versionRows, groupRows, partyRows, projectRows, receiptRows] = await db.batch([
     db
@@ -76,7 +81,12 @@ export async function lookup(db: Db, projectId: string, identityId: string, purp
       .from(parties)
       .where(and(eq(parties.projectId, projectId), namedBy(named, parties.id, ["processors", "recipients"]))),
     db
-      .select({ controller: projects.controller, jurisdiction: projects.jurisdiction, defaultLanguage: projects.defaultLanguage })
+      .select({
+        controller: projects.controller,
+        jurisdiction: projects.jurisdiction,
+        defaultLanguage: projects.defaultLanguage,
+        configVersion: projects.configVersion,
+      })
       .from(projects)
       .where(eq(projects.id, projectId)),
     latestReceiptHash(db, projectId, identityId),
@@ -84,6 +94,8 @@ export async function lookup(db: Db, projectId: string, identityId: string, purp
   return {
     identityExists: identityRows.length > 0,
     project: projectRows[0],
+    /** The project's `config_version` when this was read: any change to what is cached here bumps it (triggers). */
+    configVersion: projectRows[0]?.configVersion ?? -1,
     previousReceiptHash: receiptRows[0]?.hash ?? null,
     purposes: new Map(purposeRows.map((p) => [p.id, p])),
     versions: new Map(versionRows.map((v) => [`${v.purposeId}@${v.version}`, v.content])),
@@ -118,8 +130,18 @@ function deniedAll(found: Lookup, content: PurposeContent) {
   };
 }
 
-export async function preparePermission(db: Db, projectId: string, input: z.infer<typeof PermissionInput>): Promise<Prepared> {
-  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
+const namedPurposes = (input: { request: { purposes: { purposeId: string }[] } }): Names => ({
+  purposeIds: input.request.purposes.map((p) => p.purposeId),
+  dataGroupIds: [],
+});
+export const permissionNames = (input: z.infer<typeof PermissionInput>) => namedPurposes(input);
+export const objectionNames = (input: z.infer<typeof ObjectionInput>) => namedPurposes(input);
+export const scopedNames = (input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>): Names => ({
+  purposeIds: input.request?.purposes ?? [],
+  dataGroupIds: input.request?.dataGroups ?? [],
+});
+
+export function preparePermission(found: Lookup, input: z.infer<typeof PermissionInput>): Prepared {
   const problems = new Problems();
   requireIdentity(found, problems, input.identityId);
   const contributions: Contribution[] = [];
@@ -167,15 +189,14 @@ export async function preparePermission(db: Db, projectId: string, input: z.infe
     return { purposeId: entry.purposeId, referenceId: content.referenceId, version, status: entry.status, dataGroups, processors, recipients };
   });
   problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions, found };
+  return { request: { purposes: recorded }, contributions };
 }
 
 /**
  * A completed objection denies each purpose it names, wholly, at the version current when it was made; data
  * groups it names narrow what is recorded as objected to, but the state's unit is the purpose (privacy-protective).
  */
-export async function prepareObjection(db: Db, projectId: string, input: z.infer<typeof ObjectionInput>): Promise<Prepared> {
-  const found = await lookup(db, projectId, input.identityId, input.request.purposes.map((p) => p.purposeId));
+export function prepareObjection(found: Lookup, input: z.infer<typeof ObjectionInput>): Prepared {
   const problems = new Problems();
   requireIdentity(found, problems, input.identityId);
   const contributions: Contribution[] = [];
@@ -194,16 +215,11 @@ export async function prepareObjection(db: Db, projectId: string, input: z.infer
     return { purposeId: entry.purposeId, referenceId: purpose.content.referenceId, version: purpose.version, ...(entry.dataGroups ? { dataGroups: entry.dataGroups } : {}) };
   });
   problems.throwIfAny();
-  return { request: { purposes: recorded }, contributions, found };
+  return { request: { purposes: recorded }, contributions };
 }
 
-export async function prepareScoped(
-  db: Db,
-  projectId: string,
-  input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>,
-): Promise<Prepared> {
+export function prepareScoped(found: Lookup, input: z.infer<typeof ErasureInput> | z.infer<typeof AccessInput>): Prepared {
   const scope = input.request;
-  const found = await lookup(db, projectId, input.identityId, scope?.purposes ?? [], scope?.dataGroups ?? []);
   const problems = new Problems();
   requireIdentity(found, problems, input.identityId);
   scope?.purposes?.forEach((id, i) => {
@@ -213,6 +229,6 @@ export async function prepareScoped(
     if (!found.dataGroupRefs.has(id)) problems.add(`request.dataGroups.${i}`, `No data group ${id} in this project.`);
   });
   problems.throwIfAny();
-  return { request: scope ?? null, contributions: [], found };
+  return { request: scope ?? null, contributions: [] };
 }
 

@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { unknownReferences } from "../configuration/queries";
 import type { Caller, Env } from "../env";
-import { eventInsert } from "../events/outbox";
+import { eventInsert, noteWebhookPresence } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
-import { atomically, getDb, isConstraintError, type Statement } from "../lib/db";
+import { atomically, getDb, insertWhen, type Db, type Statement } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -14,9 +13,10 @@ import { recordErasure } from "../proof/ledger";
 import { logAppend, logErase, recordHash } from "../proof/log";
 import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
 import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
-import { lookup, type Lookup } from "./prepare";
+import type { Lookup, Prepared } from "./prepare";
 import { toRecord } from "./queries";
 import type { Status } from "./schemas";
+import { assumedLookup, freshLookup, learn, oneAtATime, outcome, stillHolds, type Assumed, type Outcome } from "./snapshot";
 import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests } from "./table";
 import { parseTimestamp } from "./timestamps";
@@ -30,9 +30,6 @@ import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
 
 export type Writer = { env: Env; issuer: string; caller: Caller };
 type RequestRow = typeof requests.$inferSelect;
-
-/** Rows per multi-row insert of contributions: 13 bound values each, and D1 allows 100 per statement. */
-const contributionsPerInsert = 7;
 
 /** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
 const StoredPurposes = z.object({
@@ -98,7 +95,24 @@ async function receiptOf(
 
 const immutable = (row: RequestRow) => ({ ...row, requestId: row.id });
 
-/** POST: records a new request of any family. */
+/** Attempts at a write whose assumptions other writes keep invalidating (the same identity written concurrently). */
+const maxAttempts = 4;
+
+const concurrentWrites = () => conflict("concurrent_update", "The identity was written concurrently too often; try again.");
+
+/** Runs a write batch ending in `outcome`; returns what it reports, and passes webhook presence on to dispatch. */
+async function write(env: Env, projectId: string, statements: Statement[], last: Statement): Promise<Outcome> {
+  const results = await atomically(env.DB, [...statements, last]);
+  const after = results.at(-1)!.results[0] as Outcome;
+  noteWebhookPresence(projectId, Boolean(after.webhooks));
+  return after;
+}
+
+/**
+ * POST: records a new request of any family, in one round trip when the isolate knows the configuration (see
+ * worker/requests/snapshot.ts): validation runs against what the isolate knows, and the write only applies if that
+ * still holds; if not, the batch reports the current values and the write is tried again with them.
+ */
 export async function recordRequest<S extends z.ZodType<CommonInput>, U extends z.ZodType>(
   writer: Writer,
   rules: FamilyRules<S, U>,
@@ -106,72 +120,90 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
 ) {
   const { caller, env } = writer;
   const { projectId } = caller;
+  const { identityId } = input;
   const rule = witnessRuleOf(caller);
   const stamp = now();
   const requested = input.requested ?? stamp;
   const imported = witnessRequested(rule, requested, Date.parse(stamp));
   const db = getDb(env.DB);
-  const prepared = await rules.prepare(db, projectId, input);
+  const names = rules.names(input);
   const status = (rule.choosesStatus ? rules.askedStatus(input) : undefined) ?? rules.defaultStatus;
   const requestedAt = parseTimestamp(requested)!;
-  const row: RequestRow = {
-    id: newId(rules.idPrefix),
-    projectId,
-    family: rules.family,
-    identityId: input.identityId,
-    status,
-    requested,
-    requestedAt,
-    meta: witnessedMeta(caller, input.meta, imported),
-    request: prepared.request,
-    created: stamp,
-    updated: stamp,
-    receipt: null,
-  };
-  const receipt = await receiptOf(writer, rules, prepared.found, row, "created", stamp);
-  row.receipt = receipt?.jws ?? null;
-  const record = toRecord(row);
+  const id = newId(rules.idPrefix);
+  const meta = witnessedMeta(caller, input.meta, imported);
+  return oneAtATime(projectId, identityId, async () => {
+    let found = await assumedLookup(db, projectId, identityId, names);
+    for (let attempt = 1; ; attempt++) {
+      let prepared: Prepared;
+      try {
+        prepared = rules.prepare(found, input);
+      } catch (error) {
+        // Only what was just read may refuse a request: the isolate's copy may be out of date.
+        if (found.fresh) throw error;
+        found = await freshLookup(db, projectId, identityId, names);
+        continue;
+      }
+      const row: RequestRow = {
+        id,
+        projectId,
+        family: rules.family,
+        identityId,
+        status,
+        requested,
+        requestedAt,
+        meta,
+        request: prepared.request,
+        created: stamp,
+        updated: stamp,
+        receipt: null,
+      };
+      const receipt = await receiptOf(writer, rules, found, row, "created", stamp);
+      row.receipt = receipt?.jws ?? null;
+      const record = toRecord(row);
+      const statements = await creation(db, rules, row, prepared, found, receipt?.hash);
+      const after = await write(env, projectId, statements, outcome(projectId, identityId, id, status, stamp));
+      const next = learn(projectId, identityId, names, found, after);
+      if (after.applied) return record;
+      if (attempt === maxAttempts) throw concurrentWrites();
+      found = next ?? (await freshLookup(db, projectId, identityId, names));
+    }
+  });
+}
+
+/** The statements recording `row`: guarded by what was assumed, and everything after the request by the request. */
+async function creation(db: Db, rules: FamilyTraits, row: RequestRow, prepared: Prepared, found: Assumed, receiptHash?: string) {
+  const { projectId, identityId, status, requested, requestedAt, updated: stamp } = row;
+  const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE ${requests.id} = ${row.id})`;
   const counts = status === "completed" ? 1 : 0;
-  const contributions = prepared.contributions.map((entry) => ({
-    ...entry,
-    projectId,
-    identityId: row.identityId,
-    requestId: row.id,
-    requestType: rules.family,
-    counts,
-    requested,
-    requestedAt,
-  }));
-  const statements: Statement[] = [db.insert(requests).values(row)];
-  for (let i = 0; i < contributions.length; i += contributionsPerInsert) {
-    statements.push(db.insert(requestPurposes).values(contributions.slice(i, i + contributionsPerInsert)));
+  const statements: Statement[] = [insertWhen(db, requests, row, stillHolds(projectId, identityId, found))];
+  if (prepared.contributions.length) {
+    statements.push(sql`INSERT INTO ${requestPurposes} (project_id, identity_id, purpose_id, request_id, request_type, counts, status,
+        version, requested, requested_at, data_groups, processors, recipients)
+      SELECT ${projectId}, ${identityId}, c.value ->> '$.purposeId', ${row.id}, ${rules.family}, ${counts}, c.value ->> '$.status',
+        c.value ->> '$.version', ${requested}, ${requestedAt}, c.value ->> '$.dataGroups', c.value ->> '$.processors',
+        c.value ->> '$.recipients'
+      FROM json_each(${JSON.stringify(prepared.contributions)}) c WHERE ${applied}`);
   }
-  statements.push(eventInsert(db, projectId, `${rules.family}.created`, record, { stamp }));
-  if (counts && contributions.length) {
-    statements.push(...syncState(db, projectId, row.identityId, contributions.map((entry) => entry.purposeId), stamp));
+  statements.push(eventInsert(db, projectId, `${rules.family}.created`, toRecord(row), { stamp, when: applied }));
+  if (counts && prepared.contributions.length) {
+    statements.push(...syncState(db, projectId, identityId, prepared.contributions.map((entry) => entry.purposeId), stamp));
   }
   statements.push(
-    await logAppend({
-      kind: `${rules.family}.created`,
-      projectId,
-      requestId: row.id,
-      identityId: row.identityId,
-      status,
-      recordHash: await recordHash(immutable(row)),
-      receiptHash: receipt?.hash,
-      at: stamp,
-    }),
+    await logAppend(
+      {
+        kind: `${rules.family}.created`,
+        projectId,
+        requestId: row.id,
+        identityId,
+        status,
+        recordHash: await recordHash(immutable(row)),
+        receiptHash,
+        at: stamp,
+      },
+      applied,
+    ),
   );
-  try {
-    await atomically(env.DB, statements);
-  } catch (error) {
-    // The identity was deleted between the check and the write.
-    if (isConstraintError(error, "FOREIGN KEY")) {
-      throw unknownReferences([{ path: "identityId", message: `No identity ${row.identityId} in this project.`, code: "unknown_reference" }]);
-    }
-    throw error;
-  }
-  return record;
+  return statements;
 }
 
 export async function findRequest(env: Env, projectId: string, traits: FamilyTraits, requestId: string) {
@@ -184,7 +216,11 @@ export async function findRequest(env: Env, projectId: string, traits: FamilyTra
   return row;
 }
 
-/** PUT and DELETE: one guarded status move with its event, receipt and log entry and, when counting changes, the state. */
+/**
+ * PUT and DELETE: one guarded status move with its event, receipt and log entry and, when counting changes, the
+ * state. Two round trips: the request is read (its status and payload decide the move), then the move is written,
+ * guarded like a POST's write when it signs a receipt.
+ */
 export async function moveRequest(writer: Writer, traits: FamilyTraits, requestId: string, to: Status) {
   const { caller, env } = writer;
   const db = getDb(env.DB);
@@ -196,46 +232,55 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
       members: { from, to, allowed: traits.transitions[from] },
     });
   }
+  const { projectId, identityId } = row;
   const stamp = now();
   const purposeIds = namedPurposes(row.request).map((entry) => entry.purposeId);
+  const names = { purposeIds, dataGroupIds: [] };
   const event = to === "withdrawn" ? "withdrawn" : "updated";
-  const moved: RequestRow = { ...row, status: to, updated: stamp };
-  const receipt = receiptsOn(env) ? await receiptOf(writer, traits, await lookup(db, row.projectId, row.identityId, purposeIds), moved, event, stamp) : undefined;
-  moved.receipt = receipt?.jws ?? row.receipt;
-  const record = toRecord(moved);
-  // Everything after the first statement depends on it having applied (no concurrent move got there first).
-  const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${row.id} AND status = ${to} AND updated = ${stamp})`;
-  const statements: Statement[] = [
-    db
-      .update(requests)
-      .set({ status: to, updated: stamp, receipt: moved.receipt })
-      .where(and(eq(requests.id, row.id), eq(requests.status, from)))
-      .returning({ id: requests.id }),
-    eventInsert(db, row.projectId, `${traits.family}.${event}`, record, { stamp, when: applied }),
-    await logAppend(
-      {
-        kind: `${traits.family}.${event}`,
-        projectId: row.projectId,
-        requestId: row.id,
-        identityId: row.identityId,
-        status: to,
-        recordHash: await recordHash(immutable(row)),
-        receiptHash: receipt?.hash,
-        at: stamp,
-      },
-      applied,
-    ),
-  ];
-  const counts = to === "completed";
-  if ((from === "completed") !== counts && traits.shapesState) {
-    statements.push(
-      db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied)),
-      ...syncState(db, row.projectId, row.identityId, purposeIds, stamp),
-    );
-  }
-  const [update] = await atomically(env.DB, statements);
-  if (update.results.length === 0) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);
-  return record;
+  return oneAtATime(projectId, identityId, async () => {
+    let found = receiptsOn(env) ? await assumedLookup(db, projectId, identityId, names) : undefined;
+    for (let attempt = 1; ; attempt++) {
+      const moved: RequestRow = { ...row, status: to, updated: stamp };
+      const receipt = found ? await receiptOf(writer, traits, found, moved, event, stamp) : undefined;
+      moved.receipt = receipt?.jws ?? row.receipt;
+      const record = toRecord(moved);
+      // Everything after the first statement depends on it having applied (no concurrent move got there first).
+      const applied = sql`EXISTS (SELECT 1 FROM ${requests} WHERE id = ${row.id} AND status = ${to} AND updated = ${stamp})`;
+      const statements: Statement[] = [
+        db
+          .update(requests)
+          .set({ status: to, updated: stamp, receipt: moved.receipt })
+          .where(and(eq(requests.id, row.id), eq(requests.status, from), found ? stillHolds(projectId, identityId, found) : undefined)),
+        eventInsert(db, projectId, `${traits.family}.${event}`, record, { stamp, when: applied }),
+        await logAppend(
+          {
+            kind: `${traits.family}.${event}`,
+            projectId,
+            requestId: row.id,
+            identityId,
+            status: to,
+            recordHash: await recordHash(immutable(row)),
+            receiptHash: receipt?.hash,
+            at: stamp,
+          },
+          applied,
+        ),
+      ];
+      const counts = to === "completed";
+      if ((from === "completed") !== counts && traits.shapesState) {
+        statements.push(
+          db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied)),
+          ...syncState(db, projectId, identityId, purposeIds, stamp),
+        );
+      }
+      const after = await write(env, projectId, statements, outcome(projectId, identityId, row.id, to, stamp));
+      const next = found && learn(projectId, identityId, names, found, after);
+      if (after.applied) return record;
+      if (after.current !== from) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);
+      if (attempt === maxAttempts) throw concurrentWrites();
+      found = next ?? (await freshLookup(db, projectId, identityId, names));
+    }
+  });
 }
 
 /**

@@ -14,7 +14,7 @@ import { accessRules, erasureRules, objectionRules, permissionRules, type Common
 import { listQuery, toRecord, type Cursor } from "./queries";
 import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
 import { ListQuery, PermissionState, type Status } from "./schemas";
-import { stateQuery, toPermissionState } from "./state";
+import { stateById, toPermissionState } from "./state";
 import { parseTimestamp } from "./timestamps";
 
 export const requestRoutes = createRouter();
@@ -251,7 +251,7 @@ requestRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const state = toPermissionState(projectId, await stateQuery(getDb(c.env.DB), projectId, c.req.valid("param").identityId));
+    const state = toPermissionState(projectId, await stateById(c.env.DB, { projectId, identityId: c.req.valid("param").identityId }));
     if (!state) throw notFound("Identity");
     return c.json(state, 200);
   },

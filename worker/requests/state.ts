@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { eventInsert } from "../events/outbox";
 import { identities } from "../identities/table";
-import type { Db } from "../lib/db";
+import { builtOnce, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import type { PermissionState, StatePurpose } from "./schemas";
 import { permissionStates, requestPurposes } from "./table";
@@ -71,20 +71,29 @@ type StateRow = {
 
 /**
  * The identity's state as one query (identity, its entries, and each entry's live purpose): its cost grows with
- * the number of purposes, never with the number of past requests. No rows means no such identity.
+ * the number of purposes, never with the number of past requests. No rows means no such identity. `identity` is
+ * its id, or SQL that selects it (the bootstrap names a visitor by key). Every column has its own name, so the
+ * query can go in a D1 batch (which returns rows by column name).
  */
-export const stateQuery = (db: Db, projectId: string, identityId: string) =>
+export const stateQuery = (db: Db, projectId: string, identity: string | SQL) =>
   db
     .select({
       identityId: identities.id,
       entry: permissionStates,
-      purpose: { referenceId: purposes.referenceId, version: purposes.version, content: purposes.content },
+      purpose: {
+        referenceId: purposes.referenceId,
+        version: sql<string>`${purposes.version}`.as("purpose_version"),
+        content: purposes.content,
+      },
     })
     .from(identities)
     .leftJoin(ps, and(eq(ps.projectId, identities.projectId), eq(ps.identityId, identities.id)))
     .leftJoin(purposes, and(eq(purposes.projectId, ps.projectId), eq(purposes.id, ps.purposeId), isNull(purposes.deleted)))
-    .where(and(eq(identities.projectId, projectId), eq(identities.id, identityId)))
+    .where(and(eq(identities.projectId, projectId), eq(identities.id, identity)))
     .orderBy(ps.purposeId);
+
+/** The state query of one identity by id, built once per isolate (the permission-state read). */
+export const stateById = builtOnce((db) => stateQuery(db, sql.placeholder("projectId") as unknown as string, sql.placeholder("identityId") as unknown as string));
 
 /**
  * Applies the read-time rules: entries of deleted purposes drop out, permissions given to an older version than
