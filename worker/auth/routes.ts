@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { databaseNamed, databaseNames, defaultDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -107,9 +109,7 @@ authRoutes.openapi(
     if (form.grant_type !== "client_credentials") {
       throw oauthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
     }
-    const [client] = credentials.id
-      ? await getDb(c.env.DB).select().from(clients).where(eq(clients.id, credentials.id)).limit(1)
-      : [];
+    const client = credentials.id ? await findClient(c, credentials.id) : undefined;
     // Check the secret even for an unknown client, so timing does not tell which client ids exist.
     const secretOk = await secretMatches(credentials.secret, client?.secretHash ?? "0".repeat(64));
     if (!client || !secretOk) throw oauthError(401, "invalid_client", "Client authentication failed.");
@@ -146,6 +146,23 @@ authRoutes.openapi(
     if (!result.success) throw oauthError(400, "invalid_request", "The token request is malformed.");
   },
 );
+
+const clientById = (d1: D1Database, id: string) => getDb(d1).select().from(clients).where(eq(clients.id, id)).limit(1);
+
+/**
+ * The client, in whichever database holds its project: `DB` first (one round trip, as with a single database),
+ * then the other databases side by side (one more, only for clients of mapped projects and for unknown ids). The
+ * call's session then stays on the database that answered, so its bookmark is that database's.
+ */
+async function findClient(c: Context<AppEnv>, id: string) {
+  const [inDefault] = await clientById(c.env.DB, id);
+  if (inDefault) return inDefault;
+  const others = databaseNames(c.env).filter((name) => name !== defaultDatabase);
+  const found = await Promise.all(others.map(async (name) => ({ name, row: (await clientById(databaseNamed(c.env, name), id))[0] })));
+  const hit = found.find(({ row }) => row !== undefined);
+  if (hit) c.env.DB = databaseNamed(c.env, hit.name);
+  return hit?.row;
+}
 
 /** Reads client credentials from HTTP Basic or the form, refusing both at once (RFC 6749 §2.3). */
 function clientCredentials(authorization: string | undefined, form: z.infer<typeof TokenForm>) {

@@ -1,0 +1,119 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
+import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
+import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
+
+/**
+ * More than one database (README "Scaling"): vitest.config.ts binds a second D1 database, DB_SHARD_1, and maps
+ * one project id to it in PROJECT_DATABASES. Everything of that project must be read from and written to the
+ * shard, nothing of it to DB; other projects stay in DB; ids never cross projects.
+ */
+const [[shardedId, shardBinding]] = Object.entries(JSON.parse(env.PROJECT_DATABASES ?? "{}") as Record<string, string>);
+const shard = env.DB_SHARD_1;
+type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
+
+/** Tables with a project_id column, and how many rows each database holds of a project. */
+async function rowsOf(d1: D1Database, projectId: string): Promise<Record<string, number>> {
+  const { results: tables } = await d1.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string }>();
+  const results = tables.filter((table) => table.sql.includes("`project_id`"));
+  const counts: Record<string, number> = {
+    projects: (await d1.prepare("SELECT count(*) AS n FROM projects WHERE id = ?").bind(projectId).first<{ n: number }>())!.n,
+  };
+  for (const { name } of results) {
+    counts[name] = (await d1.prepare(`SELECT count(*) AS n FROM "${name}" WHERE project_id = ?`).bind(projectId).first<{ n: number }>())!.n;
+  }
+  return counts;
+}
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+let sharded: Tenant;
+let unmapped: Tenant;
+
+beforeAll(async () => {
+  expect(shardBinding).toBe("DB_SHARD_1");
+  // Project ids are made at creation, so a project reaches a shard by being moved there: its rows imported into
+  // the shard (here only its projects row, a project with nothing in it yet) with the map already naming it.
+  const stamp = new Date().toISOString();
+  await shard
+    .prepare("INSERT OR IGNORE INTO projects (id, name, policies, default_language, created, updated) VALUES (?1, 'Sharded', '{}', 'en', ?2, ?2)")
+    .bind(shardedId, stamp)
+    .run();
+  const { clientId, clientSecret } = await newClient(shardedId);
+  const token = await tokenFor(clientId, clientSecret);
+  const api = (method: string, path: string, body?: unknown) => call(method, `/privacy/v2/projects/${shardedId}${path}`, { body, token });
+  sharded = await configuredTenant({ projectId: shardedId, clientId, clientSecret, token, api });
+  unmapped = await configuredTenant();
+});
+
+describe("a project mapped to another database", { timeout: 60_000 }, () => {
+  it("serves the project's metadata and configuration from its database", async () => {
+    expect(ok(await admin("GET", `/projects/${shardedId}`)).name).toBe("Sharded");
+    ok(await admin("PUT", `/projects/${shardedId}`, { name: "Sharded, renamed", controller: { name: "Shard AB" } }));
+    expect(ok(await sharded.api("GET", "")).name).toBe("Sharded, renamed");
+    expect(ok(await sharded.api("GET", "/configurations/purposes")).items ?? []).toBeDefined();
+    const ids = (ok(await admin("GET", "/projects")).items as { projectId: string }[]).map((p) => p.projectId);
+    expect(ids).toEqual(expect.arrayContaining([shardedId, unmapped.projectId]));
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it("records permissions, reads state, mints identity tokens, delivers webhooks: all in the shard", async () => {
+    const key = crypto.randomUUID();
+    const hook = ok(await sharded.api("POST", "/webhooks", { url: `https://hooks.customer.example/ok/${key}`, events: ["permission.created"] }), 201);
+    ok(await sharded.api("POST", "/permissions", permissionBody(sharded, "approved", new Date().toISOString())), 201);
+    const state = ok(await sharded.api("GET", `/identities/${sharded.identityId}/permission-state`));
+    expect(JSON.stringify(state)).toContain(sharded.marketing);
+    const identityToken = ok(await sharded.api("POST", `/identities/${sharded.identityId}/tokens`, {})).access_token as string;
+    ok(await call("GET", `/privacy/v2/projects/${shardedId}/identities/${sharded.identityId}/permission-state`, { token: identityToken }));
+    // The queue consumer finds the delivery in the shard (the message names the project).
+    const delivery = await vi.waitFor(
+      async () => {
+        const [first] = ok(await sharded.api("GET", `/webhooks/${hook.webhookId}/deliveries`)).deliveries;
+        expect(first?.status).toBe("succeeded");
+        return first;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(delivery.attempts).toBe(1);
+
+    const inShard = await rowsOf(shard, shardedId);
+    for (const table of ["projects", "clients", "parties", "data_groups", "purposes", "identities", "requests", "request_purposes", "permission_states", "log_entries", "events", "webhooks", "deliveries", "delivery_attempts"]) {
+      expect(inShard[table], table).toBeGreaterThan(0);
+    }
+    expect(total(await rowsOf(env.DB, shardedId))).toBe(0);
+  });
+
+  it("keeps an unmapped project in DB", async () => {
+    ok(await unmapped.api("POST", "/permissions", permissionBody(unmapped, "denied", new Date().toISOString())), 201);
+    const inDb = await rowsOf(env.DB, unmapped.projectId);
+    for (const table of ["projects", "clients", "identities", "requests", "permission_states"]) expect(inDb[table], table).toBeGreaterThan(0);
+    expect(total(await rowsOf(shard, unmapped.projectId))).toBe(0);
+  });
+
+  it("answers 404 for another project's ids across databases", async () => {
+    const other = await newTenant();
+    const otherIdentity = await newIdentity(other.api);
+    // A token of a project in DB on the sharded project's paths, and the other way round.
+    expectProblem(await call("GET", `/privacy/v2/projects/${shardedId}`, { token: other.token }), 404, "not_found");
+    expectProblem(await call("GET", `/privacy/v2/projects/${other.projectId}`, { token: sharded.token }), 404, "not_found");
+    // The sharded project's token, naming ids of the other project in its own paths.
+    expectProblem(await sharded.api("GET", `/identities/${otherIdentity}`), 404, "not_found");
+    expectProblem(await sharded.api("GET", `/identities/${otherIdentity}/permission-state`), 404, "not_found");
+    expectProblem(await other.api("GET", `/identities/${sharded.identityId}`), 404, "not_found");
+    expectProblem(await admin("GET", `/projects/${shardedId}/clients/${other.clientId}`), 404, "not_found");
+  });
+
+  it("the cron reaches the shard: log heads sealed, retention applied", async () => {
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000).toISOString();
+    const eventId = `evt_retention_${crypto.randomUUID()}`;
+    await shard
+      .prepare("INSERT INTO events (id, project_id, type, data, created, dispatched) VALUES (?1, ?2, 'identity.deleted', '{}', ?3, ?3)")
+      .bind(eventId, shardedId, old)
+      .run();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    const heads = await shard.prepare("SELECT count(*) AS n FROM log_heads WHERE project_id = ?").bind(shardedId).first<{ n: number }>();
+    expect(heads!.n).toBeGreaterThan(0);
+    expect(await shard.prepare("SELECT id FROM events WHERE id = ?").bind(eventId).first()).toBeNull();
+  });
+});
