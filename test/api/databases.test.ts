@@ -1,6 +1,7 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { app } from "../../worker/app";
 import worker from "../../worker/index";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
 import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
@@ -53,6 +54,13 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
     ok(await admin("PUT", `/projects/${shardedId}`, { name: "Sharded, renamed", controller: { name: "Shard AB" } }));
     expect(ok(await sharded.api("GET", "")).name).toBe("Sharded, renamed");
     expect(ok(await sharded.api("GET", "/configurations/purposes")).items ?? []).toBeDefined();
+    // The published configuration, a path without the project: the token names it.
+    expect(JSON.stringify(ok(await call("GET", "/privacy/v1/configurations", { token: sharded.token })))).toContain(sharded.marketing);
+    // A CORS preflight of a path without a project is checked against the clients of every database.
+    const site = `https://shard-${crypto.randomUUID()}.example`;
+    await newClient(shardedId, "web", [site]);
+    const preflight = await call("OPTIONS", "/privacy/v1/configurations", { headers: { origin: site, "access-control-request-method": "GET" } });
+    expect(preflight.status).toBe(204);
     const ids = (ok(await admin("GET", "/projects")).items as { projectId: string }[]).map((p) => p.projectId);
     expect(ids).toEqual(expect.arrayContaining([shardedId, unmapped.projectId]));
     expect(ids).toEqual([...ids].sort());
@@ -102,6 +110,15 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
     expectProblem(await sharded.api("GET", `/identities/${otherIdentity}/permission-state`), 404, "not_found");
     expectProblem(await other.api("GET", `/identities/${sharded.identityId}`), 404, "not_found");
     expectProblem(await admin("GET", `/projects/${shardedId}/clients/${other.clientId}`), 404, "not_found");
+  });
+
+  it("is not ready while the map names a binding the Worker lacks, or is not a map", async () => {
+    ok(await call("GET", "/readyz"));
+    for (const [map, missing] of [['{"prj_x": "DB_SHARD_9"}', "DB_SHARD_9"], ["[1]", "PROJECT_DATABASES"]]) {
+      const reply = await app.request("http://assent.test/readyz", {}, { ...env, PROJECT_DATABASES: map });
+      expect(reply.status).toBe(503);
+      expect(((await reply.json()) as { missing: string[] }).missing).toEqual([missing]);
+    }
   });
 
   it("the cron reaches the shard: log heads sealed, retention applied", async () => {

@@ -42,6 +42,15 @@ export function databaseNamed(env: Env, name: string): D1Database {
   return binding;
 }
 
+/** Bindings the map names that this Worker lacks, or the var itself when it is not a valid map (readiness). */
+export function missingDatabases(env: Env): string[] {
+  try {
+    return databaseNames(env).filter((name) => !(env as unknown as Record<string, unknown>)[name]);
+  } catch {
+    return ["PROJECT_DATABASES"];
+  }
+}
+
 export const projectDatabase = (env: Env, projectId: string) => databaseNamed(env, databaseNameOf(env, projectId));
 
 export const everyDatabase = (env: Env) => databaseNames(env).map((name) => databaseNamed(env, name));
