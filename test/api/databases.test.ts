@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
+import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
 import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
 
@@ -84,6 +85,8 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
       { timeout: 30_000, interval: 100 },
     );
     expect(delivery.attempts).toBe(1);
+    // A second token, now that the client's project is cached (isolate, KV): straight to the shard.
+    ok(await call("GET", `/privacy/v2/projects/${shardedId}`, { token: await tokenFor(sharded.clientId, sharded.clientSecret) }));
 
     const inShard = await rowsOf(shard, shardedId);
     for (const table of ["projects", "clients", "parties", "data_groups", "purposes", "identities", "requests", "request_purposes", "permission_states", "log_entries", "events", "webhooks", "deliveries", "delivery_attempts"]) {
@@ -132,5 +135,26 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
     const heads = await shard.prepare("SELECT count(*) AS n FROM log_heads WHERE project_id = ?").bind(shardedId).first<{ n: number }>();
     expect(heads!.n).toBeGreaterThan(0);
     expect(await shard.prepare("SELECT id FROM events WHERE id = ?").bind(eventId).first()).toBeNull();
+  });
+});
+
+describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () => {
+  it("copies every row of the project into the target as it was, then deletes it from the source", async () => {
+    const t = await configuredTenant();
+    ok(await t.api("POST", "/webhooks", { url: "https://hooks.customer.example/ok/move", events: ["permission.created"] }), 201);
+    ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    const exported = async (d1: D1Database) =>
+      Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
+    const before = await exported(env.DB);
+    expect(before.filter((rows) => rows.length > 0).length).toBeGreaterThan(12);
+
+    await shard.batch(importStatements(t.projectId, before).map((sql) => shard.prepare(sql)));
+    expect(await exported(shard)).toEqual(before);
+    await env.DB.batch(deleteStatements(t.projectId).map((sql) => env.DB.prepare(sql)));
+    expect(total(await rowsOf(env.DB, t.projectId))).toBe(0);
+    // Left in the shard: this project is not in the map, so remove it again.
+    await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
+    expect(total(await rowsOf(shard, t.projectId))).toBe(0);
   });
 });

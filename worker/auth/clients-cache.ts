@@ -50,6 +50,17 @@ export async function readClient(env: Env, clientId: string, projectId: string):
   return record;
 }
 
+/** The project of a client as the caches know it (isolate memory, then KV), without reading D1. */
+export async function cachedProjectOf(env: Env, clientId: string): Promise<string | undefined> {
+  const hit = local.get(clientId);
+  if (hit && hit.until > Date.now() && hit.record) return hit.record.projectId;
+  try {
+    return (await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds }))?.projectId;
+  } catch {
+    return undefined;
+  }
+}
+
 async function loadClient(d1: D1Database, clientId: string): Promise<ClientRecord | null> {
   const [row] = await getDb(d1).select().from(clients).where(eq(clients.id, clientId)).limit(1);
   return row

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { databaseNamed, databaseNames, defaultDatabase } from "../lib/databases";
+import { databaseNamed, databaseNames, defaultDatabase, projectDatabase, useProjectDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter, jsonResponse, Problem } from "../lib/router";
 import { requireSetting } from "../lib/settings";
 import { limitRate } from "../limits/rate-limits";
-import { secretVersionOf } from "./clients-cache";
+import { cachedProjectOf, secretVersionOf } from "./clients-cache";
 import { signingKeys } from "./keys";
 import { access, clientScopes, parseScopeParameter, scopesOfClient } from "./scopes";
 import { clients } from "./table";
@@ -150,18 +150,29 @@ authRoutes.openapi(
 const clientById = (d1: D1Database, id: string) => getDb(d1).select().from(clients).where(eq(clients.id, id)).limit(1);
 
 /**
- * The client, in whichever database holds its project: `DB` first (one round trip, as with a single database),
- * then the other databases side by side (one more, only for clients of mapped projects and for unknown ids). The
- * call's session then stays on the database that answered, so its bookmark is that database's.
+ * The client, in whichever database holds its project (worker/lib/databases.ts). With one database: `DB`, one round
+ * trip as always. With more: the database of the project the caches (isolate, KV) know for this client, else `DB`
+ * and then the other databases side by side (one more round trip, only until a call with the client's token has
+ * cached it, and for unknown ids). The call's session then stays on that database, so its bookmark is that one's.
  */
 async function findClient(c: Context<AppEnv>, id: string) {
-  const [inDefault] = await clientById(c.env.DB, id);
+  const names = databaseNames(c.env);
+  if (names.length > 1) {
+    const known = await cachedProjectOf(c.env, id);
+    const [row] = known === undefined ? [] : await clientById(projectDatabase(c.env, known), id);
+    if (row) {
+      useProjectDatabase(c, row.projectId);
+      return row;
+    }
+  }
+  const [inDefault] = await clientById(databaseNamed(c.env, defaultDatabase), id);
   if (inDefault) return inDefault;
-  const others = databaseNames(c.env).filter((name) => name !== defaultDatabase);
-  const found = await Promise.all(others.map(async (name) => ({ name, row: (await clientById(databaseNamed(c.env, name), id))[0] })));
-  const hit = found.find(({ row }) => row !== undefined);
-  if (hit) c.env.DB = databaseNamed(c.env, hit.name);
-  return hit?.row;
+  const found = await Promise.all(
+    names.filter((name) => name !== defaultDatabase).map(async (name) => (await clientById(databaseNamed(c.env, name), id))[0]),
+  );
+  const hit = found.find((row) => row !== undefined);
+  if (hit) useProjectDatabase(c, hit.projectId);
+  return hit;
 }
 
 /** Reads client credentials from HTTP Basic or the form, refusing both at once (RFC 6749 §2.3). */
