@@ -113,6 +113,11 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
     expectProblem(await sharded.api("GET", `/identities/${otherIdentity}/permission-state`), 404, "not_found");
     expectProblem(await other.api("GET", `/identities/${sharded.identityId}`), 404, "not_found");
     expectProblem(await admin("GET", `/projects/${shardedId}/clients/${other.clientId}`), 404, "not_found");
+    // Ids that name properties of every JavaScript object are ids like any other (found by the fuzz test).
+    for (const id of ["__proto__", "constructor", "valueOf"]) {
+      expectProblem(await call("GET", `/privacy/v2/projects/${id}`, { token: sharded.token }), 404, "not_found");
+      expectProblem(await admin("GET", `/projects/${id}`), 404, "not_found");
+    }
   });
 
   it("is not ready while the map names a binding the Worker lacks, or is not a map", async () => {

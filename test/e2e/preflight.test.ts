@@ -30,7 +30,7 @@ describe("database map preflight", () => {
     "[[kv_namespaces]]",
     '[[d1_databases]]\nbinding = "DB_SHARD_1"\ndatabase_name = "assent-shard-1"\ndatabase_id = "x"\nmigrations_dir = "drizzle"\n\n[[kv_namespaces]]',
   );
-  const mapping = (toml: string, map: string) => databaseMapProblems(toml.replace("[vars]", `[vars]\nPROJECT_DATABASES = '${map}'`));
+  const mapping = (toml: string, map: string) => databaseMapProblems(toml.replace(/^\[vars\]$/m, `[vars]\nPROJECT_DATABASES = '${map}'`));
 
   it("accepts no map, and a map naming DB and declared bindings", () => {
     expect(databaseMapProblems(shipped)).toEqual([]);

@@ -13,25 +13,25 @@ export const defaultDatabase = "DB";
 export const sessionOpener = Symbol("sessionOpener");
 type WithSessions = Env & { [sessionOpener]?: (name: string) => D1Database };
 
-let parsed: { text: string; map: Readonly<Record<string, string>> } | undefined;
+let parsed: { text: string; map: ReadonlyMap<string, string> } | undefined;
 
-/** The map, parsed once per isolate (and again only if the var changed). */
-export function databaseMap(env: Env): Readonly<Record<string, string>> {
+/** The map, parsed once per isolate (and again only if the var changed); a Map, so ids like `__proto__` are just ids. */
+export function databaseMap(env: Env): ReadonlyMap<string, string> {
   const text = env.PROJECT_DATABASES ?? "";
   if (parsed?.text === text) return parsed.map;
   const map = text.trim() === "" ? {} : (JSON.parse(text) as unknown);
   if (typeof map !== "object" || map === null || Array.isArray(map) || Object.values(map).some((v) => typeof v !== "string")) {
     throw new Error('PROJECT_DATABASES must be a JSON object of project id → D1 binding name, e.g. {"prj_…": "DB_SHARD_1"}.');
   }
-  parsed = { text, map: map as Record<string, string> };
+  parsed = { text, map: new Map(Object.entries(map as Record<string, string>)) };
   return parsed.map;
 }
 
 /** Binding name of a project's database. */
-export const databaseNameOf = (env: Env, projectId: string) => databaseMap(env)[projectId] ?? defaultDatabase;
+export const databaseNameOf = (env: Env, projectId: string) => databaseMap(env).get(projectId) ?? defaultDatabase;
 
 /** Every database in use: `DB` first, then each binding the map names once. */
-export const databaseNames = (env: Env) => [...new Set([defaultDatabase, ...Object.values(databaseMap(env))])];
+export const databaseNames = (env: Env) => [...new Set([defaultDatabase, ...databaseMap(env).values()])];
 
 /** A database by binding name: the request's session on it when there is a request, else the binding itself. */
 export function databaseNamed(env: Env, name: string): D1Database {
