@@ -1,11 +1,11 @@
-import { createScheduledController } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
+import { admin, call, expectProblem, form, newClient, newTenant, origin, tokenFor } from "./helpers";
 
 /**
  * More than one database (README "Scaling"): vitest.config.ts binds a second D1 database, DB_SHARD_1, and maps
@@ -161,5 +161,76 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     // Left in the shard: this project is not in the map, so remove it again.
     await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
     expect(total(await rowsOf(shard, t.projectId))).toBe(0);
+  });
+});
+
+/** A binding (or session of it) counting its round trips: one per `first/all/run/raw`, one per batch. */
+function counted(d1: D1Database) {
+  let trips = 0;
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const statement = (target: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(target, {
+      get(target, property) {
+        if (property === "bind") return (...params: unknown[]) => statement(target.bind(...params));
+        const value = Reflect.get(target, property);
+        if (["first", "all", "run", "raw"].includes(property as string)) trips++;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(proxy, target);
+    return proxy;
+  };
+  const database = <T extends D1Database | D1DatabaseSession>(target: T): T =>
+    new Proxy(target, {
+      get(target, property) {
+        if (property === "prepare") return (sql: string) => statement(target.prepare(sql));
+        if (property === "batch") return (list: D1PreparedStatement[]) => (trips++, target.batch(list.map((s) => real.get(s) ?? s)));
+        if (property === "withSession") return (start: string) => database((target as D1Database).withSession(start));
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { binding: database(d1), trips: () => trips, reset: () => void (trips = 0) };
+}
+
+describe("round trips of a mapped project", { timeout: 60_000 }, () => {
+  it("the hot calls make one round trip, to the shard, and none to DB", async () => {
+    // Without webhooks, so that a write's tail (handing events to the queue) is not counted with the call.
+    for (const hook of ok(await sharded.api("GET", "/webhooks")).webhooks) ok(await sharded.api("DELETE", `/webhooks/${hook.webhookId}`), 204);
+    const inDb = counted(env.DB);
+    const inShard = counted(shard);
+    const under = `${origin}/privacy/v2/projects/${shardedId}`;
+    const bearer = { authorization: `Bearer ${sharded.token}` };
+    const tokenForm = form({ grant_type: "client_credentials", client_id: sharded.clientId, client_secret: sharded.clientSecret });
+    let minute = 0;
+    const operations: [string, () => Request][] = [
+      ["POST /oauth/token", () => new Request(`${origin}/oauth/token`, { method: "POST", headers: tokenForm.headers, body: tokenForm.rawBody })],
+      ["GET identity", () => new Request(`${under}/identities/${sharded.identityId}`, { headers: bearer })],
+      ["GET permission state", () => new Request(`${under}/identities/${sharded.identityId}/permission-state`, { headers: bearer })],
+      [
+        "POST permission",
+        () =>
+          new Request(`${under}/permissions`, {
+            method: "POST",
+            headers: { ...bearer, "content-type": "application/json" },
+            body: JSON.stringify(permissionBody(sharded, "approved", `2026-03-01T00:${String(++minute).padStart(2, "0")}:00Z`)),
+          }),
+      ],
+    ];
+    for (const [name, request] of operations) {
+      // The first call warms what an isolate keeps; the second is what a running isolate pays.
+      for (const round of [1, 2]) {
+        inDb.reset();
+        inShard.reset();
+        const ctx = createExecutionContext();
+        const reply = await worker.fetch(request(), { ...env, DB: inDb.binding, DB_SHARD_1: inShard.binding }, ctx);
+        expect(reply.status, `${name}: ${await reply.clone().text()}`).toBeLessThan(300);
+        await reply.text();
+        await waitOnExecutionContext(ctx);
+        if (round === 2) {
+          expect([name, inShard.trips(), inDb.trips()]).toEqual([name, 1, 0]);
+        }
+      }
+    }
   });
 });

@@ -87,7 +87,7 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
     return { scheme, needed };
   });
   const subject = route[subjectExtension];
-  const global = readsGlobalTables(route.path);
+  const onGlobalTables = readsGlobalTables(route.path);
   return async (c, next) => {
     // The project's database serves the rest of the call once the project is known: from the path, or the token.
     const pathProject = c.req.param("project_id") ?? c.req.param("projectId");
@@ -106,7 +106,7 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       c.set("caller", caller);
       const projectId = c.req.param("project_id");
       if (projectId !== undefined && projectId !== caller.projectId) throw notFound("Project");
-      if (pathProject === undefined && !global) useProjectDatabase(c, caller.projectId);
+      if (pathProject === undefined && !onGlobalTables) useProjectDatabase(c, caller.projectId);
       if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject);
     }
     await next();

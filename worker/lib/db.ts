@@ -95,7 +95,7 @@ const bookmarkPattern = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/i;
  * at least what the caller last saw, even on a replica, or anywhere (`first-unconstrained`) without one. Writes go
  * to the primary whatever the start. The session's latest bookmark goes back in the response. Code below reads
  * `c.env.DB` as before: it is the session, on `DB` until the access check knows the project and moves it to the
- * project's database (worker/lib/databases.ts); a session on a database is opened only when something uses it.
+ * project's database (worker/lib/databases.ts); a session on another database is opened when first asked for.
  */
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sent = c.req.header(bookmarkHeader);
