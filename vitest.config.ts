@@ -22,6 +22,10 @@ async function testSigningKeys() {
   return JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "test-1" }]);
 }
 
+/** The project test/api/databases.test.ts places in the second database, and that database's binding. */
+const shardedProjectId = "prj_sharded_test";
+const shardBinding = "DB_SHARD_1";
+
 const limiters = [
   ["VISITOR_TOKENS_IP_LIMITER", "RATE_LIMIT_VISITOR_TOKENS_PER_IP", "1201"],
   ["VISITOR_TOKENS_PROJECT_LIMITER", "RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT", "1202"],
@@ -50,8 +54,11 @@ export default defineConfig(async () => {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             ratelimits: limits.ratelimits,
+            // A second database holding one project (README "Scaling"); both get every migration (test/api/setup.ts).
+            d1Databases: { DB: "00000000-0000-0000-0000-000000000000", [shardBinding]: "assent-shard-1" },
             bindings: {
               ...limits.vars,
+              PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),
               TEST_MIGRATIONS: migrations,
               ISSUER: "http://assent.test",
               ADMIN_TOKEN: "test-admin-token",

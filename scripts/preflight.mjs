@@ -36,5 +36,30 @@ export function deployProblems(wranglerToml, secretNames) {
   for (const name of requiredSecrets) {
     if (!secretNames.includes(name)) problems.push(`secret ${name} is missing: npx wrangler secret put ${name}`);
   }
-  return problems;
+  return [...problems, ...databaseMapProblems(wranglerToml)];
+}
+
+/**
+ * PROJECT_DATABASES (README "Scaling") must be a JSON object whose values are D1 bindings declared in
+ * wrangler.toml: a project mapped to a missing binding would answer 500 on every call. Checks the var as
+ * wrangler.toml sets it (a TOML literal '…' or basic "…" string under [vars]).
+ */
+export function databaseMapProblems(wranglerToml) {
+  const bindings = [...wranglerToml.matchAll(/^\[\[d1_databases\]\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/gm)].flatMap(
+    ([, block]) => /^\s*binding\s*=\s*"([^"]+)"/m.exec(block)?.[1] ?? [],
+  );
+  const line = /^\s*PROJECT_DATABASES\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)")\s*$/m.exec(wranglerToml);
+  if (!line) return [];
+  let map;
+  try {
+    map = JSON.parse(line[1] ?? JSON.parse(`"${line[2]}"`));
+  } catch {
+    map = undefined;
+  }
+  if (typeof map !== "object" || map === null || Array.isArray(map)) {
+    return ['PROJECT_DATABASES is not a JSON object of project id → D1 binding name (e.g. \'{"prj_…": "DB_SHARD_1"}\')'];
+  }
+  return Object.entries(map)
+    .filter(([, binding]) => !bindings.includes(binding))
+    .map(([project, binding]) => `PROJECT_DATABASES maps ${project} to ${JSON.stringify(binding)}, which is no [[d1_databases]] binding in wrangler.toml`);
 }

@@ -3,7 +3,13 @@ import type { ClientType } from "./auth/table";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
 export interface Env {
+  /** The default database: every project PROJECT_DATABASES does not name, and the global (hub) tables. */
   DB: D1Database;
+  /**
+   * JSON object, project id → name of a further D1 binding (`DB_SHARD_1`, …) holding that project (README
+   * "Scaling"). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
+   */
+  PROJECT_DATABASES?: string;
   /** Read-through cache of client records used by token checks; D1 stays the source of truth. */
   KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */

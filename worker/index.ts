@@ -5,26 +5,36 @@ import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { sealLogs } from "./proof/log";
+import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
  * another fails, and any failure fails the invocation so it shows in the cron's history. Locally `npm start` runs
  * them every minute too (wrangler dev --test-scheduled; see scripts/dev.mjs).
  */
-const scheduledJobs: Array<(env: Env, asOf: number) => Promise<unknown>> = [
+const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, on: "every database" | "DB"]> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
-  dispatchPending,
+  [dispatchPending, "every database"],
   // SMS whose hand-off failed or never finished; expiry and failover (README "Hub: SMS and billing lookup").
-  retrySmsHandOffs,
+  [retrySmsHandOffs, "DB"],
   // Retention (README "Security model"): idle visitor identities, finished delivery logs, dispatched events.
-  purgeIdleVisitors,
-  purgeWebhookDeliveries,
-  purgeDispatchedEvents,
+  [purgeIdleVisitors, "every database"],
+  [purgeWebhookDeliveries, "every database"],
+  [purgeDispatchedEvents, "every database"],
   // SMS texts past their retention.
-  purgeSmsTexts,
+  [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (README "Proof of consent").
-  sealLogs,
+  [sealLogs, "every database"],
 ];
+
+/**
+ * One run per job and database: project tables are in every database (worker/lib/databases.ts), the hub's in
+ * `DB` only. Each job reads `env.DB`, which is the database it runs on.
+ */
+export const scheduledRuns = (env: Env, asOf: number) =>
+  scheduledJobs.flatMap(([job, on]) =>
+    (on === "DB" ? [defaultDatabase] : databaseNames(env)).map((name) => job(envOn(env, name), asOf)),
+  );
 
 export default {
   fetch: app.fetch,
@@ -32,7 +42,7 @@ export default {
   async scheduled(controller, env) {
     // The trigger's own time: what "due" and "older than" are measured against, so a late invocation (or a test)
     // acts as of that moment.
-    const results = await Promise.allSettled(scheduledJobs.map((job) => job(env, controller.scheduledTime)));
+    const results = await Promise.allSettled(scheduledRuns(env, controller.scheduledTime));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     for (const failure of failures) console.error("scheduled job failed:", failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);

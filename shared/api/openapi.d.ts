@@ -6778,6 +6778,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "strings": {
+                 *         "acceptAll": "Accept everything",
+                 *         "noticeOptIn": "{c} asks for your consent to the purposes under Customize."
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UiStringsInput"];
             };
         };

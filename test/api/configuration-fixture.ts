@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 import { newTenant, type Reply } from "./helpers";
 
+type Tenant = Awaited<ReturnType<typeof newTenant>>;
+
 /** Asserts the status (showing the body when it differs) and returns the body. */
 export function ok(reply: Reply, status = 200) {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
@@ -12,8 +14,8 @@ export function ok(reply: Reply, status = 200) {
  * email and location; purpose `marketing` (consent) using both data groups and both parties, and
  * `analytics` (legitimate interests) using location. Plus one identity.
  */
-export async function configuredTenant() {
-  const tenant = await newTenant();
+export async function configuredTenant(given?: Tenant) {
+  const tenant = given ?? (await newTenant());
   const { api } = tenant;
   const party = async (referenceId: string) =>
     ok(await api("POST", "/configurations/parties", { referenceId, type: "company", details: { name: referenceId } }), 201).partyId as string;

@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** The second database (vitest.config.ts). */
+      DB_SHARD_1: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

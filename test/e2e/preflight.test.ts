@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { deployProblems, portProblem, requiredSecrets } from "../../scripts/preflight.mjs";
+import { databaseMapProblems, deployProblems, portProblem, requiredSecrets } from "../../scripts/preflight.mjs";
 
 describe("deploy preflight", () => {
   const shipped = readFileSync("wrangler.toml", "utf8");
@@ -21,6 +21,28 @@ describe("deploy preflight", () => {
       .replace(/^id = "0+"/m, 'id = "3f2a9c7e1b4d4e8f9a0b1c2d3e4f5a6b"')
       .replace("[vars]", '[vars]\nISSUER = "https://consent.example.com"');
     expect(deployProblems(configured, [...requiredSecrets])).toEqual([]);
+  });
+});
+
+describe("database map preflight", () => {
+  const shipped = readFileSync("wrangler.toml", "utf8");
+  const withShard = shipped.replace(
+    "[[kv_namespaces]]",
+    '[[d1_databases]]\nbinding = "DB_SHARD_1"\ndatabase_name = "assent-shard-1"\ndatabase_id = "x"\nmigrations_dir = "drizzle"\n\n[[kv_namespaces]]',
+  );
+  const mapping = (toml: string, map: string) => databaseMapProblems(toml.replace(/^\[vars\]$/m, `[vars]\nPROJECT_DATABASES = '${map}'`));
+
+  it("accepts no map, and a map naming DB and declared bindings", () => {
+    expect(databaseMapProblems(shipped)).toEqual([]);
+    expect(mapping(withShard, '{"prj_a": "DB_SHARD_1", "prj_b": "DB"}')).toEqual([]);
+  });
+
+  it("refuses a map naming a binding wrangler.toml does not declare, or no map at all", () => {
+    expect(mapping(shipped, '{"prj_a": "DB_SHARD_1"}')).toEqual([
+      'PROJECT_DATABASES maps prj_a to "DB_SHARD_1", which is no [[d1_databases]] binding in wrangler.toml',
+    ]);
+    expect(mapping(withShard, "[]")[0]).toMatch(/^PROJECT_DATABASES is not a JSON object/);
+    expect(mapping(withShard, "{oops")[0]).toMatch(/^PROJECT_DATABASES is not a JSON object/);
   });
 });
 

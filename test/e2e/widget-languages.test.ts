@@ -17,7 +17,7 @@ let shop: Shop;
 const languages = Object.keys(shippedStrings);
 const rightToLeft = ["ar", "fa", "he"];
 /** README pictures (npm run screenshots copies them from test/artifacts/run/). */
-const pictured = ["de", "ar", "el"];
+const pictured = ["de", "ar", "ja"];
 
 beforeAll(async () => {
   site = await hostSite();
@@ -98,6 +98,26 @@ function expectFits(measured: Layout, width: number, language: string) {
   if (rtl) expect(measured.title.fromRight, where).toBeLessThan(measured.title.fromLeft);
   else expect(measured.title.fromLeft, where).toBeLessThan(measured.title.fromRight);
 }
+
+// The layout checks below measure real glyphs only where the machine has a font for each script: without one,
+// Chromium draws every letter as the same empty box (.ci/run installs fonts-noto-core, fonts-droid-fallback and
+// fonts-nanum next to Chromium).
+it("has a font for every shipped language's script, so the widths below are real glyphs", async () => {
+  const { page } = await visitor(browser, {});
+  const boxed = await page.evaluate((words) => {
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = "16px sans-serif";
+    // A private-use code point no font draws: the width of the box that stands in for a missing glyph.
+    const box = context.measureText("\uE000").width;
+    return Object.entries(words).flatMap(([language, text]) => {
+      const letters = [...text].filter((c) => /\p{L}/u.test(c) && c > "\u024F");
+      const missing = letters.filter((c) => context.measureText(c).width === box);
+      return letters.length && missing.length > letters.length / 2 ? [language] : [];
+    });
+  }, Object.fromEntries(languages.map((language) => [language, shippedStrings[language].title + shippedStrings[language].acceptAll])));
+  await page.context().close();
+  expect(boxed, "languages drawn as boxes: install fonts-noto-core fonts-droid-fallback fonts-nanum").toEqual([]);
+});
 
 describe.each([
   { width: 320, height: 640 },

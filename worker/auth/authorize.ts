@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Caller } from "../env";
 import { readJsonBody } from "../lib/body";
 import { constantTimeEqual } from "../lib/crypto";
+import { readsGlobalTables, useProjectDatabase } from "../lib/databases";
 import { ApiError, notFound } from "../lib/errors";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
 import { requireSetting } from "../lib/settings";
@@ -86,7 +87,11 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
     return { scheme, needed };
   });
   const subject = route[subjectExtension];
+  const onGlobalTables = readsGlobalTables(route.path);
   return async (c, next) => {
+    // The project's database serves the rest of the call once the project is known: from the path, or the token.
+    const pathProject = c.req.param("project_id") ?? c.req.param("projectId");
+    if (pathProject !== undefined) useProjectDatabase(c, pathProject);
     if (alternatives === undefined) {
       throw new ApiError(500, "undeclared_route", `${route.method.toUpperCase()} ${route.path} declares no access; see worker/auth/scopes.ts.`);
     }
@@ -101,6 +106,7 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       c.set("caller", caller);
       const projectId = c.req.param("project_id");
       if (projectId !== undefined && projectId !== caller.projectId) throw notFound("Project");
+      if (pathProject === undefined && !onGlobalTables) useProjectDatabase(c, caller.projectId);
       if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject);
     }
     await next();

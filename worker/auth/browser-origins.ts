@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
+import { everyDatabase, projectDatabase } from "../lib/databases";
 import { getDb, type Db } from "../lib/db";
 import { clients } from "./table";
 
@@ -29,13 +30,19 @@ async function cached(key: string, load: () => Promise<string | null>): Promise<
  */
 export function clientForOrigin(env: Env, origin: string, projectId?: string): Promise<string | null> {
   return cached(`${projectId ?? "*"} ${origin}`, async () => {
-    const [row] = await getDb(env.DB)
-      .select({ id: clients.id })
-      .from(clients)
-      .where(projectId ? and(eq(clients.projectId, projectId), listsOrigin(origin)) : listsOrigin(origin))
-      .orderBy(sql`${clients.type} <> 'web'`, asc(clients.id))
-      .limit(1);
-    return row?.id ?? null;
+    // Every project's database when no project is named (worker/lib/databases.ts).
+    const databases = projectId ? [projectDatabase(env, projectId)] : everyDatabase(env);
+    const rows = await Promise.all(
+      databases.map((d1) =>
+        getDb(d1)
+          .select({ id: clients.id })
+          .from(clients)
+          .where(projectId ? and(eq(clients.projectId, projectId), listsOrigin(origin)) : listsOrigin(origin))
+          .orderBy(sql`${clients.type} <> 'web'`, asc(clients.id))
+          .limit(1),
+      ),
+    );
+    return rows.flat()[0]?.id ?? null;
   });
 }
 

@@ -130,7 +130,7 @@ browserTokenRoutes.openapi(
 
 /** A token scoped to `identityId`, minted for the calling client (backend minting, public clients' new identities). */
 export async function identityTokenFor(env: Env, caller: Caller, identityId: string): Promise<z.infer<typeof BrowserToken>> {
-  const client = await readClient(env, caller.clientId);
+  const client = await readClient(env, caller.clientId, caller.projectId);
   if (!client) throw forbidden("Only registered clients may receive identity-scoped tokens.");
   const ttl = ttlFor(env);
   const { token } = await issueToken(

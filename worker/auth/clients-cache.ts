@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Env } from "../env";
+import { projectDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { scopesOfClient, type ClientScope } from "./scopes";
 import { clients, type ClientType } from "./table";
@@ -24,10 +25,12 @@ const local = new Map<string, { record: ClientRecord | null; until: number }>();
 export const secretVersionOf = (secretHash: string) => secretHash.slice(0, 16);
 
 /**
- * Client lookup for token checks: isolate memory (5 s), then KV (edge-cached 60 s), then D1.
- * D1 is the source of truth and KV only a cache, so a KV failure degrades to D1 instead of failing.
+ * Client lookup for token checks: isolate memory (5 s), then KV (edge-cached 60 s), then D1: the database of
+ * `projectId`, the project the token names (a client of another project is not found there, and the caller
+ * compares the record's project anyway). D1 is the source of truth and KV only a cache, so a KV failure degrades
+ * to D1 instead of failing.
  */
-export async function readClient(env: Env, clientId: string): Promise<ClientRecord | null> {
+export async function readClient(env: Env, clientId: string, projectId: string): Promise<ClientRecord | null> {
   const hit = local.get(clientId);
   if (hit && hit.until > Date.now()) return hit.record;
   let record: ClientRecord | null | undefined;
@@ -37,7 +40,7 @@ export async function readClient(env: Env, clientId: string): Promise<ClientReco
     console.warn("KV unavailable, reading client from D1:", (error as Error).message);
   }
   if (!record) {
-    record = await loadClient(env, clientId);
+    record = await loadClient(projectDatabase(env, projectId), clientId);
     if (record) {
       await env.KV.put(kvKey(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch(() => {});
     }
@@ -47,8 +50,19 @@ export async function readClient(env: Env, clientId: string): Promise<ClientReco
   return record;
 }
 
-async function loadClient(env: Env, clientId: string): Promise<ClientRecord | null> {
-  const [row] = await getDb(env.DB).select().from(clients).where(eq(clients.id, clientId)).limit(1);
+/** The project of a client as the caches know it (isolate memory, then KV), without reading D1. */
+export async function cachedProjectOf(env: Env, clientId: string): Promise<string | undefined> {
+  const hit = local.get(clientId);
+  if (hit && hit.until > Date.now() && hit.record) return hit.record.projectId;
+  try {
+    return (await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds }))?.projectId;
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadClient(d1: D1Database, clientId: string): Promise<ClientRecord | null> {
+  const [row] = await getDb(d1).select().from(clients).where(eq(clients.id, clientId)).limit(1);
   return row
     ? {
         projectId: row.projectId,

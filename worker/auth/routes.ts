@@ -1,14 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { databaseNamed, databaseNames, defaultDatabase, projectDatabase, useProjectDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter, jsonResponse, Problem } from "../lib/router";
 import { requireSetting } from "../lib/settings";
 import { limitRate } from "../limits/rate-limits";
-import { secretVersionOf } from "./clients-cache";
+import { cachedProjectOf, secretVersionOf } from "./clients-cache";
 import { signingKeys } from "./keys";
 import { access, clientScopes, parseScopeParameter, scopesOfClient } from "./scopes";
 import { clients } from "./table";
@@ -107,9 +109,7 @@ authRoutes.openapi(
     if (form.grant_type !== "client_credentials") {
       throw oauthError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported.");
     }
-    const [client] = credentials.id
-      ? await getDb(c.env.DB).select().from(clients).where(eq(clients.id, credentials.id)).limit(1)
-      : [];
+    const client = credentials.id ? await findClient(c, credentials.id) : undefined;
     // Check the secret even for an unknown client, so timing does not tell which client ids exist.
     const secretOk = await secretMatches(credentials.secret, client?.secretHash ?? "0".repeat(64));
     if (!client || !secretOk) throw oauthError(401, "invalid_client", "Client authentication failed.");
@@ -146,6 +146,34 @@ authRoutes.openapi(
     if (!result.success) throw oauthError(400, "invalid_request", "The token request is malformed.");
   },
 );
+
+const clientById = (d1: D1Database, id: string) => getDb(d1).select().from(clients).where(eq(clients.id, id)).limit(1);
+
+/**
+ * The client, in whichever database holds its project (worker/lib/databases.ts). With one database: `DB`, one round
+ * trip as always. With more: the database of the project the caches (isolate, KV) know for this client, else `DB`
+ * and then the other databases side by side (one more round trip, only until a call with the client's token has
+ * cached it, and for unknown ids). The call's session then stays on that database, so its bookmark is that one's.
+ */
+async function findClient(c: Context<AppEnv>, id: string) {
+  const names = databaseNames(c.env);
+  if (names.length > 1) {
+    const known = await cachedProjectOf(c.env, id);
+    const [row] = known === undefined ? [] : await clientById(projectDatabase(c.env, known), id);
+    if (row) {
+      useProjectDatabase(c, row.projectId);
+      return row;
+    }
+  }
+  const [inDefault] = await clientById(databaseNamed(c.env, defaultDatabase), id);
+  if (inDefault) return inDefault;
+  const found = await Promise.all(
+    names.filter((name) => name !== defaultDatabase).map(async (name) => (await clientById(databaseNamed(c.env, name), id))[0]),
+  );
+  const hit = found.find((row) => row !== undefined);
+  if (hit) useProjectDatabase(c, hit.projectId);
+  return hit;
+}
 
 /** Reads client credentials from HTTP Basic or the form, refusing both at once (RFC 6749 §2.3). */
 function clientCredentials(authorization: string | undefined, form: z.infer<typeof TokenForm>) {

@@ -69,7 +69,7 @@ export async function verifyBearer(env: Env, authorization: string | undefined):
     verified.set(token, entry);
   }
   const { claims } = entry;
-  const client = await readClient(env, claims.sub);
+  const client = await readClient(env, claims.sub, claims.pid);
   if (!client || client.projectId !== claims.pid || client.secretVersion !== claims.sv) {
     throw unauthorized("The token's client no longer exists or its secret was regenerated.");
   }

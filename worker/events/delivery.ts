@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Env } from "../env";
+import { databaseNameOf, envOn } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -7,7 +8,11 @@ import { decryptSecret, signatureHeader } from "./secrets";
 import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
 import { deliveries, deliveryAttempts, events, webhooks } from "./table";
 
-export type DeliveryMessage = { deliveryId: string };
+/** `projectId` names the database holding the delivery; messages sent before it existed lack it (then `DB`). */
+export type DeliveryMessage = { deliveryId: string; projectId?: string };
+
+const envOfMessage = (env: Env, message: DeliveryMessage) =>
+  message.projectId === undefined ? env : envOn(env, databaseNameOf(env, message.projectId));
 
 /** Name of the dead-letter queue (keep in step with wrangler.toml); everything else this Worker consumes is deliveries. */
 export const deadLetterQueue = "assent-webhooks-dead";
@@ -140,7 +145,7 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        const retryIn = await attemptDelivery(env, message.body.deliveryId);
+        const retryIn = await attemptDelivery(envOfMessage(env, message.body), message.body.deliveryId);
         if (retryIn === undefined) message.ack();
         else message.retry({ delaySeconds: retryIn });
       } catch (error) {
@@ -154,12 +159,17 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
 
 /** Dead-letter consumer: messages the queue gave up on (internal failures) leave their delivery `dead`, visible in the log. */
 async function buryDeliveries(batch: MessageBatch<DeliveryMessage>, env: Env): Promise<void> {
-  const db = getDb(env.DB);
   const stamp = now();
-  const ids = batch.messages.map((message) => message.body.deliveryId);
-  await db
-    .update(deliveries)
-    .set({ status: "dead", nextAttempt: null, lastError: "Abandoned after the queue's retries ran out.", updated: stamp })
-    .where(and(inArray(deliveries.id, ids), inArray(deliveries.status, ["pending", "failed"])));
+  const byDatabase = new Map<D1Database, string[]>();
+  for (const { body } of batch.messages) {
+    const d1 = envOfMessage(env, body).DB;
+    byDatabase.set(d1, [...(byDatabase.get(d1) ?? []), body.deliveryId]);
+  }
+  for (const [d1, ids] of byDatabase) {
+    await getDb(d1)
+      .update(deliveries)
+      .set({ status: "dead", nextAttempt: null, lastError: "Abandoned after the queue's retries ran out.", updated: stamp })
+      .where(and(inArray(deliveries.id, ids), inArray(deliveries.status, ["pending", "failed"])));
+  }
   batch.ackAll();
 }

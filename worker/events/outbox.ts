@@ -191,10 +191,13 @@ export async function enqueueDeliveries(env: Env): Promise<number> {
     .update(deliveries)
     .set({ queued: stamp })
     .where(and(inArray(deliveries.id, due), eq(deliveries.status, "pending")))
-    .returning({ id: deliveries.id });
+    .returning({ id: deliveries.id, projectId: deliveries.projectId });
   if (claimed.length === 0) return 0;
   try {
-    await env.WEBHOOK_QUEUE.sendBatch(claimed.map(({ id }) => ({ body: { deliveryId: id }, contentType: "json" })));
+    // The project tells the consumer which database holds the delivery (worker/lib/databases.ts).
+    await env.WEBHOOK_QUEUE.sendBatch(
+      claimed.map(({ id, projectId }) => ({ body: { deliveryId: id, projectId }, contentType: "json" as const })),
+    );
   } catch (error) {
     // Release the claim so the next dispatch (or the cron) sends them instead of waiting out the requeue delay.
     const ids = claimed.map((row) => row.id);

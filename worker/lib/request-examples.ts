@@ -57,6 +57,7 @@ export const requestExamples: Record<string, unknown> = {
   updateDataGroup: dataGroupInput,
   createPurpose: purposeInput,
   updatePurpose: { ...purposeInput, requireNewConsent: false },
+  putUiStrings: { strings: { acceptAll: "Accept everything", noticeOptIn: "{c} asks for your consent to the purposes under Customize." } },
   createPermission: {
     identityId,
     requested,

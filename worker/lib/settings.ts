@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Env } from "../env";
+import { missingDatabases } from "./databases";
 import { ApiError } from "./errors";
 
 /** Secrets and vars without which a feature cannot work; missing, its requests answer 503 `not_configured`. */
@@ -34,6 +35,7 @@ export function missingConfiguration(env: Env): string[] {
   return [
     ...requiredSettings.filter((name) => typeof env[name] !== "string" || env[name]!.trim() === ""),
     ...requiredBindings.filter((name) => !env[name]),
+    ...missingDatabases(env).filter((name) => name !== "DB"),
   ];
 }
 

@@ -9,6 +9,7 @@ import { events, webhooks } from "../events/table";
 import { smsMessages } from "../hub/table";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
+import { everyDatabase } from "../lib/databases";
 import { newId } from "../lib/ids";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
@@ -64,7 +65,9 @@ projectRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(Project) }), "All projects."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB).select().from(projects).orderBy(projects.id);
+    // Every database's projects (worker/lib/databases.ts), in id order as from one.
+    const perDatabase = await Promise.all(everyDatabase(c.env).map((d1) => getDb(d1).select().from(projects).orderBy(projects.id)));
+    const rows = perDatabase.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return c.json({ items: rows.map(toProject) }, 200);
   },
 );

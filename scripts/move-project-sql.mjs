@@ -1,0 +1,70 @@
+// The SQL of moving one project between D1 databases (README "Scaling"), with no I/O: which rows are the project's,
+// how to write them into another database, how to delete them from the old one. scripts/move-project.mjs runs it
+// through `wrangler d1 execute`; test/api/databases.test.ts runs it against two real databases.
+
+/** Every table holding a project's rows, parents before children (foreign keys), and how to select its rows. */
+export const projectTables = [
+  ["projects", "id = :project"],
+  ["clients", "project_id = :project"],
+  ["parties", "project_id = :project"],
+  ["data_groups", "project_id = :project"],
+  ["purposes", "project_id = :project"],
+  ["purpose_versions", "purpose_id IN (SELECT id FROM purposes WHERE project_id = :project)"],
+  ["identities", "project_id = :project"],
+  ["aliases", "project_id = :project"],
+  ["permission_states", "project_id = :project"],
+  ["requests", "project_id = :project"],
+  ["request_purposes", "project_id = :project"],
+  ["log_entries", "project_id = :project"],
+  ["log_heads", "project_id = :project"],
+  ["log_nodes", "project_id = :project"],
+  ["ui_strings", "project_id = :project"],
+  ["webhooks", "project_id = :project"],
+  ["events", "project_id = :project"],
+  ["deliveries", "project_id = :project"],
+  ["delivery_attempts", "project_id = :project"],
+];
+
+/** The hub's tables stay in DB (global): a project with rows there cannot move. */
+export const hubProjectTables = ["sms_clients", "sms_messages"];
+
+const literal = (value) => {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return `'${String(value).replaceAll("'", "''")}'`;
+};
+
+/** Project ids are `prj_` plus letters and digits; anything else is refused before it reaches SQL. */
+export function projectLiteral(projectId) {
+  if (!/^[A-Za-z0-9_-]+$/.test(projectId)) throw new Error(`Not a project id: ${projectId}`);
+  return literal(projectId);
+}
+
+const where = (condition, projectId) => condition.replaceAll(":project", projectLiteral(projectId));
+
+/** One SELECT per table: the project's rows (run each, keep the results in the same order). */
+export const exportQueries = (projectId) => projectTables.map(([table, condition]) => `SELECT * FROM "${table}" WHERE ${where(condition, projectId)}`);
+
+/** Statements counting the project's hub rows; any above zero means the project cannot move. */
+export const hubQueries = (projectId) => hubProjectTables.map((table) => `SELECT count(*) AS n FROM "${table}" WHERE project_id = ${projectLiteral(projectId)}`);
+
+/**
+ * INSERT statements writing the exported rows (`rows[i]` from `exportQueries(projectId)[i]`) into the target,
+ * parents first, then the project's configuration version as it was (the target's triggers bump it on import).
+ */
+export function importStatements(projectId, rows) {
+  const statements = projectTables.flatMap(([table], i) =>
+    (rows[i] ?? []).map((row) => {
+      const columns = Object.keys(row);
+      return `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map((c) => literal(row[c])).join(", ")});`;
+    }),
+  );
+  const project = rows[0]?.[0];
+  if (project) statements.push(`UPDATE "projects" SET config_version = ${literal(project.config_version)} WHERE id = ${projectLiteral(projectId)};`);
+  return statements;
+}
+
+/** DELETE statements removing the project from the source, children first. */
+export const deleteStatements = (projectId) =>
+  [...projectTables].reverse().map(([table, condition]) => `DELETE FROM "${table}" WHERE ${where(condition, projectId)};`);
