@@ -10,11 +10,10 @@
 // Writes bench/profile.json and prints the table BENCHMARKS.md "Where the time goes" quotes.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { apiClient } from "./api.mjs";
 import { measure } from "./load.mjs";
-import { buildClient, freshState, querySql, removeState, startServer } from "./server.mjs";
+import { buildClient, freePort, freshState, querySql, removeState, startServer } from "./server.mjs";
 
 // Node 20 has no WebSocket client; Miniflare's own (a dependency of wrangler's) speaks to the inspector.
 const WebSocket = createRequire(createRequire(import.meta.resolve("wrangler")).resolve("miniflare"))("ws");
@@ -140,15 +139,6 @@ async function inspect(url) {
   await send("Profiler.setSamplingInterval", { interval: 1000 });
   return { send, close: () => socket.close() };
 }
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function seedSmall(server) {
   const api = apiClient(server.baseUrl, server.adminToken);

@@ -10,7 +10,8 @@ import { exportJWK, generateKeyPair } from "jose";
 
 export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 
-const freePort = () =>
+/** A TCP port nothing listens on now (asked of the OS). */
+export const freePort = () =>
   new Promise((resolve) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
