@@ -25,9 +25,22 @@ export async function openPortalBrowser(): Promise<PortalBrowser> {
   return { browser, context, page, pageErrors };
 }
 
-/** axe-core in every frame of the page (the consent preview included), then a WCAG 2.2 A/AA run. */
+/**
+ * axe-core in every frame of the page (the consent preview included), then a WCAG 2.2 A/AA run, once every finite
+ * animation has ended (a banner caught fading in has the contrast of its half-way opacity).
+ */
 export async function expectAccessible(page: Page, name: string) {
-  for (const frame of page.frames()) await frame.evaluate(axeSource);
+  for (const frame of page.frames()) {
+    await frame.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    await frame.evaluate(axeSource);
+  }
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe.run(
       document,
