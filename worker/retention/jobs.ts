@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { visitorAliasType } from "../auth/browser-tokens";
 import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
@@ -19,6 +20,15 @@ const days = (value: string | undefined, fallback: number) => {
 };
 const cutoff = (value: string | undefined, fallback: number, asOf: number) => new Date(asOf - days(value, fallback) * day).toISOString();
 
+/** Deletes the rows of `table` that `chosen` (a SELECT of ids) names, at most `rowsPerPass` of them; how many went. */
+async function purge(env: Env, table: SQLiteTable & { id: SQLiteColumn }, chosen: SQL): Promise<number> {
+  const deleted = await getDb(env.DB)
+    .delete(table)
+    .where(sql`${table.id} IN (${chosen} LIMIT ${rowsPerPass})`)
+    .returning({ id: table.id });
+  return deleted.length;
+}
+
 export const retentionDefaults = { idleVisitorDays: 30, dispatchedEventDays: 7, webhookDeliveryDays: 30 } as const;
 
 /**
@@ -27,30 +37,21 @@ export const retentionDefaults = { idleVisitorDays: 30, dispatchedEventDays: 7, 
  */
 export async function purgeIdleVisitors(env: Env, asOf = Date.now()): Promise<number> {
   const before = cutoff(env.RETENTION_IDLE_VISITOR_DAYS, retentionDefaults.idleVisitorDays, asOf);
-  const deleted = await getDb(env.DB)
-    .delete(identities)
-    .where(
-      sql`${identities.id} IN (SELECT i.id FROM ${identities} i
-        WHERE i.created < ${before} AND i.reference_id IS NULL
-          AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
-          AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
-          AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)
-        LIMIT ${rowsPerPass})`,
-    )
-    .returning({ id: identities.id });
-  return deleted.length;
+  return purge(
+    env,
+    identities,
+    sql`SELECT i.id FROM ${identities} i
+      WHERE i.created < ${before} AND i.reference_id IS NULL
+        AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
+        AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
+        AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)`,
+  );
 }
 
 /** Finished webhook deliveries (succeeded or dead) last touched before RETENTION_WEBHOOK_DELIVERIES_DAYS. */
 export async function purgeWebhookDeliveries(env: Env, asOf = Date.now()): Promise<number> {
   const before = cutoff(env.RETENTION_WEBHOOK_DELIVERIES_DAYS, retentionDefaults.webhookDeliveryDays, asOf);
-  const deleted = await getDb(env.DB)
-    .delete(deliveries)
-    .where(
-      sql`${deliveries.id} IN (SELECT id FROM ${deliveries} WHERE status IN ('succeeded', 'dead') AND updated < ${before} LIMIT ${rowsPerPass})`,
-    )
-    .returning({ id: deliveries.id });
-  return deleted.length;
+  return purge(env, deliveries, sql`SELECT id FROM ${deliveries} WHERE status IN ('succeeded', 'dead') AND updated < ${before}`);
 }
 
 /**
@@ -59,12 +60,10 @@ export async function purgeWebhookDeliveries(env: Env, asOf = Date.now()): Promi
  */
 export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promise<number> {
   const before = cutoff(env.RETENTION_DISPATCHED_EVENTS_DAYS, retentionDefaults.dispatchedEventDays, asOf);
-  const deleted = await getDb(env.DB)
-    .delete(events)
-    .where(
-      sql`${events.id} IN (SELECT e.id FROM ${events} e WHERE e.dispatched IS NOT NULL AND e.created < ${before}
-        AND NOT EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.event_id = e.id) LIMIT ${rowsPerPass})`,
-    )
-    .returning({ id: events.id });
-  return deleted.length;
+  return purge(
+    env,
+    events,
+    sql`SELECT e.id FROM ${events} e WHERE e.dispatched IS NOT NULL AND e.created < ${before}
+      AND NOT EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.event_id = e.id)`,
+  );
 }
