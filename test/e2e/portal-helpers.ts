@@ -27,18 +27,22 @@ export async function openPortalBrowser(): Promise<PortalBrowser> {
 
 /**
  * axe-core in every frame of the page (the consent preview included), then a WCAG 2.2 A/AA run, once every finite
- * animation has ended (a banner caught fading in has the contrast of its half-way opacity).
+ * animation has ended (a banner caught fading in has the contrast of its half-way opacity). A document's
+ * getAnimations() leaves out shadow trees, where the widget's fade-in runs, so each shadow root is asked too.
  */
 export async function expectAccessible(page: Page, name: string) {
   for (const frame of page.frames()) {
-    await frame.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
+    await frame.evaluate(() => {
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let i = 0; i < roots.length; i++)
+        roots.push(...Array.from(roots[i].querySelectorAll("*"), (element) => element.shadowRoot).filter((root) => root !== null));
+      return Promise.all(
+        roots
+          .flatMap((root) => root.getAnimations())
           .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
           .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
+      );
+    });
     await frame.evaluate(axeSource);
   }
   const violations = await page.evaluate(async () => {
