@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, session, sessionEndedEvent } from "./api";
 import "./pages/clients";
-import "./pages/configuration";
+import "./pages/configuration/page";
 import "./pages/identities";
 import "./pages/overview";
 import "./pages/projects";
