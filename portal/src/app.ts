@@ -11,7 +11,7 @@ import "./pages/settings";
 import "./pages/wording";
 import "./pages/sms";
 import "./pages/sign-in";
-import "./pages/webhooks";
+import "./pages/webhooks/page";
 import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
