@@ -6,10 +6,30 @@ import { requestFamilies, type Overview, type PrivacyRequest, type Project, type
 import { confirmDialog, dataTable, pageHead, rowActions } from "../parts";
 import { ActionElement, closeDialog, formatDate, formatDateTime, loadingView, notify, problemView } from "../ui";
 
-const familyInfo: Record<RequestFamily, { title: string; one: string; article: string; key: keyof Overview["requests"] }> = {
-  erasures: { title: "Erasure", one: "erasure request", article: "Art. 17", key: "erasure" },
-  accesses: { title: "Access", one: "access request", article: "Art. 15", key: "access" },
-  objections: { title: "Objection", one: "objection", article: "Art. 21", key: "objection" },
+type FamilyInfo = {
+  title: string;
+  one: string;
+  article: string;
+  key: keyof Overview["requests"];
+  /** What completing one means, said before it is done. */
+  completion: string;
+  /** Whether a completed one is closed for good; a completed objection can still be withdrawn by the subject. */
+  completionFinal: boolean;
+};
+
+const familyInfo: Record<RequestFamily, FamilyInfo> = {
+  erasures: {
+    title: "Erasure", one: "erasure request", article: "Art. 17", key: "erasure", completionFinal: true,
+    completion: "Confirm that the subject's data in scope has been erased everywhere it is kept, including by processors.",
+  },
+  accesses: {
+    title: "Access", one: "access request", article: "Art. 15", key: "access", completionFinal: true,
+    completion: "Confirm that the subject has been given a copy of their data.",
+  },
+  objections: {
+    title: "Objection", one: "objection", article: "Art. 21", key: "objection", completionFinal: false,
+    completion: "Completing the objection denies the purposes it names in the subject's permission state.",
+  },
 };
 
 const statusLabels: Record<RequestStatus, string> = {
@@ -31,13 +51,8 @@ type Step = { to: RequestStatus; label: string; confirm?: string; primary?: bool
 
 /** The moves the API allows (worker/requests/families.ts), as buttons. Withdrawal is the subject's act, recorded by DELETE. */
 function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
-  const finalNote =
-    family === "erasures"
-      ? "Confirm that the subject's data in scope has been erased everywhere it is kept, including by processors."
-      : family === "accesses"
-        ? "Confirm that the subject has been given a copy of their data."
-        : "Completing the objection denies the purposes it names in the subject's permission state.";
-  const complete: Step = { to: "completed", label: "Complete", confirm: finalNote, primary: true };
+  const { completion, completionFinal } = familyInfo[family];
+  const complete: Step = { to: "completed", label: "Complete", confirm: completion, primary: true };
   const reject: Step = {
     to: "rejected",
     label: "Reject",
@@ -50,7 +65,7 @@ function nextSteps(family: RequestFamily, status: RequestStatus): Step[] {
     case "in_progress":
       return [complete, reject, withdraw];
     case "completed":
-      return family === "objections" ? [withdraw] : [];
+      return completionFinal ? [] : [withdraw];
     default:
       return [];
   }
@@ -246,7 +261,7 @@ export class RequestsPage extends ActionElement {
       p && {
         title: `${p.step.label}: ${familyInfo[this.familyId].one} ${p.request.requestId}?`,
         body: html`<p>${p.step.confirm}</p>
-          ${p.step.to === "rejected" || (p.step.to === "completed" && this.familyId !== "objections")
+          ${p.step.to === "rejected" || (p.step.to === "completed" && familyInfo[this.familyId].completionFinal)
             ? html`<p class="notice info">This is final: a ${statusLabels[p.step.to].toLowerCase()} request cannot be reopened.</p>`
             : nothing}`,
         error: this.formError,
