@@ -5,11 +5,12 @@ import { clientTypes, type Client, type ClientType, type ClientWithSecret, type 
 import { actionsCell, actionsColumn, confirmDialog, dataTable, formDialog, pageHead, secretDialog, textField } from "../parts";
 import { ActionElement, closeDialog, copyToClipboard, formatDate, loadingView, notify, problemView } from "../ui";
 
-const typeLabels: Record<ClientType, { title: string; about: string }> = {
-  web: { title: "Web", about: "Websites. Browsers get visitor tokens only from the allowed origins." },
-  ios: { title: "iOS", about: "iPhone and iPad apps." },
-  android: { title: "Android", about: "Android apps." },
-  backend: { title: "Backend", about: "Servers: full access to the project's privacy API." },
+/** Each type's heading, what it is for, and whether it has allowed origins (the sites whose browsers may get tokens). */
+const typeInfo: Record<ClientType, { title: string; about: string; origins: boolean }> = {
+  web: { title: "Web", about: "Websites. Browsers get visitor tokens only from the allowed origins.", origins: true },
+  ios: { title: "iOS", about: "iPhone and iPad apps.", origins: false },
+  android: { title: "Android", about: "Android apps.", origins: false },
+  backend: { title: "Backend", about: "Servers: full access to the project's privacy API.", origins: false },
 };
 
 const originsOf = (text: string) =>
@@ -17,6 +18,10 @@ const originsOf = (text: string) =>
     .split(/[\s,]+/)
     .map((o) => o.trim().replace(/\/$/, ""))
     .filter(Boolean);
+
+/** The allowed origins of the form's body, for a type that has them. */
+const originsIn = (type: ClientType, data: FormData) =>
+  typeInfo[type].origins ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {};
 
 @customElement("ap-clients")
 export class ClientsPage extends ActionElement {
@@ -55,7 +60,7 @@ export class ClientsPage extends ActionElement {
       const body = {
         name: String(data.get("name") ?? "").trim(),
         type: this.newType,
-        ...(this.newType === "web" ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {}),
+        ...originsIn(this.newType, data),
       };
       const client = await api("POST", "/admin/v1/projects/{projectId}/clients", { params: { projectId: this.project.projectId }, body });
       closeDialog(this, "new-client");
@@ -74,7 +79,7 @@ export class ClientsPage extends ActionElement {
       const chosen = data.getAll("scopes").map(String) as Client["scopes"];
       const body = {
         name: String(data.get("name") ?? "").trim(),
-        ...(client.type === "web" ? { allowedOrigins: originsOf(String(data.get("allowedOrigins") ?? "")) } : {}),
+        ...originsIn(client.type, data),
         // All of the type's scopes is the default (null), so the client follows future defaults.
         scopes: chosen.length === client.availableScopes.length ? null : chosen,
       };
@@ -131,8 +136,8 @@ export class ClientsPage extends ActionElement {
   }
 
   private renderType(type: ClientType, clients: Client[]) {
-    const label = typeLabels[type];
-    const web = type === "web";
+    const label = typeInfo[type];
+    const hasOrigins = label.origins;
     return html`<section class="card" aria-labelledby="type-${type}">
       <header>
         <div>
@@ -144,7 +149,7 @@ export class ClientsPage extends ActionElement {
         ? html`<p class="muted small">No ${label.title} clients.</p>`
         : dataTable(
             `${label.title} clients`,
-            ["Name", "Client id", ...(web ? ["Allowed origins"] : []), "Created", actionsColumn],
+            ["Name", "Client id", ...(hasOrigins ? ["Allowed origins"] : []), "Created", actionsColumn],
             clients.map(
               (c) => html`<tr>
                 <td data-label="Name"><strong>${c.name}</strong></td>
@@ -154,7 +159,7 @@ export class ClientsPage extends ActionElement {
                     Copy
                   </button>
                 </td>
-                ${web
+                ${hasOrigins
                   ? html`<td data-label="Allowed origins">
                       ${c.allowedOrigins.length
                         ? c.allowedOrigins.map((o) => html`<code>${o}</code><br />`)
@@ -197,11 +202,11 @@ export class ClientsPage extends ActionElement {
           ${clientTypes.map(
             (t) => html`<label class="choice">
               <input type="radio" name="type" value=${t} .checked=${this.newType === t} @change=${() => (this.newType = t)} />
-              <span><strong>${typeLabels[t].title}</strong><br /><span class="hint">${typeLabels[t].about}</span></span>
+              <span><strong>${typeInfo[t].title}</strong><br /><span class="hint">${typeInfo[t].about}</span></span>
             </label>`,
           )}
         </fieldset>
-        ${this.newType === "web" ? this.originsField("new-client-origins", []) : nothing}`,
+        ${typeInfo[this.newType].origins ? this.originsField("new-client-origins", []) : nothing}`,
     });
   }
 
@@ -217,7 +222,7 @@ export class ClientsPage extends ActionElement {
         onSubmit: (e) => this.save(e),
         action: { label: "Save", disabled: this.busy },
         body: html`${textField("edit-client-name", "name", "Name", c.name, { required: true })}
-        ${c.type === "web" ? this.originsField("edit-client-origins", c.allowedOrigins) : nothing}
+        ${typeInfo[c.type].origins ? this.originsField("edit-client-origins", c.allowedOrigins) : nothing}
         <fieldset>
           <legend>Scopes</legend>
           <span class="hint"
