@@ -4,7 +4,7 @@ import { html, nothing } from "lit";
 import type { Schemas } from "../../../../shared/api/operations";
 import { api } from "../../api";
 import { textField } from "../../parts";
-import { consentTypes, legalGroundLabels, legalGrounds, type LegalGround, type Purpose } from "../../types";
+import { consentTypes, legalGroundLabels, legalGrounds, type LegalGround, type Purpose, type Translation } from "../../types";
 import { formValues } from "../../ui";
 import { referenceHint, textIn, translationsIn, type ConfigurationView, type Kind } from "./kind";
 
@@ -18,7 +18,7 @@ const checked = (list: string[] | undefined, id: string) => list?.includes(id) ?
 /** The operator's answer to “does this change require new consent?”; null until given. */
 type Answer = { requireNewConsent: boolean | null };
 
-function fields(p: Purpose | null, texts: Purpose["description"], answer: Answer, view: ConfigurationView) {
+function fields(p: Purpose | null, texts: Translation[], answer: Answer, view: ConfigurationView) {
   return html`<div class="form-grid">
       ${textField("purpose-name", "name", "Name", p?.name, { required: true })}
       ${textField("purpose-reference", "referenceId", "Reference id", p?.referenceId, { hint: referenceHint, required: true })}
