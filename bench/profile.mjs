@@ -3,10 +3,13 @@
 // load with autocannon (32 connections, BENCH_PROFILE_SECONDS, default 5) while two CPU profiles are taken over the
 // inspector: one of the Worker's isolate and one of the isolate that emulates D1 (its SQLite runs inside it).
 // Samples of the Worker are attributed to the bundle module they ran in (or, for a native such as JSON.parse, to
-// its caller's module), grouped by `groups` below. Samples are wall-clock slices of workerd's thread, so each part's
-// share of the thread's busy time is applied to the CPU per request all the runtime's processes spent (from /proc,
-// as `npm run bench` measures it): Worker JS, the D1 emulation's isolate (its SQLite included), and the rest
-// (workerd's HTTP, the calls between isolates). The profiler itself slows the run: read shares, not throughput.
+// its caller's module), grouped by `groups` below. An isolate is sampled about every `samplingIntervalUs` while it
+// runs and not at all while workerd's thread serves other isolates or waits, so a sample's time delta can span such
+// a gap (tens of milliseconds under load): each sample stands for its delta capped at two intervals. Per request,
+// Worker JS and the D1 emulation's isolate (its SQLite included) are their samples' time over the requests served;
+// the rest of the CPU all the runtime's processes spent (from /proc, as `npm run bench` measures it; also split by
+// process, user and system time) is workerd's own: HTTP, Miniflare's entry worker, the calls between isolates, storage.
+// The profiler itself slows the run: read the split, not throughput.
 // Writes bench/profile.json and prints the table BENCHMARKS.md "Where the time goes" quotes.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,7 +42,8 @@ const groups = [
 function moduleMap(bundle) {
   const starts = [];
   bundle.split("\n").forEach((line, index) => {
-    const match = /^\/\/ ((?:node_modules|worker)\/\S+)$/.exec(line);
+    // A hoisted or linked node_modules outside the project is named by a relative path (`../../…/node_modules/…`).
+    const match = /^\/\/ (?:\S*?\/)?((?:node_modules|worker)\/\S+)$/.exec(line);
     if (match) starts.push([index, match[1]]);
   });
   return (line) => {
@@ -79,6 +83,8 @@ function d1Bytes(stateDir) {
   return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 }
 
+const samplingIntervalUs = 1000;
+
 const groupOf = (module) => groups.find(([pattern]) => pattern.test(module))[1];
 
 /** Milliseconds per group of one profile: each sample goes to its frame's module or its nearest bundle caller's. */
@@ -106,7 +112,7 @@ function attribute(profile, moduleAt) {
   const functions = {};
   profile.samples.forEach((id, i) => {
     const group = resolve(id);
-    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    const delta = Math.min(profile.timeDeltas[i] ?? 0, 2 * samplingIntervalUs) / 1000;
     ms[group] = (ms[group] ?? 0) + delta;
     const { functionName, url, lineNumber } = byId.get(id).callFrame;
     if (group === "idle") return;
@@ -136,7 +142,7 @@ async function inspect(url) {
       socket.send(JSON.stringify({ id, method, params }));
     });
   await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: 1000 });
+  await send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
   return { send, close: () => socket.close() };
 }
 
@@ -165,7 +171,12 @@ async function seedSmall(server) {
   const subjects = [];
   for (let i = 0; i < 200; i++) subjects.push((await post("/identities", {})).identityId);
   for (let i = 0; i < 10; i++) await post("/permissions", body(subjects[0], i % 2 ? "denied" : "approved"));
-  return { projectId, client, token, under, subjects, body };
+  // (7)'s subject: two full list pages (50 items each) of completed permissions.
+  const listed = subjects.at(-1);
+  for (let i = 0; i < 101; i++) await post("/permissions", body(listed, i % 2 ? "denied" : "approved"));
+  const list = `${under}/permissions?status=completed&identityId=${listed}`;
+  const { nextCursor } = await api.send("GET", list, { token });
+  return { projectId, client, token, under, subjects: subjects.slice(0, -1), body, list, nextCursor };
 }
 
 function scenarios(f) {
@@ -211,6 +222,14 @@ function scenarios(f) {
       ],
       expectStatus: 201,
     },
+    {
+      id: 7,
+      name: "list page (status + identityId)",
+      headers: bearer,
+      // The first page and the second, alternately, as `npm run bench` alternates two pages.
+      requests: [{ path: f.list }, { path: `${f.list}&cursor=${f.nextCursor}` }],
+      expectStatus: 200,
+    },
   ];
 }
 
@@ -223,6 +242,7 @@ try {
   server = await startServer(stateDir, undefined, "lean", ["--inspector-port", String(inspectorPort)]);
   const fixture = await seedSmall(server);
   const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  log("isolates:", targets.map((t) => t.id).join(", "));
   const urlOf = (id) => targets.find((t) => t.id === id)?.webSocketDebuggerUrl;
   const worker = await inspect(urlOf("core:user:assent"));
   const d1 = await inspect(urlOf("d1:db"));
@@ -232,20 +252,18 @@ try {
     await measure(server.baseUrl, scenario, { seconds: 1, warmupSeconds: 0 });
     const bytesBefore = d1Bytes(stateDir);
     await Promise.all([worker.send("Profiler.start"), d1.send("Profiler.start")]);
+    const byProcessBefore = server.cpuSecondsByCommand();
     const figures = await measure(server.baseUrl, scenario, { seconds, warmupSeconds: 0, cpuSeconds: server.cpuSeconds });
+    const byProcessAfter = server.cpuSecondsByCommand();
     const [{ profile: workerProfile }, { profile: d1Profile }] = await Promise.all([worker.send("Profiler.stop"), d1.send("Profiler.stop")]);
     if (keep) writeFileSync(join(keep, `scenario-${scenario.id}.cpuprofile`), JSON.stringify(workerProfile));
     const worker_ = attribute(workerProfile, moduleAt);
     const storage = attribute(d1Profile, () => "d1");
-    // All isolates share workerd's thread: each profiler records the time the others run as "(program)". So a
-    // profile's own work is what is neither idle nor "(program)", and the thread's busy time is what the Worker's
-    // profile saw as not idle.
+    // An isolate's own work is what its profile saw as neither idle nor "(program)" (workerd's native work).
     const own = (ms) => Object.entries(ms).filter(([group]) => !["idle", "runtime (program)"].includes(group)).reduce((sum, [, v]) => sum + v, 0);
-    const threadBusy = Object.entries(worker_.ms).filter(([group]) => group !== "idle").reduce((sum, [, v]) => sum + v, 0);
     const workerOwn = own(worker_.ms);
-    const storageOwn = Math.min(own(storage.ms), threadBusy - workerOwn);
-    const share = (part) => part / threadBusy;
-    const ms = (part) => Math.round(share(part) * figures.cpuMsPerRequest * 100) / 100;
+    const storageOwn = own(storage.ms);
+    const ms = (part) => Math.round((part / figures.requests) * 100) / 100;
     const percent = (part, whole) => Math.round((1000 * part) / whole) / 10;
     const row = {
       scenario: `(${scenario.id}) ${scenario.name}`,
@@ -256,6 +274,9 @@ try {
       bindingMsPerRequest: ms(worker_.ms["runtime bindings (D1 client)"] ?? 0),
       d1MsPerRequest: ms(storageOwn),
       runtimeMsPerRequest: Math.round((figures.cpuMsPerRequest - ms(workerOwn) - ms(storageOwn)) * 100) / 100,
+      cpuMsPerRequestByProcess: Object.fromEntries(
+        Object.entries(byProcessAfter).map(([command, after]) => [command, ms((after - (byProcessBefore[command] ?? 0)) * 1000)]),
+      ),
       workerGroupsPercent: Object.fromEntries(
         Object.entries(worker_.ms)
           .filter(([group]) => !["idle", "runtime (program)"].includes(group))
@@ -282,7 +303,8 @@ try {
       "Worker JS": r.workerMsPerRequest,
       "of it D1 client": r.bindingMsPerRequest,
       "D1 isolate JS": r.d1MsPerRequest,
-      "SQLite, workerd, rest": r.runtimeMsPerRequest,
+      "workerd native, Node": r.runtimeMsPerRequest,
+      ...Object.fromEntries(Object.entries(r.cpuMsPerRequestByProcess).map(([command, v]) => [`CPU in ${command}`, v])),
     })),
   );
   for (const r of results) {

@@ -44,8 +44,11 @@ const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf
  * CPU seconds spent so far by every process of a process group (the server and all it started: node, workerd,
  * esbuild), user + system, including children that already exited and were reaped by a member.
  */
-export function groupCpuSeconds(pgid) {
-  let ticks = 0;
+export const groupCpuSeconds = (pgid) => Object.values(groupCpuSecondsByCommand(pgid)).reduce((sum, v) => sum + v, 0);
+
+/** The same, per command name and kind (`workerd user`, `workerd system`, `node user`, …): which process spends it, and how. */
+export function groupCpuSecondsByCommand(pgid) {
+  const ticks = {};
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     let stat;
     try {
@@ -56,9 +59,11 @@ export function groupCpuSeconds(pgid) {
     // Fields after the command name (which may hold spaces, hence the last ')'): state is field 3, pgrp 5, utime 14.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== pgid) continue;
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    ticks[`${command} user`] = (ticks[`${command} user`] ?? 0) + Number(fields[11]) + Number(fields[13]);
+    ticks[`${command} system`] = (ticks[`${command} system`] ?? 0) + Number(fields[12]) + Number(fields[14]);
   }
-  return ticks / ticksPerSecond;
+  return Object.fromEntries(Object.entries(ticks).map(([command, n]) => [command, n / ticksPerSecond]));
 }
 
 /** Runs SQL against the local D1 of a state directory while no server holds it. */
@@ -133,7 +138,7 @@ export async function startServer(stateDir, secrets, runtime = "wrangler", extra
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { runtime, baseUrl, adminToken, signingKeys, stop, cpuSeconds: () => groupCpuSeconds(dev.pid), log: () => log };
+  return { runtime, baseUrl, adminToken, signingKeys, stop, cpuSeconds: () => groupCpuSeconds(dev.pid), cpuSecondsByCommand: () => groupCpuSecondsByCommand(dev.pid), log: () => log };
 }
 
 export const removeState = (stateDir) => rmSync(stateDir, { recursive: true, force: true });

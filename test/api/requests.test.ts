@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { listQuery } from "../../worker/requests/queries";
-import { getDb } from "../../worker/lib/db";
+import { listStatementOf } from "../../worker/requests/queries";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
 import { expectProblem, newTenant } from "./helpers";
 
@@ -261,7 +260,8 @@ describe("lists", () => {
   });
 
   it("use an index for every filter combination (EXPLAIN QUERY PLAN)", async () => {
-    const db = getDb(env.DB);
+    // The statement the list route runs, prepared on a binding that asks for its plan instead.
+    const explaining = { prepare: (query: string) => env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`) } as D1Database;
     const cursor = { id: "req_0", updated: "2026-01-01T00:00:00.000Z" };
     const cases = [
       [{}, "requests_family_idx"],
@@ -272,8 +272,7 @@ describe("lists", () => {
     ] as const;
     for (const [filters, index] of cases) {
       for (const after of [undefined, { id: cursor.id, ...("updatedSince" in filters ? { updated: cursor.updated } : {}) }]) {
-        const query = listQuery(db, "prj_1", "erasure", { ...filters, after, limit: 51 }).toSQL();
-        const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+        const plan = await listStatementOf(explaining, "prj_1", "erasure", { ...filters, after, limit: 51 }).all<{ detail: string }>();
         const details = plan.results.map((r) => r.detail).join(" | ");
         expect(details, JSON.stringify(filters)).toContain(`USING INDEX ${index}`);
         expect(details, JSON.stringify(filters)).not.toContain("TEMP B-TREE");

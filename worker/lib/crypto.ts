@@ -13,12 +13,15 @@ export async function sha256Hex(value: string): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
 
-/** Base64url without padding (RFC 4648 §5), as JWS writes its parts. */
-export function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+/**
+ * Base64url without padding (RFC 4648 §5), as JWS writes its parts: the runtime's own encoder (a receipt encodes
+ * its payload on every write; the binary string, btoa and three replacements showed in the write's profile).
+ */
+export const base64url = (bytes: Uint8Array): string =>
+  (bytes as Uint8Array & { toBase64(options: { alphabet: "base64url"; omitPadding: boolean }): string }).toBase64({
+    alphabet: "base64url",
+    omitPadding: true,
+  });
 
 /** A random secret of 256 bits, base64url, with a prefix that says what it is (and lets secret scanners find it). */
 export function randomSecret(prefix: string): string {

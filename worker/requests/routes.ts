@@ -6,7 +6,6 @@ import type { AppEnv } from "../env";
 import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
 import { sha256Hex } from "../lib/crypto";
-import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { createdResponse } from "../lib/preconditions";
@@ -155,7 +154,7 @@ function familyRoutes(spec: FamilyTraits) {
       if (after && (after.updated !== undefined) !== byUpdate) {
         throw badRequest("invalid_cursor", "The cursor belongs to a walk with a different `updatedSince` setting.");
       }
-      const rows = await listQuery(getDb(c.env.DB), c.get("caller").projectId, spec.family, {
+      const rows = await listQuery(c.env.DB, c.get("caller").projectId, spec.family, {
         status,
         identityId,
         updatedSince: byUpdate ? new Date(parseTimestamp(updatedSince)!).toISOString() : undefined,
