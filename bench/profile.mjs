@@ -16,6 +16,8 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import { apiClient } from "./api.mjs";
 import { measure } from "./load.mjs";
+import { scenarioList } from "./scenarios.mjs";
+import { subjectAlias, subjectAliasKey } from "./seed.mjs";
 import { buildClient, freePort, freshState, querySql, removeState, startServer } from "./server.mjs";
 
 // Node 20 has no WebSocket client; Miniflare's own (a dependency of wrangler's) speaks to the inspector.
@@ -146,6 +148,7 @@ async function inspect(url) {
   return { send, close: () => socket.close() };
 }
 
+/** A small data set in the shape `scenarioList` takes (seed.mjs has the full one), made through the API. */
 async function seedSmall(server) {
   const api = apiClient(server.baseUrl, server.adminToken);
   const { projectId } = await api.admin("POST", "/projects", { name: "Profile", controller: { name: "Profile AB" } });
@@ -163,74 +166,35 @@ async function seedSmall(server) {
     processors: [party.partyId],
     controllers: [party.partyId],
   });
-  const body = (identityId, status) => ({
+  const permissionBody = (identityId, requested, status) => ({
     identityId,
-    requested: new Date(Date.now() - 1000).toISOString(),
+    requested,
     request: { purposes: [{ purposeId: purpose.purposeId, status, dataGroups: [{ dataGroupId: group.dataGroupId, status }], processors: [{ partyId: party.partyId, status }], recipients: [] }] },
   });
+  const requestedAt = (ms) => new Date(ms).toISOString();
+  const decide = (identityId, i) => post("/permissions", permissionBody(identityId, requestedAt(Date.now() - 1000), i % 2 ? "denied" : "approved"));
   const subjects = [];
-  for (let i = 0; i < 200; i++) subjects.push((await post("/identities", {})).identityId);
-  for (let i = 0; i < 10; i++) await post("/permissions", body(subjects[0], i % 2 ? "denied" : "approved"));
-  // (7)'s subject: two full list pages (50 items each) of completed permissions.
-  const listed = subjects.at(-1);
-  for (let i = 0; i < 101; i++) await post("/permissions", body(listed, i % 2 ? "denied" : "approved"));
-  const list = `${under}/permissions?status=completed&identityId=${listed}`;
-  const { nextCursor } = await api.send("GET", list, { token });
-  return { projectId, client, token, under, subjects: subjects.slice(0, -1), body, list, nextCursor };
-}
-
-function scenarios(f) {
-  const bearer = { authorization: `Bearer ${f.token}` };
-  let next = 0;
-  let address = 0;
-  return [
-    { id: 0, name: "GET /healthz", path: "/healthz", expectStatus: 200 },
-    {
-      id: 1,
-      name: "token issuance",
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: f.client.clientId, client_secret: f.client.clientSecret }).toString(),
-      requests: [
-        {
-          path: "/oauth/token",
-          setupRequest: (request) => {
-            address = (address + 1) % 65_000;
-            request.headers = { ...request.headers, "cf-connecting-ip": `10.${address >> 8}.${address & 255}.2` };
-            return request;
-          },
-        },
-      ],
-      expectStatus: 200,
-    },
-    { id: 2, name: "GET identity", path: `${f.under}/identities/${f.subjects[1]}`, headers: bearer, expectStatus: 200 },
-    { id: 4, name: "permission state", path: `${f.under}/identities/${f.subjects[0]}/permission-state`, headers: bearer, expectStatus: 200 },
-    {
-      id: 6,
-      name: "POST permission",
-      method: "POST",
-      headers: { ...bearer, "content-type": "application/json" },
-      requests: [
-        {
-          path: `${f.under}/permissions`,
-          setupRequest: (request) => {
-            next = (next + 1) % f.subjects.length;
-            request.body = JSON.stringify(f.body(f.subjects[next], next % 2 ? "denied" : "approved"));
-            return request;
-          },
-        },
-      ],
-      expectStatus: 201,
-    },
-    {
-      id: 7,
-      name: "list page (status + identityId)",
-      headers: bearer,
-      // The first page and the second, alternately, as `npm run bench` alternates two pages.
-      requests: [{ path: f.list }, { path: `${f.list}&cursor=${f.nextCursor}` }],
-      expectStatus: 200,
-    },
-  ];
+  for (let i = 0; i < 200; i++) subjects.push((await post("/identities", i === 1 ? { aliases: [subjectAlias] } : {})).identityId);
+  const [small] = subjects;
+  const large = subjects.at(-1); // two full list pages (50 items each) of completed permissions
+  const sizes = { small: 10, large: 101 };
+  for (let i = 0; i < sizes.small; i++) await decide(small, i);
+  for (let i = 0; i < sizes.large; i++) await decide(large, i);
+  const { nextCursor } = await api.send("GET", `${under}/permissions?status=completed&identityId=${large}`, { token });
+  return {
+    projectId,
+    client,
+    token,
+    subjectId: subjects[1],
+    aliasKey: subjectAliasKey,
+    smallId: small,
+    largeId: large,
+    bulkIds: subjects.slice(0, -1),
+    deepCursor: nextCursor,
+    permissionBody,
+    requestedAt,
+    sizes: { ...sizes, all: sizes.small + sizes.large },
+  };
 }
 
 log("building the Worker bundle and a fresh local state");
@@ -248,7 +212,7 @@ try {
   const d1 = await inspect(urlOf("d1:db"));
   const moduleAt = moduleMap(readFileSync("dist/worker/index.js", "utf8"));
   const results = [];
-  for (const scenario of scenarios(fixture).filter(({ id }) => !only || only.includes(id))) {
+  for (const scenario of scenarioList(fixture).filter(({ id }) => !only || only.includes(id))) {
     await measure(server.baseUrl, scenario, { seconds: 1, warmupSeconds: 0 });
     const bytesBefore = d1Bytes(stateDir);
     await Promise.all([worker.send("Profiler.start"), d1.send("Profiler.start")]);

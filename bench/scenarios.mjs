@@ -1,5 +1,8 @@
 // The measured scenarios, numbered as in issue 7. Each names what it sends and the status every answer must have.
+// `f` is the data set's fixture: `npm run bench`'s (seed.mjs) or the profiler's smaller one (profile.mjs); `f.sizes`
+// gives the history sizes the names quote.
 export function scenarioList(f) {
+  const count = (n) => n.toLocaleString("en");
   const bearer = { authorization: `Bearer ${f.token}` };
   const under = `/privacy/v2/projects/${f.projectId}`;
   let next = 0;
@@ -30,14 +33,14 @@ export function scenarioList(f) {
     },
     { id: 2, name: "GET identity", path: `${under}/identities/${f.subjectId}`, headers: bearer, expectStatus: 200 },
     { id: 3, name: "alias lookup", path: `${under}/identities/aliases/${f.aliasKey}`, headers: bearer, expectStatus: 200 },
-    { id: 4, name: "permission state, 10 past requests", path: `${under}/identities/${f.smallId}/permission-state`, headers: bearer, expectStatus: 200 },
-    { id: 5, name: "permission state, 10,000 past requests", path: `${under}/identities/${f.largeId}/permission-state`, headers: bearer, expectStatus: 200 },
+    { id: 4, name: `permission state, ${count(f.sizes.small)} past requests`, path: `${under}/identities/${f.smallId}/permission-state`, headers: bearer, expectStatus: 200 },
+    { id: 5, name: `permission state, ${count(f.sizes.large)} past requests`, path: `${under}/identities/${f.largeId}/permission-state`, headers: bearer, expectStatus: 200 },
     {
       id: 6,
       name: "POST permission",
       method: "POST",
       headers: { ...bearer, "content-type": "application/json" },
-      // Spread over the bulk subjects (100 past requests each), one new decision per request.
+      // Spread over the bulk subjects, one new decision per request.
       requests: [
         {
           path: `${under}/permissions`,
@@ -52,9 +55,9 @@ export function scenarioList(f) {
     },
     {
       id: 7,
-      name: "list page (status + identityId) over 100,000 requests",
+      name: `list page (status + identityId) over ${count(f.sizes.all)} requests`,
       headers: bearer,
-      // The first page and one 5,000 items deep, alternately: neither may cost more than the other.
+      // The first page and a deep one (5,000 items deep in `npm run bench`), alternately: neither may cost more than the other.
       requests: [{ path: list }, { path: `${list}&cursor=${f.deepCursor}` }],
       expectStatus: 200,
     },

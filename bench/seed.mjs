@@ -10,6 +10,8 @@ import { captureWrite, cloneRows, idAt, mappingFor, readAll, SqlLoader, tablesOf
 import { startServer } from "./server.mjs";
 
 export const subjectAlias = { type: "urn:svc:email", identifier: "subject@bench.example" };
+/** The alias as `GET …/identities/aliases/{alias}` takes it. */
+export const subjectAliasKey = encodeURIComponent(`${subjectAlias.type}:${subjectAlias.identifier}`);
 const bulkIdentities = 900;
 const requestsPerBulkIdentity = 100;
 const largeHistory = 10_000;
@@ -155,13 +157,14 @@ export async function seed(stateDir, log, setServer) {
     client,
     token,
     subjectId: subject.identityId,
-    aliasKey: encodeURIComponent(`${subjectAlias.type}:${subjectAlias.identifier}`),
+    aliasKey: subjectAliasKey,
     smallId: small.identityId,
     largeId: large.identityId,
     bulkIds: bulk,
     deepCursor,
     permissionBody,
     requestedAt,
+    sizes: { small: smallHistory, large: largeHistory, all: bulkIdentities * requestsPerBulkIdentity + largeHistory },
     dataset: {
       identities: bulkIdentities + 4,
       "permission requests": smallHistory + 2 + timeline.length,
