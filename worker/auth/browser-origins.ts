@@ -2,24 +2,23 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { everyDatabase, projectDatabase } from "../lib/databases";
 import { getDb, type Db } from "../lib/db";
+import { ttlCache } from "../lib/ttl-cache";
 import { clients } from "./table";
 
 /**
  * Which origins a browser may call from: those listed in `allowedOrigins` of a project's clients.
  * Answers are kept in the isolate for 10 s, so a removed origin stops working within 10 s.
  */
-const ttlMs = 10_000;
-const cache = new Map<string, { value: string | null; until: number }>();
+const cache = ttlCache<string | null>(10_000);
 
 const listsOrigin = (origin: string): SQL =>
   sql`exists (select 1 from json_each(${clients.allowedOrigins}) where json_each.value = ${origin})`;
 
 async function cached(key: string, load: () => Promise<string | null>): Promise<string | null> {
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.value;
+  if (hit !== undefined) return hit;
   const value = await load();
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, { value, until: Date.now() + ttlMs });
+  cache.set(key, value);
   return value;
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Env } from "../env";
 import { projectDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
+import { ttlCache } from "../lib/ttl-cache";
 import { scopesOfClient, type ClientScope } from "./scopes";
 import { clients, type ClientType } from "./table";
 
@@ -19,8 +20,7 @@ export type ClientRecord = {
 // v2: records carry `scopes`; older cached shapes lack them.
 const kvKey = (clientId: string) => `client:v2:${clientId}`;
 const kvTtlSeconds = 60;
-const localTtlMs = 5_000;
-const local = new Map<string, { record: ClientRecord | null; until: number }>();
+const local = ttlCache<ClientRecord | null>(5_000);
 
 export const secretVersionOf = (secretHash: string) => secretHash.slice(0, 16);
 
@@ -32,7 +32,7 @@ export const secretVersionOf = (secretHash: string) => secretHash.slice(0, 16);
  */
 export async function readClient(env: Env, clientId: string, projectId: string): Promise<ClientRecord | null> {
   const hit = local.get(clientId);
-  if (hit && hit.until > Date.now()) return hit.record;
+  if (hit !== undefined) return hit;
   let record: ClientRecord | null | undefined;
   try {
     record = await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds });
@@ -45,15 +45,14 @@ export async function readClient(env: Env, clientId: string, projectId: string):
       await env.KV.put(kvKey(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch(() => {});
     }
   }
-  if (local.size > 10_000) local.clear();
-  local.set(clientId, { record, until: Date.now() + localTtlMs });
+  local.set(clientId, record);
   return record;
 }
 
 /** The project of a client as the caches know it (isolate memory, then KV), without reading D1. */
 export async function cachedProjectOf(env: Env, clientId: string): Promise<string | undefined> {
   const hit = local.get(clientId);
-  if (hit && hit.until > Date.now() && hit.record) return hit.record.projectId;
+  if (hit) return hit.projectId;
   try {
     return (await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds }))?.projectId;
   } catch {

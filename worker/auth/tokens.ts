@@ -3,6 +3,7 @@ import type { Caller, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";
+import { ttlCache } from "../lib/ttl-cache";
 import { readClient, type ClientRecord } from "./clients-cache";
 import { signingKeys } from "./keys";
 import { identityScopedScopes, type Scope } from "./scopes";
@@ -54,19 +55,19 @@ const unauthorized = (detail: string, error: "invalid_request" | "invalid_token"
  * keeps the caller it last resolved to with the client record it was resolved against (reused while that record is
  * the one the client cache holds).
  */
-const verified = new Map<string, { claims: AssentClaims & { sub: string }; exp: number; caller?: { client: ClientRecord; value: Caller } }>();
+const verified = ttlCache<{ claims: AssentClaims & { sub: string }; exp: number; caller?: { client: ClientRecord; value: Caller } }>(
+  0, // each entry is set to live until its token's `exp`
+);
 
 /** Verifies a bearer token (pinned ES256, issuer, audience, exp) and that its client still holds that secret. */
 export async function verifyBearer(env: Env, authorization: string | undefined): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
   if (!match) throw unauthorized("A bearer access token is required.", "invalid_request");
   const token = match[1];
-  const nowSeconds = Math.floor(Date.now() / 1000);
   let entry = verified.get(token);
-  if (!entry || entry.exp <= nowSeconds) {
+  if (!entry) {
     entry = await verifySignature(env, issuerOf(env), token);
-    if (verified.size > 10_000) verified.clear();
-    verified.set(token, entry);
+    verified.set(token, entry, entry.exp * 1000);
   }
   const { claims } = entry;
   const client = await readClient(env, claims.sub, claims.pid);

@@ -4,6 +4,7 @@ import type { Bindable } from "../lib/compiled";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
+import { ttlCache } from "../lib/ttl-cache";
 import { deliveries, events, webhooks } from "./table";
 
 /** The event catalogue: what a webhook can subscribe to (README "Events and webhooks" describes each). */
@@ -68,12 +69,11 @@ const initialDispatched = (projectId: Bindable<string>, type: Bindable<EventType
     AND e.value = ${type}) THEN NULL ELSE ${stamp} END`;
 
 /** Whether a project has webhooks, per isolate for a few seconds: most projects have none, and then a write needs no dispatch. */
-const webhookPresence = new Map<string, { present: boolean; until: number }>();
-const webhookPresenceTtlMs = 10_000;
+const webhookPresence = ttlCache<boolean>(10_000);
 
 async function projectHasWebhooks(env: Env, projectId: string): Promise<boolean> {
   const known = webhookPresence.get(projectId);
-  if (known && known.until > Date.now()) return known.present;
+  if (known !== undefined) return known;
   const [row] = await getDb(env.DB).select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.projectId, projectId)).limit(1);
   noteWebhookPresence(projectId, Boolean(row));
   return Boolean(row);
@@ -81,8 +81,7 @@ async function projectHasWebhooks(env: Env, projectId: string): Promise<boolean>
 
 /** What a write batch found out anyway (worker/requests/snapshot.ts `outcome`), so the tail need not read it again. */
 export function noteWebhookPresence(projectId: string, present: boolean) {
-  if (webhookPresence.size > 10_000) webhookPresence.clear();
-  webhookPresence.set(projectId, { present, until: Date.now() + webhookPresenceTtlMs });
+  webhookPresence.set(projectId, present);
 }
 
 /** After a webhook of the project was created or deleted in this isolate. */
@@ -98,8 +97,7 @@ export function dispatchSoon(
   c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
   projectId: string,
 ): void {
-  const known = webhookPresence.get(projectId);
-  if (known && !known.present && known.until > Date.now()) return;
+  if (webhookPresence.get(projectId) === false) return;
   c.executionCtx.waitUntil(
     projectHasWebhooks(c.env, projectId)
       .then((present) => (present ? dispatchPending(c.env) : 0))

@@ -1,4 +1,5 @@
 import { sha256Hex } from "../lib/crypto";
+import { ttlCache } from "../lib/ttl-cache";
 
 /**
  * Provider-user passwords are chosen by people, so they are stored as PBKDF2-SHA256 (the slow hash WebCrypto
@@ -28,24 +29,19 @@ export async function hashPassword(password: string): Promise<string> {
 const decoyHash = `${scheme}$${iterations}$${b64url(new Uint8Array(16))}$${b64url(new Uint8Array(32))}`;
 
 /** Successful checks, remembered in the isolate for a while: PBKDF2 is deliberately slow and clients send in bursts. */
-const recentMatches = new Map<string, number>();
-const rememberMs = 300_000;
+const recentMatches = ttlCache<true>(300_000);
 
 /** Whether the password matches the stored hash (pass null for an unknown user: still costs one derivation). */
 export async function passwordMatches(password: string, storedHash: string | null): Promise<boolean> {
   const stored = storedHash ?? decoyHash;
   const memoKey = await sha256Hex(`${stored}\u0000${password}`);
-  const until = recentMatches.get(memoKey);
-  if (storedHash && until !== undefined && until > Date.now()) return true;
+  if (storedHash && recentMatches.get(memoKey)) return true;
   const [kind, rounds, salt, expected] = stored.split("$");
   if (kind !== scheme || !salt || !expected) return false;
   const actual = await derive(password, fromB64url(salt), Number(rounds));
   const expectedBytes = fromB64url(expected);
   const matches =
     storedHash !== null && actual.byteLength === expectedBytes.byteLength && crypto.subtle.timingSafeEqual(actual, expectedBytes);
-  if (matches) {
-    if (recentMatches.size > 10_000) recentMatches.clear();
-    recentMatches.set(memoKey, Date.now() + rememberMs);
-  }
+  if (matches) recentMatches.set(memoKey, true);
   return matches;
 }
