@@ -4,20 +4,17 @@
  * binding, with the webhook id as additional data so a ciphertext cannot be moved to another webhook.
  * A database dump alone therefore reveals no secret. Stored form: `v1.<iv>.<ciphertext>` (base64url).
  */
+import { base64, base64url, fromBase64, fromBase64url } from "../lib/crypto";
 import { notConfigured } from "../lib/settings";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const secretPrefix = "whsec_";
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
 
 /** A new secret in the Standard Webhooks form: `whsec_` and the base64 of 32 random bytes (the HMAC key). */
 export function newWebhookSecret(): string {
-  return secretPrefix + toBase64(crypto.getRandomValues(new Uint8Array(32)));
+  return secretPrefix + base64(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -51,16 +48,16 @@ export async function encryptSecret(master: string | undefined, webhookId: strin
     await encryptionKey(master),
     encoder.encode(secret),
   );
-  return `v1.${toBase64Url(iv)}.${toBase64Url(new Uint8Array(sealed))}`;
+  return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
 }
 
 export async function decryptSecret(master: string | undefined, webhookId: string, stored: string): Promise<string> {
   const [version, iv, sealed] = stored.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error(`Unknown webhook secret format for ${webhookId}`);
   const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64Url(iv), additionalData: encoder.encode(webhookId) },
+    { name: "AES-GCM", iv: fromBase64url(iv), additionalData: encoder.encode(webhookId) },
     await encryptionKey(master),
-    fromBase64Url(sealed),
+    fromBase64url(sealed),
   );
   return decoder.decode(plain);
 }
@@ -80,7 +77,7 @@ export async function signatureHeader(secrets: string[], id: string, timestamp: 
         false,
         ["sign"],
       );
-      return `v1,${toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", key, content)))}`;
+      return `v1,${base64(new Uint8Array(await crypto.subtle.sign("HMAC", key, content)))}`;
     }),
   );
   return signatures.join(" ");

@@ -1,4 +1,4 @@
-import { sha256Hex } from "../lib/crypto";
+import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { ttlCache } from "../lib/ttl-cache";
 
 /**
@@ -9,10 +9,6 @@ const iterations = 100_000;
 const scheme = "pbkdf2-sha256";
 const encoder = new TextEncoder();
 
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromB64url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array, rounds: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
@@ -22,11 +18,11 @@ async function derive(password: string, salt: Uint8Array, rounds: number): Promi
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return `${scheme}$${iterations}$${b64url(salt)}$${b64url(await derive(password, salt, iterations))}`;
+  return `${scheme}$${iterations}$${base64url(salt)}$${base64url(await derive(password, salt, iterations))}`;
 }
 
 /** Stands in for a missing user, so an unknown name costs the same time as a wrong password. */
-const decoyHash = `${scheme}$${iterations}$${b64url(new Uint8Array(16))}$${b64url(new Uint8Array(32))}`;
+const decoyHash = `${scheme}$${iterations}$${base64url(new Uint8Array(16))}$${base64url(new Uint8Array(32))}`;
 
 /** Successful checks, remembered in the isolate for a while: PBKDF2 is deliberately slow and clients send in bursts. */
 const recentMatches = ttlCache<true>(300_000);
@@ -38,8 +34,8 @@ export async function passwordMatches(password: string, storedHash: string | nul
   if (storedHash && recentMatches.get(memoKey)) return true;
   const [kind, rounds, salt, expected] = stored.split("$");
   if (kind !== scheme || !salt || !expected) return false;
-  const actual = await derive(password, fromB64url(salt), Number(rounds));
-  const expectedBytes = fromB64url(expected);
+  const actual = await derive(password, fromBase64url(salt), Number(rounds));
+  const expectedBytes = fromBase64url(expected);
   const matches =
     storedHash !== null && actual.byteLength === expectedBytes.byteLength && crypto.subtle.timingSafeEqual(actual, expectedBytes);
   if (matches) recentMatches.set(memoKey, true);

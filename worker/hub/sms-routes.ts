@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
+import { base64url } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { adapterNames, adapters, type AdapterName } from "./providers";
 import { hmac } from "./providers/signatures";
@@ -116,7 +117,7 @@ export const callbackPath = (route: string) => `/callbacks/sms/${route}`;
  */
 export async function callbackToken(route: SmsRoute): Promise<string> {
   const mac = await hmac("SHA-256", JSON.stringify(route.credentials), `assent-sms-callback:${route.name}`);
-  return btoa(String.fromCharCode(...mac)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(mac);
 }
 
 /** The delivery-report URL given to the provider with each message; null when no public base URL is known. */

@@ -1,27 +1,37 @@
 const encoder = new TextEncoder();
 
-/** Two hex digits per byte value: hashing is on every write's path, and per-byte string formatting showed in its profile. */
-const byteHex = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
-
-const hex = (bytes: ArrayBuffer | Uint8Array) => {
-  let text = "";
-  for (const byte of new Uint8Array(bytes)) text += byteHex[byte];
-  return text;
+/**
+ * Hex and base64 (RFC 4648) through the runtime's own coders, `Uint8Array#toHex`/`toBase64` and
+ * `Uint8Array.fromHex`/`fromBase64` (TypeScript's lib does not declare them yet): hashes and receipts are encoded on
+ * every write, and the per-byte strings, btoa and replacements they replace showed in the write's profile.
+ */
+type Alphabet = { alphabet?: "base64" | "base64url" };
+type Coding = {
+  toHex(): string;
+  toBase64(options: Alphabet & { omitPadding?: boolean }): string;
 };
+type Decoded = Uint8Array<ArrayBuffer>;
+type Decoding = { fromHex(text: string): Decoded; fromBase64(text: string, options: Alphabet): Decoded };
+const coded = (bytes: ArrayBuffer | Uint8Array) => (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) as Uint8Array & Coding;
+const decoding = Uint8Array as unknown as Decoding;
+
+/** Lower-case hex, two digits per byte: hashes in records, logs and signatures. */
+export const hex = (bytes: ArrayBuffer | Uint8Array): string => coded(bytes).toHex();
+/** Decodes hex; throws a SyntaxError on anything else. */
+export const fromHex = (text: string): Decoded => decoding.fromHex(text);
 
 export async function sha256Hex(value: string): Promise<string> {
   return hex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
 }
 
-/**
- * Base64url without padding (RFC 4648 §5), as JWS writes its parts: the runtime's own encoder (a receipt encodes
- * its payload on every write; the binary string, btoa and three replacements showed in the write's profile).
- */
-export const base64url = (bytes: Uint8Array): string =>
-  (bytes as Uint8Array & { toBase64(options: { alphabet: "base64url"; omitPadding: boolean }): string }).toBase64({
-    alphabet: "base64url",
-    omitPadding: true,
-  });
+/** Base64 with padding (RFC 4648 §4): Standard Webhooks secrets and signatures, HTTP Basic credentials. */
+export const base64 = (bytes: ArrayBuffer | Uint8Array): string => coded(bytes).toBase64({});
+/** Decodes base64 (§4); throws a SyntaxError on anything else. */
+export const fromBase64 = (text: string): Decoded => decoding.fromBase64(text, {});
+/** Base64url without padding (RFC 4648 §5), as JWS writes its parts. */
+export const base64url = (bytes: ArrayBuffer | Uint8Array): string => coded(bytes).toBase64({ alphabet: "base64url", omitPadding: true });
+/** Decodes base64url (§5), padded or not; throws a SyntaxError on anything else. */
+export const fromBase64url = (text: string): Decoded => decoding.fromBase64(text, { alphabet: "base64url" });
 
 /** A random secret of 256 bits, base64url, with a prefix that says what it is (and lets secret scanners find it). */
 export function randomSecret(prefix: string): string {

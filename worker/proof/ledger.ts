@@ -5,7 +5,7 @@ import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
 import { dispatchSoon } from "../events/outbox";
 import { identities } from "../identities/table";
-import { sha256Hex } from "../lib/crypto";
+import { hex, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
@@ -23,7 +23,7 @@ const entryPrefix = (projectId: string) => `erasure:${projectId}:`;
 async function projectSalt(env: Env, projectId: string): Promise<string> {
   const known = await env.KV.get(saltKey(projectId));
   if (known) return known;
-  const salt = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const salt = hex(crypto.getRandomValues(new Uint8Array(16)));
   await env.KV.put(saltKey(projectId), salt);
   return salt;
 }

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { canonicalJson } from "../lib/canonical";
 import type { Bindable } from "../lib/compiled";
-import { sha256Hex } from "../lib/crypto";
+import { fromHex, hex, sha256Hex } from "../lib/crypto";
 import { atomically, getDb, type Db } from "../lib/db";
 import { now } from "../lib/time";
-import { extend, foldParts, fromHex, leafHash, perfectParts, toHex, type StoredNode } from "./merkle";
+import { extend, foldParts, leafHash, perfectParts, type StoredNode } from "./merkle";
 import { headType, signCanonical } from "./receipts";
 import { logEntries, logHeads, logNodes, type LogPayload } from "./table";
 
@@ -88,7 +88,7 @@ const nodesPerInsert = 1000;
 const insertNodes = (projectId: string, nodes: StoredNode[]): SQL[] => {
   const statements: SQL[] = [];
   for (let i = 0; i < nodes.length; i += nodesPerInsert) {
-    const rows = JSON.stringify(nodes.slice(i, i + nodesPerInsert).map((n) => [n.level, n.index, toHex(n.hash)]));
+    const rows = JSON.stringify(nodes.slice(i, i + nodesPerInsert).map((n) => [n.level, n.index, hex(n.hash)]));
     statements.push(sql`INSERT OR IGNORE INTO ${logNodes} (project_id, level, idx, hash)
       SELECT ${projectId}, value ->> 0, value ->> 1, value ->> 2 FROM json_each(${rows})`);
   }
@@ -157,7 +157,7 @@ export async function sealLogs(env: Env): Promise<number> {
       const head: TreeHead = {
         projectId,
         treeSize: (previous?.treeSize ?? 0) + fresh.length,
-        rootHash: toHex(await foldParts(edge)),
+        rootHash: hex(await foldParts(edge)),
         timestamp: now(),
         previousHeadHash: previous?.headHash ?? null,
       };
@@ -168,7 +168,7 @@ export async function sealLogs(env: Env): Promise<number> {
         rootHash: head.rootHash,
         headHash: hash,
         lastSeq: fresh.at(-1)!.seq,
-        frontier: edge.map(toHex),
+        frontier: edge.map(hex),
         signed: jws,
         created: head.timestamp,
       };

@@ -93,6 +93,3 @@ export async function extend(edge: Bytes[], size: number, leaves: Bytes[]): Prom
   }
   return { edge: stack.map((node) => node.hash), completed };
 }
-
-export const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-export const fromHex = (hex: string): Bytes => new Uint8Array((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));

@@ -1,11 +1,12 @@
 import { access } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { createRouter, jsonResponse, problems } from "../lib/router";
 import { latestHead, rangeRoots } from "./log";
-import { consistencyRanges, inclusionRanges, toHex } from "./merkle";
+import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
 
 /** The project's tamper-evident log (README "Proof of consent"): signed tree heads, entries and proofs. */
@@ -28,7 +29,7 @@ const Head = z
   .openapi("LogHead");
 
 const toHead = (row: typeof logHeads.$inferSelect) => {
-  const payload = JSON.parse(new TextDecoder().decode(base64url(row.signed.split(".")[1])));
+  const payload = JSON.parse(new TextDecoder().decode(fromBase64url(row.signed.split(".")[1])));
   return {
     treeSize: row.treeSize,
     rootHash: row.rootHash,
@@ -38,8 +39,6 @@ const toHead = (row: typeof logHeads.$inferSelect) => {
     signedHead: row.signed,
   };
 };
-
-const base64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0));
 
 const noHead = () => new ApiError(404, "not_sealed", "The log has no signed head yet: the cron seals new entries every minute.");
 
@@ -202,7 +201,7 @@ proofRoutes.openapi(
         .offset(leafIndex),
       rangeRoots(db, projectId, inclusionRanges(leafIndex, 0, head.treeSize)),
     ]);
-    return c.json({ leafIndex, treeSize: head.treeSize, entryHash: entry.entryHash, auditPath: auditPath.map(toHex), head: toHead(head) }, 200);
+    return c.json({ leafIndex, treeSize: head.treeSize, entryHash: entry.entryHash, auditPath: auditPath.map(hex), head: toHead(head) }, 200);
   },
 );
 
@@ -234,6 +233,6 @@ proofRoutes.openapi(
     const db = getDb(c.env.DB);
     const [older, newer] = await Promise.all([headOf(db, projectId, first), headOf(db, projectId, second)]);
     const proof = await rangeRoots(db, projectId, consistencyRanges(first, second));
-    return c.json({ first: toHead(older), second: toHead(newer), proof: proof.map(toHex) }, 200);
+    return c.json({ first: toHead(older), second: toHead(newer), proof: proof.map(hex) }, 200);
   },
 );

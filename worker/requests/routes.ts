@@ -5,7 +5,7 @@ import { unknownReferenceProblem } from "../configuration/routes";
 import type { AppEnv } from "../env";
 import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
-import { sha256Hex } from "../lib/crypto";
+import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
 import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
 import { createdResponse } from "../lib/preconditions";
@@ -27,10 +27,10 @@ const lifecycleText =
   "`completed` or `rejected`); DELETE makes it `withdrawn`. Any other move is 409 `invalid_transition`; " +
   "setting the status it already has changes nothing (200).";
 
-const encodeCursor = (cursor: Cursor) => btoa(JSON.stringify(cursor)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const encodeCursor = (cursor: Cursor) => base64url(new TextEncoder().encode(JSON.stringify(cursor)));
 function decodeCursor(text: string): Cursor {
   try {
-    const value = JSON.parse(atob(text.replace(/-/g, "+").replace(/_/g, "/")));
+    const value = JSON.parse(new TextDecoder().decode(fromBase64url(text)));
     if (typeof value?.id === "string" && (value.updated === undefined || typeof value.updated === "string")) return value;
   } catch {
     // fall through to the problem below

@@ -1,5 +1,4 @@
-import { constantTimeEqual } from "../../lib/crypto";
-import { base64 } from "./types";
+import { base64, constantTimeEqual, hex } from "../../lib/crypto";
 
 const encoder = new TextEncoder();
 
@@ -8,7 +7,6 @@ export async function hmac(hash: "SHA-1" | "SHA-256", key: string, data: string)
   return new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(data)));
 }
 
-export const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * Twilio's `X-Twilio-Signature`: base64 HMAC-SHA1, keyed with the account's auth token, of the full callback URL

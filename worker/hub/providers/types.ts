@@ -1,4 +1,5 @@
 import type { z } from "@hono/zod-openapi";
+import { base64 } from "../../lib/crypto";
 import type { OutboxMessage } from "../table";
 
 /** What one hand-off achieved. `permanent` failures cannot succeed on retry (invalid number, bad credentials …). */
@@ -88,7 +89,6 @@ export const unreachable = (name: string, error: string): HandOffResult => ({
  */
 export const isPermanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
-export const base64 = (bytes: Uint8Array | ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 
 export const basicAuth = (user: string, password: string) => `Basic ${base64(new TextEncoder().encode(`${user}:${password}`))}`;
 
