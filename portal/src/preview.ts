@@ -50,6 +50,21 @@ window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   return json({ status: 404, code: "not_found", detail: "Not available in the preview." }, 404);
 };
 
+// The widget moves focus to what it shows (its banner, its dialog), as it should on a site. Here the operator may
+// be typing in the page around the frame, and every key re-renders the preview: a focus move made while this
+// frame does not have focus is undone at once. It runs in the same task, so no keystroke lands in the frame, and
+// a plain focus() is skipped, so the page does not scroll to the frame either.
+const focusElement = HTMLElement.prototype.focus;
+HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+  if (document.hasFocus()) focusElement.call(this, options);
+};
+const showModal = HTMLDialogElement.prototype.showModal;
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  const outside = document.hasFocus() ? null : (window.parent.document.activeElement as HTMLElement | null);
+  showModal.call(this);
+  outside?.focus({ preventScroll: true });
+};
+
 const statusLine = document.getElementById("preview-status")!;
 
 async function show(message: Message) {

@@ -55,4 +55,33 @@ describe("the Wording page", () => {
     await expectAccessible(page, "wording");
     expect(portal.pageErrors).toEqual([]);
   });
+
+  it("keeps the operator's focus while the preview follows every key, on both layers", async () => {
+    const { page } = portal;
+    await page.goto(`${baseUrl}/portal/projects/${demo}/wording`);
+    await page.getByLabel("Language", { exact: true }).selectOption("de");
+    await page.locator("#widget-preview-frame").scrollIntoViewIfNeeded();
+    const preview = page.frameLocator("#widget-preview-frame").locator("assent-consent");
+    await poll(() => preview.getByRole("button", { name: shippedStrings.de.rejectAll }).count()).toBe(1);
+
+    // Typed key by key, as an operator types: each key re-renders the preview, whose widget focuses what it shows.
+    const typeInto = async (key: string, text: string) => {
+      const field = page.getByLabel(`${key} in de`);
+      await field.click();
+      const scrolled = await page.evaluate(() => scrollY);
+      await field.pressSequentially(text, { delay: 20 });
+      expect(await field.inputValue()).toBe(text);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`${key} in de`);
+      // Nor does the page jump to the frame.
+      expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+    };
+    await typeInto("rejectAll", "Nein danke");
+    await poll(() => preview.getByRole("button", { name: "Nein danke" }).count()).toBe(1);
+
+    await page.getByLabel("Preferences").check();
+    await poll(() => preview.locator("dialog[open]").count()).toBe(1);
+    await typeInto("save", "Speichern bitte");
+    await poll(() => preview.getByRole("button", { name: "Speichern bitte" }).count()).toBe(1);
+    expect(portal.pageErrors).toEqual([]);
+  });
 });
