@@ -267,7 +267,7 @@ describe("lists", () => {
       [{}, "requests_family_idx"],
       [{ status: "received" as const }, "requests_status_idx"],
       [{ identityId: "idn_1" }, "requests_identity_idx"],
-      [{ identityId: "idn_1", status: "received" as const }, "requests_identity_status_idx"],
+      [{ identityId: "idn_1", status: "received" as const }, "requests_identity_idx"],
       [{ updatedSince: "2026-01-01T00:00:00.000Z" }, "requests_updated_idx"],
     ] as const;
     for (const [filters, index] of cases) {

@@ -26,13 +26,15 @@ export const requests = sqliteTable(
     /** The compact JWS receipt of the latest write (creation or status change); null while receipts are off. */
     receipt: text("receipt"),
   },
+  // Each index is a b-tree insert on every write (BENCHMARKS.md "Fourth pass"): one per list order, and one for
+  // everything asked of one identity. That one leads with the identity, as the identity's foreign key and the
+  // retention's "has no request" check need; a page of one identity's requests of a family (with or without a
+  // status, which is read from the row) is a seek in id order, its export a sort of its own rows.
   (t) => [
     index("requests_family_idx").on(t.projectId, t.family, t.id),
-    index("requests_identity_idx").on(t.projectId, t.family, t.identityId, t.id),
     index("requests_status_idx").on(t.projectId, t.family, t.status, t.id),
-    index("requests_identity_status_idx").on(t.projectId, t.family, t.identityId, t.status, t.id),
     index("requests_updated_idx").on(t.projectId, t.family, t.updated, t.id),
-    index("requests_subject_idx").on(t.identityId, t.requestedAt),
+    index("requests_identity_idx").on(t.identityId, t.projectId, t.family, t.id),
   ],
 );
 
