@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
+import { idsFrom } from "../../worker/lib/ids";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
 import { admin, call, expectProblem, form, newClient, newTenant, origin, tokenFor } from "./helpers";
@@ -131,7 +132,8 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
 
   it("the cron reaches the shard: log heads sealed, retention applied", async () => {
     const old = new Date(Date.now() - 40 * 24 * 3600 * 1000).toISOString();
-    const eventId = `evt_retention_${crypto.randomUUID()}`;
+    // Made 40 days ago: event ids sort by creation time, and the retention finds old events by id.
+    const eventId = `${idsFrom("evt", Date.parse(old))}RETENTION${crypto.randomUUID()}`;
     await shard
       .prepare("INSERT INTO events (id, project_id, type, data, created, dispatched) VALUES (?1, ?2, 'identity.deleted', '{}', ?3, ?3)")
       .bind(eventId, shardedId, old)

@@ -13,7 +13,12 @@ export const events = sqliteTable(
     /** Set once the event has been fanned out into deliveries (same batch); the cron picks up rows where it is null. */
     dispatched: text("dispatched"),
   },
-  (t) => [index("events_pending_idx").on(t.dispatched, t.created), index("events_project_idx").on(t.projectId, t.id)],
+  (t) => [
+    // Only undispatched rows: most events are born dispatched (no webhook subscribes), and then a write inserts
+    // nothing here. The retention finds old rows by id, which sorts by creation time.
+    index("events_pending_idx").on(t.created, t.id).where(sql`${t.dispatched} IS NULL`),
+    index("events_project_idx").on(t.projectId, t.id),
+  ],
 );
 
 export const webhooks = sqliteTable(

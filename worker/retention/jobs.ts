@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { getDb } from "../lib/db";
+import { idsFrom } from "../lib/ids";
 import { requests } from "../requests/table";
 
 /**
@@ -60,10 +61,11 @@ export async function purgeWebhookDeliveries(env: Env, asOf = Date.now()): Promi
  */
 export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promise<number> {
   const before = cutoff(env.RETENTION_DISPATCHED_EVENTS_DAYS, retentionDefaults.dispatchedEventDays, asOf);
+  // Event ids sort by creation time (worker/lib/ids.ts): the id bound makes this a range of the primary key.
   return purge(
     env,
     events,
-    sql`SELECT e.id FROM ${events} e WHERE e.dispatched IS NOT NULL AND e.created < ${before}
+    sql`SELECT e.id FROM ${events} e WHERE e.id < ${idsFrom("evt", Date.parse(before))} AND e.dispatched IS NOT NULL AND e.created < ${before}
       AND NOT EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.event_id = e.id)`,
   );
 }
