@@ -219,3 +219,25 @@ describe("hot operations: one D1 round trip per API call, writes included", { ti
     console.log(`round trips and rows per operation: ${JSON.stringify(table)}`);
   });
 });
+
+describe("the write's storage work", () => {
+  it("the tables a consent write inserts into carry only the indexes their reads need", async () => {
+    // Every secondary index is one more b-tree insert per write (BENCHMARKS.md "Fourth pass"); each named here is
+    // what a read above (or a foreign key, the cron, a proof) seeks on. A new one has to earn its write cost.
+    const { results } = await env.DB.prepare(
+      `SELECT tbl_name AS tbl, name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex_%'
+        AND tbl_name IN ('requests', 'request_purposes', 'events', 'log_entries', 'permission_states') ORDER BY tbl_name, name`,
+    ).all<{ tbl: string; name: string }>();
+    const byTable: Record<string, string[]> = {};
+    for (const { tbl, name } of results) (byTable[tbl] ??= []).push(name);
+    expect(byTable).toEqual({
+      events: ["events_pending_idx", "events_project_idx"],
+      log_entries: ["log_entries_identity_idx", "log_entries_identity_receipts_idx", "log_entries_project_idx", "log_entries_receipt_idx"],
+      request_purposes: ["request_purposes_latest_idx", "request_purposes_request_idx"],
+      requests: ["requests_family_idx", "requests_identity_idx", "requests_status_idx", "requests_updated_idx"],
+    });
+    // The outbox's pending index holds only what is still to dispatch: an event nobody subscribes to adds no entry.
+    const pending = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE name = 'events_pending_idx'").first<{ sql: string }>();
+    expect(pending!.sql).toMatch(/WHERE .*dispatched.? IS NULL$/);
+  });
+});
