@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
-  banner, base, dialog, events, gatedScript, hostSite, identitiesMade, ok, recordRequests, shopPage, shopProject, visitor,
+  banner, base, dialog, events, gatedScript, hostSite, identitiesMade, ok, recordRequests, shopPage, shopProject, tabTo, visitor,
   waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -32,6 +32,12 @@ beforeAll(async () => {
       headers: { "content-security-policy": `script-src 'self' 'nonce-${nonce}' ${base}; frame-src 'self'` },
     },
     "/frame.html": { body: "<!doctype html><title>frame</title><p>video</p>" },
+    // The visitor is in the search field before the widget runs (a classic script runs while the page parses).
+    "/search.html": {
+      body: shopPage(shop.projectId, {
+        extra: `<input id="search" aria-label="Search"><script>document.getElementById("search").focus();</script>`,
+      }),
+    },
     // The host sets the provider before the widget's script runs (a module script runs after parsing).
     "/provider.html": {
       body: shopPage(shop.projectId).replace(
@@ -131,6 +137,20 @@ describe("dismissal", () => {
     await page.waitForLoadState("networkidle");
     expect(await banner(page).count()).toBe(0);
     expect(await gatedText(page, "gated")).toBe("not run");
+    await context.close();
+  });
+});
+
+describe("focus", () => {
+  it("a visitor already in a field of the page keeps it: the banner shows without taking focus, and Tab reaches it", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/search.html`);
+    await waitForEvent(page, "assent-ready");
+    await banner(page).waitFor({ state: "visible" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("search");
+    await page.keyboard.type("boots");
+    expect(await page.locator("#search").inputValue()).toBe("boots");
+    await tabTo(page, "Accept all");
     await context.close();
   });
 });

@@ -265,7 +265,9 @@ export class AssentConsent extends HTMLElement {
     const bannerElement = root.querySelector<HTMLElement>("[popover]");
     if (bannerElement && bannerElement !== bannerBefore) {
       bannerElement.showPopover?.();
-      bannerElement.focus();
+      // A new banner takes focus, unless the visitor is already somewhere in the page (typing in a field): never
+      // pull focus away from them; the banner is next in the tab order anyway.
+      if (document.activeElement === document.body) bannerElement.focus();
     }
     const dialog = root.querySelector("dialog");
     if (open && dialog && !dialog.open) dialog.showModal();
