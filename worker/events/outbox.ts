@@ -58,7 +58,7 @@ export function eventInsert(
         dispatched: sql<string | null>`NULL`.as("dispatched"),
       })
       .from(sql`(SELECT 1)`)
-      .where(options.when ? and(options.when, subscribedTo(projectId, type)) : subscribedTo(projectId, type)),
+      .where(and(options.when, subscribedTo(projectId, type))),
   );
 }
 
