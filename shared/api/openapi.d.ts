@@ -1281,7 +1281,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Returns the signing secret (`whsec_…`) once; store it. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff and logged (see the deliveries routes). The URL must be https on a public host; loopback over http is accepted only when the server runs with ALLOW_LOOPBACK_WEBHOOKS=true (`npm start`). A project has at most 20 webhooks (409 `webhook_limit_reached`). Only backend clients manage webhooks.
+         * @description Returns the signing secret (`whsec_…`) once; store it. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff and logged (see the deliveries routes). The webhook receives the events of changes made after it is created; an event no webhook of the project subscribes to is not kept (the list endpoints' `updatedSince` catches up on earlier changes). The URL must be https on a public host; loopback over http is accepted only when the server runs with ALLOW_LOOPBACK_WEBHOOKS=true (`npm start`). A project has at most 20 webhooks (409 `webhook_limit_reached`). Only backend clients manage webhooks.
          */
         post: operations["createWebhook"];
         delete?: never;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectProblem, newClient, newTenant } from "./helpers";
+import { admin, call, expectProblem, newClient, newTenant, subscribed } from "./helpers";
 
 describe("admin: projects", () => {
   it("creates, lists, reads, replaces and deletes projects", async () => {
@@ -34,15 +34,20 @@ describe("admin: projects", () => {
   });
 
   it("deleting a project removes everything in it and kills its tokens", async () => {
-    const { projectId, api, token } = await newTenant();
+    const tenant = await newTenant();
+    const { projectId, api, token } = tenant;
+    await subscribed(tenant, ["identity.deleted"]); // an event row to delete: the outbox keeps events only for a subscriber
     const { body: identity } = await api("POST", "/identities", { aliases: [{ type: "urn:svc:email", identifier: "a@b.example" }] });
+    const { body: gone } = await api("POST", "/identities", {});
+    expect((await api("DELETE", `/identities/${gone.identityId}`)).status).toBe(204);
     await api("POST", "/configurations/parties", { referenceId: "p", type: "company", details: { name: "P" } });
     const other = await newTenant();
     await other.api("POST", "/identities", { aliases: [{ type: "urn:svc:email", identifier: "a@b.example" }] });
-
-    expect((await admin("DELETE", `/projects/${projectId}`)).status).toBe(204);
     const count = async (table: string) =>
       (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).bind(projectId).first<{ n: number }>())!.n;
+    expect(await count("events")).toBe(1);
+
+    expect((await admin("DELETE", `/projects/${projectId}`)).status).toBe(204);
     for (const table of ["clients", "identities", "aliases", "parties", "events"]) expect(await count(table)).toBe(0);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM aliases WHERE identity_id = ?").bind(identity.identityId).first("n")).toBe(0);
     expectProblem(await call("GET", `/privacy/v2/projects/${projectId}`, { token }), 401, "unauthorized");

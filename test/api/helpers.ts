@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { eventTypes } from "../../worker/events/outbox";
 import { expect } from "vitest";
 
 export const origin = "http://assent.test";
@@ -89,4 +90,20 @@ export async function newTenant(type = "backend") {
   const api = (method: string, path: string, body?: unknown) =>
     call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
   return { projectId, clientId, clientSecret, token, api };
+}
+
+/** The api tests' stand-in for customers' endpoints (test/api/webhooks-receiver.js): every outbound fetch lands there. */
+export const webhookReceiver = "https://hooks.customer.example";
+
+/**
+ * Subscribes a webhook of the project to `types` (default: every type) at the stand-in endpoint, which accepts
+ * everything (`/ok/<key>`; `GET /__log/<key>` shows what arrived). The outbox keeps an event only for a subscriber,
+ * so a test reading `events` rows subscribes first. Without a token, a backend client of the project is made.
+ */
+export async function subscribed(tenant: { projectId: string; token?: string }, types: readonly string[] = eventTypes) {
+  const token = tenant.token ?? (await newClient(tenant.projectId).then(({ clientId, clientSecret }) => tokenFor(clientId, clientSecret)));
+  const key = crypto.randomUUID();
+  const reply = await call("POST", `/privacy/v2/projects/${tenant.projectId}/webhooks`, { body: { url: `${webhookReceiver}/ok/${key}`, events: types }, token });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return { key, webhookId: reply.body.webhookId as string };
 }

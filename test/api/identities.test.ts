@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, newTenant } from "./helpers";
+import { call, expectProblem, newTenant, subscribed } from "./helpers";
 
 const nationalId = { type: "urn:svc:national-id", identifier: "19121212-1212" };
 
@@ -98,7 +98,9 @@ describe("identities", () => {
   });
 
   it("deletes everything hanging on an identity in one batch, with an identity.deleted event", async () => {
-    const { api, projectId } = await newTenant();
+    const tenant = await newTenant();
+    const { api, projectId } = tenant;
+    await subscribed(tenant, ["identity.deleted"]); // the outbox keeps events only for a subscriber
     const { body: identity } = await api("POST", "/identities", { aliases: [nationalId] });
     const { body: keep } = await api("POST", "/identities", { aliases: [{ type: "urn:svc:email", identifier: "keep@example.com" }] });
     const stamp = new Date().toISOString();

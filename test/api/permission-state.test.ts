@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/lib/db";
 import { stateQuery } from "../../worker/requests/state";
 import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem } from "./helpers";
+import { expectProblem, subscribed } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 
@@ -32,6 +32,7 @@ async function count(table: string, projectId: string) {
 describe("permission state", () => {
   it("shows the latest requested per purpose, whatever the posting order", async () => {
     const t = await configuredTenant();
+    await subscribed(t); // the outbox keeps events only for a subscriber
     expect(await stateOf(t)).toEqual({ projectId: t.projectId, identityId: t.identityId, updated: null, purposes: [] });
     const later = await permit(t, "approved", minute(20));
     await permit(t, "denied", minute(10));
@@ -108,6 +109,7 @@ describe("permission state", () => {
 
   it("withdrawn permissions stop counting: the purpose is recomputed from history, or leaves the state", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const first = await permit(t, "denied", minute(1));
     const second = await permit(t, "approved", minute(2));
     ok(await t.api("DELETE", `/permissions/${second}`));
@@ -186,6 +188,7 @@ describe("permission state", () => {
 
   it("writes a request, its state and its events atomically: a failure in any part stores none", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const tables = ["requests", "request_purposes", "permission_states", "events"];
     const counts = async () => Promise.all(tables.map((table) => count(table, t.projectId)));
     for (const [table, when] of [

@@ -236,7 +236,7 @@ describe("the write's storage work", () => {
       request_purposes: ["request_purposes_latest_idx", "request_purposes_request_idx"],
       requests: ["requests_family_idx", "requests_identity_idx", "requests_status_idx", "requests_updated_idx"],
     });
-    // The outbox's pending index holds only what is still to dispatch: an event nobody subscribes to adds no entry.
+    // The outbox's pending index holds only what is still to dispatch: a fanned-out event leaves it.
     const pending = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE name = 'events_pending_idx'").first<{ sql: string }>();
     expect(pending!.sql).toMatch(/WHERE .*dispatched.? IS NULL$/);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem, newClient, newProject, origin, tokenFor, type Reply } from "./helpers";
+import { expectProblem, newClient, newProject, origin, subscribed, tokenFor, type Reply } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 
@@ -130,6 +130,7 @@ describe("concurrent writes", { timeout: 60_000 }, () => {
 describe("faults", { timeout: 60_000 }, () => {
   it("an erasure cascade that fails at its last statement leaves the identity and all its data as they were", async () => {
     const t = await configuredTenant();
+    await subscribed(t); // the outbox keeps events only for a subscriber
     const identityId = ok(
       await t.api("POST", "/identities", { referenceId: "cascade", aliases: [{ type: "urn:svc:email", identifier: "a@example.com" }] }),
       201,
@@ -139,6 +140,7 @@ describe("faults", { timeout: 60_000 }, () => {
     }
     const before = await rowsOf(identityId);
     expect(before).toMatchObject({ identities: 1, aliases: 1, requests: 3, request_purposes: 3, permission_states: 1 });
+    expect(before.events).toBeGreaterThan(0);
     const faulty = { ...env, DB: failingBatches(env.DB) };
     expectProblem(await callWith(faulty, "DELETE", `/privacy/v2/projects/${t.projectId}/identities/${identityId}`, { token: t.token }), 500, "internal_error");
     expect(await rowsOf(identityId)).toEqual(before);
@@ -149,8 +151,10 @@ describe("faults", { timeout: 60_000 }, () => {
 
   it("a permission whose write fails at its last statement stores neither the request nor the state change", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const first = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", "2026-01-01T00:00:00.000Z")), 201);
     const before = await rowsOf(t.identityId);
+    expect(before.events).toBeGreaterThan(0);
     const stateBefore = ok(await t.api("GET", `/identities/${t.identityId}/permission-state`));
     // The isolate knows the configuration and the receipt chain from the post above, so the route's only D1 call is
     // its write batch (test/api/reliability-query-plans.test.ts): that one fails.

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listStatementOf } from "../../worker/requests/queries";
 import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem, newTenant } from "./helpers";
+import { expectProblem, newTenant, subscribed } from "./helpers";
 
 const at = "2026-01-22T10:15:30.123+01:00";
 
@@ -14,6 +14,7 @@ async function eventsOf(projectId: string) {
 describe("permissions", () => {
   it("store the payload as recorded, default to completed, and emit permission.created", async () => {
     const t = await configuredTenant();
+    await subscribed(t); // the outbox keeps events only for a subscriber
     const created = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", at)), 201);
     expect(created.requestId).toMatch(/^prm_/);
     expect(created).toMatchObject({
@@ -70,6 +71,7 @@ describe("permissions", () => {
 
   it("refuse duplicate sub-items and ids that are unknown or belong elsewhere", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const body = permissionBody(t, "approved", at);
     const entry = body.request.purposes[0];
     const withEntry = (changes: Record<string, unknown>) => ({ ...body, request: { purposes: [{ ...entry, ...changes }] } });
@@ -114,6 +116,7 @@ describe("permissions", () => {
 describe("status moves", () => {
   it("follow received → in_progress → completed for erasures; anything else is 409", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const erasure = ok(await t.api("POST", "/erasures", { identityId: t.identityId }), 201);
     expect(erasure).toMatchObject({ status: "received", request: null });
     expect(erasure.requested).toBe(erasure.created);
@@ -132,6 +135,7 @@ describe("status moves", () => {
 
   it("withdraw with DELETE: the record stays, withdrawn, and cannot move again", async () => {
     const t = await configuredTenant();
+    await subscribed(t);
     const objection = ok(await t.api("POST", "/objections", { identityId: t.identityId, requested: at, request: { purposes: [{ purposeId: t.analytics }] } }), 201);
     expect(objection.status).toBe("received");
     const withdrawn = ok(await t.api("DELETE", `/objections/${objection.requestId}`));

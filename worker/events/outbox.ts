@@ -32,8 +32,11 @@ export type EventType = (typeof eventTypes)[number];
  * The one place an outbox row is written: a statement to put in the same batch as the change it describes, so
  * the change and its event commit together or not at all. `data` is the event's data (the record as the API
  * returns it), or SQL the batch evaluates to its JSON; the row appears only if `when` holds when the batch
- * reaches it. Subscribers receive `{id, type, projectId, created, data}`. Values may be placeholders of a
- * statement compiled once (worker/lib/compiled.ts), the event's `id` included.
+ * reaches it and a webhook of the project subscribes to the type then (D1 runs one write at a time, so a webhook
+ * created before the batch sees its event, one created after does not): an event nobody subscribes to has
+ * nothing to deliver and is not kept. The row starts pending (`dispatched` NULL) for the fan-out. Subscribers
+ * receive `{id, type, projectId, created, data}`. Values may be placeholders of a statement compiled once
+ * (worker/lib/compiled.ts), the event's `id` included.
  */
 export function eventInsert(
   db: Db,
@@ -52,21 +55,16 @@ export function eventInsert(
         type: sql<string>`${type}`.as("type"),
         data: sql<unknown>`${json}`.as("data"),
         created: sql<string>`${stamp}`.as("created"),
-        dispatched: sql<string | null>`${initialDispatched(projectId, type, stamp)}`.as("dispatched"),
+        dispatched: sql<string | null>`NULL`.as("dispatched"),
       })
       .from(sql`(SELECT 1)`)
-      .where(options.when ?? sql`1`),
+      .where(and(options.when, subscribedTo(projectId, type))),
   );
 }
 
-/**
- * The `dispatched` value of a new outbox row, decided inside the writing batch: pending (NULL) only when a webhook
- * of the project subscribes to the type. An event nobody listens to is born dispatched, so the write that caused
- * it leaves no fan-out work behind.
- */
-const initialDispatched = (projectId: Bindable<string>, type: Bindable<EventType>, stamp: Bindable<string>): SQL =>
-  sql`CASE WHEN EXISTS (SELECT 1 FROM ${webhooks} w, json_each(w.events) e WHERE w.project_id = ${projectId}
-    AND e.value = ${type}) THEN NULL ELSE ${stamp} END`;
+/** Whether a webhook of the project subscribes to the type, as the writing batch finds it. */
+const subscribedTo = (projectId: Bindable<string>, type: Bindable<EventType>): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${webhooks} w, json_each(w.events) e WHERE w.project_id = ${projectId} AND e.value = ${type})`;
 
 /** Whether a project has webhooks, per isolate for a few seconds: most projects have none, and then a write needs no dispatch. */
 const webhookPresence = ttlCache<boolean>(10_000);
@@ -91,7 +89,8 @@ export const forgetWebhookPresence = (projectId: string) => webhookPresence.dele
  * Call after a batch that wrote events: hands them to delivery without delaying the response (the queue
  * decouples the API call from the subscribers' endpoints, however slow they are). When this isolate last saw no
  * webhook in the project it does nothing; an event that a webhook created meanwhile elsewhere does subscribe to
- * was still written pending (see `initialDispatched`) and the cron hands it over within a minute.
+ * was still written (the batch itself checks for subscribers, see `eventInsert`) and the cron hands it over
+ * within a minute.
  */
 export function dispatchSoon(
   c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },

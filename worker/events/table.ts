@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-/** Transactional outbox: written in the same D1 batch as the change it describes. */
+/**
+ * Transactional outbox: written in the same D1 batch as the change it describes, and only when a webhook of the
+ * project subscribes to its type (worker/events/outbox.ts `eventInsert`).
+ */
 export const events = sqliteTable(
   "events",
   {
@@ -14,8 +17,8 @@ export const events = sqliteTable(
     dispatched: text("dispatched"),
   },
   (t) => [
-    // Only undispatched rows: most events are born dispatched (no webhook subscribes), and then a write inserts
-    // nothing here. The retention finds old rows by id, which sorts by creation time.
+    // Only undispatched rows: the fan-out's queue, small whatever the outbox keeps. The retention finds old rows
+    // by id, which sorts by creation time.
     index("events_pending_idx").on(t.created, t.id).where(sql`${t.dispatched} IS NULL`),
     index("events_project_idx").on(t.projectId, t.id),
   ],
