@@ -75,6 +75,9 @@ export const deliveries = sqliteTable(
     // Fan-out is idempotent: a second dispatcher racing over the same event inserts nothing.
     uniqueIndex("deliveries_fanout_idx").on(t.eventId, t.webhookId).where(sql`redelivery_of is null`),
     index("deliveries_unqueued_idx").on(t.status, t.queued),
+    // The retention keeps an event while any delivery (redeliveries included, which the fan-out index leaves out)
+    // names it: one seek per candidate event instead of a scan of every delivery.
+    index("deliveries_event_idx").on(t.eventId),
   ],
 );
 

@@ -63,7 +63,12 @@ export const permissionStates = sqliteTable(
     /** Id of the write that last changed the row: lets that same batch find what it changed and emit one event. */
     changeId: text("change_id"),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.identityId, t.purposeId] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.identityId, t.purposeId] }),
+    // Deleting an identity (API, erasure, retention) cascades here by identity_id alone, which the key cannot seek:
+    // without it each deleted identity scans every state in the database. New state rows only: an update keeps it.
+    index("permission_states_identity_idx").on(t.identityId),
+  ],
 );
 
 /**
