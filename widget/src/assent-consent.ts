@@ -266,7 +266,7 @@ export class AssentConsent extends HTMLElement {
     if (bannerElement && bannerElement !== bannerBefore) {
       bannerElement.showPopover?.();
       // A new banner takes focus, unless the visitor is already somewhere in the page (typing in a field): never
-      // pull focus away from them; the banner is next in the tab order anyway.
+      // pull focus away from them; Tab still reaches the banner.
       if (document.activeElement === document.body) bannerElement.focus();
     }
     const dialog = root.querySelector("dialog");
