@@ -22,7 +22,7 @@ import { portalRoutes } from "./portal/routes";
 import { portalSessionCredential } from "./portal/session";
 import { projectRoutes } from "./projects/routes";
 import { auditRoutes } from "./proof/audit";
-import { ledgerRoutes } from "./proof/ledger";
+import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { maxBodyBytes } from "./lib/body";
