@@ -103,6 +103,18 @@ describe("bootstrap: a first visit", () => {
     const empty = await newProject();
     expectProblem(await bootstrap(empty.projectId), 403, "origin_not_allowed");
   });
+
+  it("answers a page on an unregistered origin with a refusal it can read (CORS): the origin and where to register it", async () => {
+    const page = "https://unlisted.example";
+    const refused = await bootstrap(tenant.projectId, { origin: page });
+    expectProblem(refused, 403, "origin_not_allowed");
+    expect(refused.headers.get("access-control-allow-origin")).toBe(page);
+    expect(refused.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(refused.headers.get("vary")).toContain("Origin");
+    expect(refused.body.detail).toContain(page);
+    expect(refused.body.detail).toContain(`http://assent.test/portal/projects/${tenant.projectId}/clients`);
+    expect(refused.body).not.toHaveProperty("token");
+  });
 });
 
 describe("bootstrap: languages", () => {
