@@ -105,14 +105,17 @@ const regimeLabels: Record<Regime, string> = { "opt-in": "Opt-in", "opt-out": "O
 function regimeSwitch(chosen: Regime | undefined) {
   const link = (href: string, label: string, current: boolean) =>
     `<a href="${href}"${current ? ' aria-current="page"' : ""}>${label}</a>`;
-  const links = [link("/", "Automatic", !chosen), ...regimes.map((regime) => link(`/?regime=${regime}`, regimeLabels[regime], regime === chosen))];
+  const links = [
+    link("/", "Automatic", !chosen),
+    ...regimes.map((regime) => link(`/?regime=${regime}`, regimeLabels[regime], regime === chosen)),
+  ];
   return {
     bar: `<nav class="regimes" aria-label="Regime"><span class="muted">Regime</span> ${links.join(" ")}
       <button id="new-visitor" type="button">New visitor</button></nav>`,
     attribute: chosen ? ` regime="${chosen}"` : "",
-    note: `<p class="muted">Which question a visitor gets depends on where they are. Running locally, the service cannot
-      tell, so the project's own jurisdiction decides (“Automatic”); the links above show each regime, and
-      <em>New visitor</em> forgets this browser's choices.</p>`,
+    note: `<p class="muted">Which question a visitor gets depends on where they are. Running locally, the service
+      usually cannot tell, so the project's own jurisdiction decides (“Automatic”); the links above show each regime,
+      and <em>New visitor</em> forgets this browser's choices.</p>`,
   };
 }
 
