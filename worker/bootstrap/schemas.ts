@@ -30,7 +30,7 @@ export const Bootstrap = z
   .object({
     regime: z.object({
       name: z.enum(regimes),
-      country: z.string().nullable().openapi({ description: "`request.cf.country` (ISO 3166-1), null when unknown." }),
+      country: z.string().nullable().openapi({ description: "`request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location)." }),
       region: z.string().nullable().openapi({ description: "`request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null." }),
       gpc: z.boolean().openapi({ description: "The browser sent `Sec-GPC: 1`." }),
       gpcApplied: z.boolean().openapi({ description: "Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity." }),
