@@ -1,4 +1,4 @@
-import { lookup } from "../../widget/src/negotiate";
+import { lookup } from "../../shared/i18n/negotiate";
 import type { ConfigurationDocument } from "../configuration/document";
 
 type Translation = { language: string; text: string };

@@ -1,6 +1,6 @@
-import { english, type StringKey, type Strings } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
-import { lookup, negotiate } from "../../widget/src/negotiate";
+import { lookup, negotiate } from "../../shared/i18n/negotiate";
+import { shippedStrings } from "../../shared/i18n/shipped";
+import { english, type StringKey, type Strings } from "../../shared/i18n/strings";
 import type { Wording } from "../configuration/document";
 import type { FieldError } from "../lib/errors";
 
@@ -30,7 +30,7 @@ export const canonicalTag = (tag: string) =>
 
 /**
  * The visitor's language: the first preference the widget or the project speaks (BCP 47 lookup with the widget's
- * fallbacks, widget/src/negotiate.ts), else the project's default language, else English.
+ * fallbacks, shared/i18n/negotiate.ts), else the project's default language, else English.
  */
 export const chooseLanguage = (preferences: string[], wording: Wording, defaultLanguage: string) =>
   negotiate(preferences, [...shippedTags, ...wording.map((w) => w.language).filter((tag) => !shippedTag(tag))], defaultLanguage);
