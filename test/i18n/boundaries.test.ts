@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 /*
  * Each side of the project (the Worker, the portal, the widget) imports only its own code and shared/; shared/
  * imports none of them. So the Worker never bundles the widget's code, and the widget's words live where every side
- * can read them (shared/i18n).
+ * can read them (shared/i18n). The log verifier stays independent of the Worker whose log it checks.
  */
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const sides = ["worker", "portal", "widget", "shared"] as const;
@@ -38,6 +38,10 @@ function crossings(side: (typeof sides)[number]) {
 describe("import boundaries", () => {
   it.each(sides)("%s imports no other side's code, only its own and shared/", (side) => {
     expect(crossings(side)).toEqual([]);
+  });
+
+  it("the independent log verifier imports none of the Worker's code", () => {
+    expect(relativeImports(join(root, "scripts/log-verifier.mjs")).filter((target) => !target.startsWith("scripts/"))).toEqual([]);
   });
 
   it("reads every form of relative import", () => {

@@ -1,6 +1,8 @@
-// Re-derives a project's tamper-evident log from what the API serves, with nothing but the documented
-// algorithms (README "Proof of consent"): canonical JSON, SHA-256, RFC 9162 Merkle hashing, ES256 over the JWKS.
-// Shared by `npm run verify-log` (scripts/verify-log.mjs) and the tests; it imports none of the Worker's code.
+// The independent verifier of a project's tamper-evident log: it re-derives the log from what the API serves, and
+// checks the log's proofs, with nothing but the documented algorithms (README "Proof of consent"): canonical JSON,
+// SHA-256, RFC 9162 Merkle hashing and proofs, ES256 over the JWKS. It imports none of the Worker's code (which
+// produces what this checks). The one home of these algorithms outside the Worker: `npm run verify-log`
+// (scripts/verify-log.mjs) and the tests (test/api/proof.test.ts) import it.
 import { compactVerify, createLocalJWKSet } from "jose";
 
 const encoder = new TextEncoder();
@@ -17,7 +19,7 @@ export function canonical(value) {
 }
 
 const hex = (bytes) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-const unhex = (text) => new Uint8Array(text.match(/../g).map((pair) => parseInt(pair, 16)));
+const unhex = (text) => new Uint8Array((text.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
 const digest = async (...parts) => {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -29,18 +31,79 @@ const digest = async (...parts) => {
 };
 export const sha256 = async (text) => hex(await digest(encoder.encode(text)));
 
-/** MTH of RFC 9162 §2.1.1, over entry hashes (hex): leaf = H(0x00 || hash), node = H(0x01 || left || right). */
+/** RFC 9162 §2.1.1: a leaf is H(0x00 || entry hash), a node H(0x01 || left || right). */
+const leafBytes = (entryHash) => digest(Uint8Array.of(0), unhex(entryHash));
+const node = (left, right) => digest(Uint8Array.of(1), left, right);
+
+/** The leaf of an entry (hex), from its entry hash (hex). */
+export const leafOf = async (entryHash) => hex(await leafBytes(entryHash));
+
+/** MTH of RFC 9162 §2.1.1, over entry hashes (hex). */
 export async function merkleRoot(entryHashes) {
   if (entryHashes.length === 0) return hex(await digest());
-  let level = await Promise.all(entryHashes.map((h) => digest(Uint8Array.of(0), unhex(h))));
+  let level = await Promise.all(entryHashes.map(leafBytes));
   // Pairing left to right and carrying an odd last node up gives the same root as RFC 9162's split at the
   // largest power of two.
   while (level.length > 1) {
     const next = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? await digest(Uint8Array.of(1), level[i], level[i + 1]) : level[i]);
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? await node(level[i], level[i + 1]) : level[i]);
     level = next;
   }
   return hex(level[0]);
+}
+
+/** RFC 9162 §2.1.3.2: does `path` prove leaf `leafIndex` (hex) in the tree of `treeSize` leaves with root `root`? */
+export async function verifyInclusion(leafIndex, treeSize, leaf, path, root) {
+  if (leafIndex >= treeSize) return false;
+  let fn = leafIndex;
+  let sn = treeSize - 1;
+  let r = unhex(leaf);
+  for (const p of path.map(unhex)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      r = await node(p, r);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn >>= 1;
+        sn >>= 1;
+      }
+    } else {
+      r = await node(r, p);
+    }
+    fn >>= 1;
+    sn >>= 1;
+  }
+  return sn === 0 && hex(r) === root;
+}
+
+/** RFC 9162 §2.1.4.2: does `proof` show the tree of `second` leaves (root `secondRoot`) extends the one of `first`? */
+export async function verifyConsistency(first, second, firstRoot, secondRoot, proof) {
+  if (first === second) return proof.length === 0 && firstRoot === secondRoot;
+  if (proof.length === 0) return false;
+  const path = (first & (first - 1)) === 0 ? [firstRoot, ...proof] : [...proof];
+  let fn = first - 1;
+  let sn = second - 1;
+  while (fn % 2 === 1) {
+    fn >>= 1;
+    sn >>= 1;
+  }
+  let fr = unhex(path[0]);
+  let sr = unhex(path[0]);
+  for (const c of path.slice(1).map(unhex)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      fr = await node(c, fr);
+      sr = await node(c, sr);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn >>= 1;
+        sn >>= 1;
+      }
+    } else {
+      sr = await node(sr, c);
+    }
+    fn >>= 1;
+    sn >>= 1;
+  }
+  return hex(fr) === firstRoot && hex(sr) === secondRoot && sn === 0;
 }
 
 const recordHashOf = (family, r) =>
