@@ -20,8 +20,8 @@ import { projects } from "../projects/table";
 import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
-import { chooseLanguage, wordsFor } from "../wording/words";
-import { acceptLanguages, inLanguage } from "./language";
+import { servedLanguages, wordsFor } from "../wording/words";
+import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 export const bootstrapRoutes = createRouter();
@@ -152,8 +152,7 @@ bootstrapRoutes.openapi(
 
     const all = cached.configuration;
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
-    const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
-    const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
+    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
     const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
