@@ -1,6 +1,6 @@
 // The independent verifier of a project's tamper-evident log: it re-derives the log from what the API serves, and
-// checks the log's proofs, with nothing but the documented algorithms (README "Proof of consent"): canonical JSON,
-// SHA-256, RFC 9162 Merkle hashing and proofs, ES256 over the JWKS. It imports none of the Worker's code (which
+// checks the log's proofs, with nothing but the documented algorithms (docs/proof.md#tamper-evident-log): canonical
+// JSON, SHA-256, RFC 9162 Merkle hashing and proofs, ES256 over the JWKS. It imports none of the Worker's code (which
 // produces what this checks). The one home of these algorithms outside the Worker: `npm run verify-log`
 // (scripts/verify-log.mjs) and the tests (test/api/proof.test.ts) import it.
 import { compactVerify, createLocalJWKSet } from "jose";
