@@ -27,7 +27,7 @@ export type ReceiptPurpose = {
   recipients?: unknown;
 };
 
-/** The canonical record a receipt signs (README "Proof of consent" lists each field). */
+/** The canonical record a receipt signs (docs/proof.md#signed-receipts lists each field). */
 export type Receipt = {
   iss: string;
   iat: number;
@@ -102,7 +102,7 @@ export type ReceiptBasis = {
 };
 
 /**
- * Signs the receipt of one write that left `row` as it is (README "Proof of consent"), naming the identity's previous
+ * Signs the receipt of one write that left `row` as it is (docs/proof.md#signed-receipts), naming the identity's previous
  * receipt as `found` (what the write read or assumed) knows it; nothing when receipts are off. `scope`: the family's request is a scope, which the
  * receipt carries whole.
  */
