@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node 21+); the machines run Node 20.
 if (!("groupBy" in Map)) {
@@ -20,6 +21,17 @@ if (!("groupBy" in Map)) {
 async function testSigningKeys() {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   return JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "test-1" }]);
+}
+
+/**
+ * The queue consumers wrangler.toml declares, with one difference: a batch is handed over as soon as it holds a
+ * message instead of after `max_batch_timeout` (a second), since the webhook tests wait for deliveries after most writes.
+ */
+function immediateQueueConsumers() {
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const { queueConsumers } = unstable_getMiniflareWorkerOptions({ ...config, assets: undefined }).workerOptions;
+  if (!queueConsumers || Array.isArray(queueConsumers)) throw new Error("wrangler.toml declares no queue consumer settings");
+  return Object.fromEntries(Object.entries(queueConsumers).map(([queue, consumer]) => [queue, Object.assign({}, consumer, { maxBatchTimeout: 0 })]));
 }
 
 /** The project test/api/databases.test.ts places in the second database, and that database's binding. */
@@ -45,6 +57,7 @@ const rateLimits = (limit: number) => ({
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./drizzle");
   const signingKeys = await testSigningKeys();
+  const queueConsumers = immediateQueueConsumers();
   /** The API suite's workerd: real D1, KV, queues and rate limiters; `limit` sets every abuse limit per minute. */
   const workerd = (name: string, include: string[], limit: number) => {
     const limits = rateLimits(limit);
@@ -54,6 +67,7 @@ export default defineConfig(async () => {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             ratelimits: limits.ratelimits,
+            queueConsumers,
             // A second database holding one project (README "Scaling"); both get every migration (test/api/setup.ts).
             d1Databases: { DB: "00000000-0000-0000-0000-000000000000", [shardBinding]: "assent-shard-1" },
             bindings: {
