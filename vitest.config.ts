@@ -119,7 +119,6 @@ export default defineConfig(async () => {
             globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
           },
         },
       ],
