@@ -1,6 +1,8 @@
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node 21+); the machines run Node 20.
@@ -16,6 +18,31 @@ if (!("groupBy" in Map)) {
       return groups;
     },
   });
+}
+
+/**
+ * Vitest's order within each project (failed, then longest last time, then largest), but the projects' files taken in
+ * turn rather than one project after another. A project's files queue behind the previous project's otherwise, so the
+ * browser files, the longest and mostly waiting on Chromium and the service, would start only once every workerd file
+ * had; taken in turn they fill the time the others spend waiting, and the other way round.
+ */
+class InterleavedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const queues = new Map<string, TestSpecification[]>();
+    for (const file of await super.sort(files)) {
+      const queue = queues.get(file.project.name) ?? [];
+      queue.push(file);
+      queues.set(file.project.name, queue);
+    }
+    const order: TestSpecification[] = [];
+    while (order.length < files.length) {
+      for (const queue of queues.values()) {
+        const next = queue.shift();
+        if (next) order.push(next);
+      }
+    }
+    return order;
+  }
 }
 
 async function testSigningKeys() {
@@ -104,6 +131,10 @@ export default defineConfig(async () => {
   };
   return {
     test: {
+      // Two files per core rather than Vitest's one per core less one (a single file at a time on two cores): a file
+      // spends much of its time waiting on workerd, Chromium or the service, and another file's work fills that wait.
+      maxWorkers: availableParallelism() * 2,
+      sequence: { sequencer: InterleavedSequencer },
       projects: [
         // Load, fuzz and concurrency tests mint thousands of tokens from one address: limits far above their traffic.
         workerd("api", ["test/api/**/*.test.ts"], 1_000_000),
