@@ -39,11 +39,11 @@ const adminApi = (base, adminToken) => async (method, path, body) => {
   return payload;
 };
 
-/** A new project as the demo is, whatever exists already; returns its id. */
-export async function createDemoProject(base, adminToken) {
+/** A new project made as the demo is, under `name`, whatever exists already; returns its id. */
+export async function createDemoProject(base, adminToken, name = demoName) {
   const admin = adminApi(base, adminToken);
   const project = await admin("POST", "/projects", {
-    name: demoName,
+    name,
     controller: { name: "Demo Shop AB", email: "privacy@demo-shop.example", address: "Storgatan 1, 111 22 Stockholm" },
     policies: { privacy: "https://demo-shop.example/privacy", terms: "https://demo-shop.example/terms" },
     jurisdiction: "SE",
