@@ -2784,7 +2784,7 @@ export interface components {
             };
             /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;
-            /** @description Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied. */
+            /** @description Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied. */
             strings: {
                 [key: string]: string;
             };

@@ -140,6 +140,20 @@ describe("bootstrap: languages", () => {
     expect(descriptionLanguage(unknown)).toBe("en");
     expect(unknown.body.configuration.purposes[0].description).toHaveLength(1);
   });
+
+  it("reads Accept-Language by quality, not position, and never picks a refused (q=0) or malformed range", async () => {
+    const cases: [string, string][] = [
+      ["en;q=0.1, sv;q=0.9", "sv"],
+      ["sv;q=0, en", "en"],
+      ["sv;q=0", "en"],
+      ["*, sv;q=0.5", "sv"],
+      ["sv_SE, en;q=0.5", "en"],
+      ["SV-se;q=0.7, tlh", "sv"],
+    ];
+    for (const [header, expected] of cases) {
+      expect((await bootstrap(tenant.projectId, { headers: { "accept-language": header } })).body.language, header).toBe(expected);
+    }
+  });
 });
 
 describe("bootstrap with a bearer token", () => {

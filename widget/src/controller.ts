@@ -7,7 +7,7 @@ import { sessionFor, type AuthSource, type RequestFailed, type Session } from ".
 import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
-import type { Strings } from "./i18n/strings";
+import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
 import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
 

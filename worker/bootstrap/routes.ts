@@ -21,8 +21,8 @@ import { projects } from "../projects/table";
 import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
-import { chooseLanguage, wordsFor } from "../wording/words";
-import { acceptLanguages, inLanguage } from "./language";
+import { servedLanguages, wordsFor } from "../wording/words";
+import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 export const bootstrapRoutes = createRouter();
@@ -159,8 +159,7 @@ bootstrapRoutes.openapi(
 
     const all = cached.configuration;
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
-    const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
-    const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
+    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
     const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });

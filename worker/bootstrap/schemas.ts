@@ -37,7 +37,7 @@ export const Bootstrap = z
     }),
     language: z.string().openapi({ description: "The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it." }),
     strings: z.record(z.string(), z.string()).openapi({
-      description: "Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied.",
+      description: "Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied.",
     }),
     configuration: Configuration,
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
