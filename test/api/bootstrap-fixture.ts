@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, newClient, newTenant, type Reply } from "./helpers";
+import { call, newClient, newTenant } from "./helpers";
 
 export const siteOrigin = "https://shop.example";
 
@@ -62,7 +62,7 @@ export type WidgetTenant = Awaited<ReturnType<typeof widgetTenant>>;
 type BootstrapOptions = { body?: unknown; origin?: string | null; headers?: Record<string, string>; cf?: Record<string, unknown>; token?: string };
 
 /** The widget's call: a CORS simple request (text/plain JSON) from the page's origin. */
-export const bootstrap = (projectId: string, options: BootstrapOptions = {}): Promise<Reply> =>
+export const bootstrap = (projectId: string, options: BootstrapOptions = {}) =>
   call("POST", `/browser/v1/projects/${projectId}/bootstrap`, {
     rawBody: JSON.stringify(options.body ?? {}),
     token: options.token,

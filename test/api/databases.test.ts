@@ -5,8 +5,8 @@ import { app } from "../../worker/app";
 import worker from "../../worker/index";
 import { idsFrom } from "../../worker/lib/ids";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
-import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { admin, call, expectProblem, form, newClient, newTenant, origin, tokenFor } from "./helpers";
+import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { admin, call, expectProblem, form, newClient, newTenant, ok, origin, tokenFor } from "./helpers";
 
 /**
  * More than one database (README "Scaling"): vitest.config.ts binds a second D1 database, DB_SHARD_1, and maps
@@ -45,7 +45,7 @@ beforeAll(async () => {
     .run();
   const { clientId, clientSecret } = await newClient(shardedId);
   const token = await tokenFor(clientId, clientSecret);
-  const api = (method: string, path: string, body?: unknown) => call(method, `/privacy/v2/projects/${shardedId}${path}`, { body, token });
+  const api = <M extends string, P extends string>(method: M, path: P, body?: unknown) => call(method, `/privacy/v2/projects/${shardedId}${path}`, { body, token });
   sharded = await configuredTenant({ projectId: shardedId, clientId, clientSecret, token, api });
   unmapped = await configuredTenant();
 });

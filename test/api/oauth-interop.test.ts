@@ -1,7 +1,7 @@
 // What off-the-shelf OAuth 2.0 clients rely on (RFC 8414 metadata, RFC 6749 §5.2 errors as application/json,
 // RFC 6750 challenges): each case failed before the change that made it hold.
 import { describe, expect, it } from "vitest";
-import { call, form, newClient, newProject, origin } from "./helpers";
+import { call, form, newClient, newProject, origin, problemOf } from "./helpers";
 
 
 describe("authorization server metadata", () => {
@@ -44,7 +44,7 @@ describe("token endpoint errors (RFC 6749 §5.2)", () => {
     expect(reply.status).toBe(400);
     expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
     expect(reply.body).toMatchObject({ error: "invalid_request" });
-    expect(reply.body.error_description).toContain("application/x-www-form-urlencoded");
+    expect(problemOf(reply).error_description).toContain("application/x-www-form-urlencoded");
   });
 });
 
