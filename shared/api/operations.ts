@@ -17,14 +17,6 @@ export type PathOf<M extends Method> = {
   [P in keyof paths]: Operation<P, M> extends { responses: unknown } ? P : never;
 }[keyof paths];
 
-/** The values of a path template's `{parameters}`. */
-export type PathParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { path: infer T } } ? T : never;
-
-/** The query parameters an operation takes (all of them optional to the type when the API defaults them). */
-export type QueryParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer T } }
-  ? Exclude<T, undefined>
-  : never;
-
 /** The JSON body an operation takes. */
 export type JsonBody<P extends keyof paths, M extends Method> = Operation<P, M> extends {
   requestBody?: { content: { "application/json": infer T } };
