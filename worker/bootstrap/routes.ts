@@ -10,7 +10,8 @@ import { cachedConfiguration, purposesFingerprint } from "../configuration/docum
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
-import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
+import { visitorRegime } from "../jurisdictions/local";
+import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -80,7 +81,12 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
   const identity = bearer ? bearer.identityId : byKey;
   const [projectRows, clientRows, stateRows, receiptRows] = await db.batch([
     db
-      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
+      .select({
+        version: projects.configVersion,
+        rules: projects.jurisdictionRules,
+        consentMode: projects.consentMode,
+        jurisdiction: projects.jurisdiction,
+      })
       .from(projects)
       .where(eq(projects.id, projectId))
       .limit(1),
@@ -109,7 +115,8 @@ bootstrapRoutes.openapi(
     ...access.public,
     summary: "Everything the consent widget needs before first paint, in one call",
     description:
-      "The visitor's regime (from `request.cf` and the project's jurisdiction rules), the configuration in the " +
+      "The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a " +
+      "real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the " +
       "visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the " +
       "identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the " +
       "`Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).\n\n" +
@@ -155,8 +162,8 @@ bootstrapRoutes.openapi(
     const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
     const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
-    const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
-    const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
+    const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
+    const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
     const gpc = c.req.header("sec-gpc") === "1";

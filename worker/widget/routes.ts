@@ -5,6 +5,7 @@ import { purposes } from "../configuration/table";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { createRouter } from "../lib/router";
+import { regimes, type Regime } from "../jurisdictions/rules";
 import { projects } from "../projects/table";
 import { demoScript, demoStyles, gatedScript } from "./demo-assets";
 
@@ -48,6 +49,7 @@ async function demoPage(c: Context<AppEnv>) {
     .where(livePurpose(project.id))
     .orderBy(asc(purposes.id));
   const gatedPurpose = purposeRows.find((row) => row.content.legalGround === "consent")?.content;
+  const switcher = c.env.LOCAL_DEV === "true" ? regimeSwitch(regimeParam(c.req.query("regime"))) : undefined;
   const snippet = `<script type="module" src="${origin}/widget/assent.js"></script>\n<assent-consent project="${project.id}"></assent-consent>`;
   return c.html(
     page(`
@@ -58,18 +60,20 @@ async function demoPage(c: Context<AppEnv>) {
         <option value="de">Deutsch</option><option value="fr">Français</option><option value="es">Español</option></select></label>
       <button id="privacy-settings" type="button">Privacy settings</button>
     </header>
+    ${switcher?.bar ?? ""}
     <main>
       <h1>Consent your visitors can trust</h1>
       <p class="lead">This page embeds the Assent consent widget on the seeded project <strong>${demoProjectName}</strong>
       with one script tag, under a strict Content-Security-Policy. Make a choice in the dialog, reload, and it is
       still there: it was recorded as a permission request and read back as the visitor's permission state.</p>
+      ${switcher?.note ?? ""}
       <h2>The whole integration</h2>
       <pre><code>${escape(snippet)}</code></pre>
       <div class="cards">
         <section class="card">
           <h2>What this page may use now</h2>
           <ul id="state"><li class="muted">Waiting for the widget…</li></ul>
-          <p class="muted" id="identity"></p>
+          <p class="muted"><span id="regime"></span> <span id="identity"></span></p>
         </section>
         <section class="card">
           <h2>Script gating</h2>
@@ -85,8 +89,34 @@ async function demoPage(c: Context<AppEnv>) {
       </div>
       <p class="muted">API reference: <a href="/docs">/docs</a> · OpenAPI: <a href="/openapi.json">/openapi.json</a></p>
     </main>
-    <assent-consent project="${project.id}" application="assent-demo"></assent-consent>`),
+    <assent-consent project="${project.id}" application="assent-demo"${switcher?.attribute ?? ""}></assent-consent>`),
   );
+}
+
+const regimeParam = (value: string | undefined) => regimes.find((regime) => regime === value);
+
+const regimeLabels: Record<Regime, string> = { "opt-in": "Opt-in", "opt-out": "Opt-out", notice: "Notice" };
+
+/**
+ * Locally (`LOCAL_DEV`) the bootstrap honours a forced regime, so the demo offers each one as a link (`/?regime=…`,
+ * no script needed): what a visitor in the EEA, in a US state with a privacy law and elsewhere would see.
+ * "Automatic" is what the service decides (here, without a real location: the project's jurisdiction).
+ */
+function regimeSwitch(chosen: Regime | undefined) {
+  const link = (href: string, label: string, current: boolean) =>
+    `<a href="${href}"${current ? ' aria-current="page"' : ""}>${label}</a>`;
+  const links = [
+    link("/", "Automatic", !chosen),
+    ...regimes.map((regime) => link(`/?regime=${regime}`, regimeLabels[regime], regime === chosen)),
+  ];
+  return {
+    bar: `<nav class="regimes" aria-label="Regime"><span class="muted">Regime</span> ${links.join(" ")}
+      <button id="new-visitor" type="button">New visitor</button></nav>`,
+    attribute: chosen ? ` regime="${chosen}"` : "",
+    note: `<p class="muted">Which question a visitor gets depends on where they are. Running locally, the service
+      usually cannot tell, so the project's own jurisdiction decides (“Automatic”); the links above show each regime,
+      and <em>New visitor</em> forgets this browser's choices.</p>`,
+  };
 }
 
 const page = (body: string) => `<!doctype html>
