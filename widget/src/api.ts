@@ -95,10 +95,9 @@ export class Session {
     return { token: minted.access_token, identityId: minted.identityId };
   }
 
-  /** The URL of an API path as the generated `paths` name it, with this project and `identityId` filled in. */
-  #url(path: keyof paths, identityId = "") {
-    const filled = path.replace("{project_id}", encodeURIComponent(this.#source.project));
-    return this.#source.api + filled.replace("{identityId}", encodeURIComponent(identityId));
+  /** The URL of an API path as the generated `paths` name it, with this project filled in. */
+  #url(path: keyof paths) {
+    return this.#source.api + path.replace("{project_id}", encodeURIComponent(this.#source.project));
   }
 
   /** A visitor token (a first visit, or the same identity again with the stored key); callers hold the lock. */
@@ -152,7 +151,7 @@ export class Session {
   call<P extends PathOf<"POST">>(path: P, body: JsonBody<P, "POST">): Promise<JsonAnswer<P, "POST">>;
   call(path: keyof paths, body?: object) {
     return this.#authorised((auth) =>
-      send(this.#url(path, auth.identityId), {
+      send(this.#url(path).replace("{identityId}", encodeURIComponent(auth.identityId)), {
         method: body && "POST",
         body: body && JSON.stringify(body),
         headers: { authorization: `Bearer ${auth.token}` },
