@@ -151,7 +151,7 @@ export class ConsentController {
       if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);
       store.pending.set();
       const before = this.#decision;
-      this.#remember(first ? this.regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
+      this.#remember(first ? this.regime !== "opt-in" : undefined);
       // A returning visitor's state changes with the answer, or with the regime (another place, other rules).
       if (first) host.emit("assent-ready", this.state);
       else if (before?.regime !== this.regime || JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) {
@@ -185,11 +185,15 @@ export class ConsentController {
     this.set({ saved, choices: choicesFrom(this.#consentPurposes, saved, this.regime) });
   }
 
-  /** Keeps the decision on this device and, when asked, tells Consent Mode and GTM. */
-  #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
+  /**
+   * Keeps the decision on this device and tells Consent Mode and GTM when asked, or (`tell` unset) when the modes
+   * differ from the ones this device last told.
+   */
+  #remember(tell?: boolean, acknowledged = this.#decision?.acknowledged) {
     const state = this.state;
     const boot = this.#boot!;
     const modes = boot.consentMode?.enabled ? modesOf(this.shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
+    tell ??= JSON.stringify(modes) !== JSON.stringify(this.#decision?.modes);
     this.#store.decision.set(
       (this.#decision = {
         identityId: this.#identity,
