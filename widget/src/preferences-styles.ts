@@ -1,5 +1,15 @@
 /** The second layer's stylesheet, loaded with it (see styles.ts for the rules every size and colour follows). */
 export const preferenceStyles = `
+  :host {
+    --m: var(--assent-muted, #4b5563);
+    --s: #f3f4f6;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --m: var(--assent-muted, #d1d5db);
+      --s: #1f2937;
+    }
+  }
   /* A modal <dialog> already sits in the top layer, centred, scrolling, sized to the viewport. */
   dialog {
     width: 40em;

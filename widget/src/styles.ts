@@ -6,7 +6,7 @@
  * font size (`html { font-size: 62.5% }`) cannot shrink it. Custom properties (which `all` leaves alone) and
  * `::part` let the page theme it on purpose: --assent-accent, --assent-on-accent, --assent-background,
  * --assent-foreground, --assent-muted, --assent-border, --assent-focus, --assent-font. Without a theme it follows
- * `prefers-color-scheme`.
+ * `prefers-color-scheme`. The colours only the second layer uses (muted text, subtle surfaces) are defined with it.
  */
 export const styles = `
   :host {
@@ -15,9 +15,7 @@ export const styles = `
     --o: var(--assent-on-accent, #fff);
     --b: var(--assent-background, #fff);
     --f: var(--assent-foreground, #111827);
-    --m: var(--assent-muted, #4b5563);
     --l: var(--assent-border, #d1d5db);
-    --s: #f3f4f6;
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -25,9 +23,7 @@ export const styles = `
       --o: var(--assent-on-accent, #042f2e);
       --b: var(--assent-background, #111827);
       --f: var(--assent-foreground, #f9fafb);
-      --m: var(--assent-muted, #d1d5db);
       --l: var(--assent-border, #4b5563);
-      --s: #1f2937;
     }
   }
   .banner,
@@ -46,7 +42,6 @@ export const styles = `
     inset: auto 0 0;
     margin: 0;
     width: auto;
-    max-width: none;
     max-height: 85vh;
     overflow: auto;
     border-block-start: 1px solid var(--l);
@@ -124,6 +119,10 @@ export const styles = `
     background: var(--a);
     color: var(--o);
     padding: 0.65em;
+  }
+  /* A button's words are light-DOM children (banner.ts): the page's own rules do not reach them. */
+  ::slotted(*) {
+    all: revert !important;
   }
   .link {
     border: 0;
