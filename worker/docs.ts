@@ -75,7 +75,6 @@ h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem;margin-top:2.5rem}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8fa;padding:.5rem;overflow:auto;border-radius:4px}
 code{overflow-wrap:anywhere}p,li,summary{overflow-wrap:break-word}
 summary{padding:.2rem 0}
-.op,body>details{content-visibility:auto;contain-intrinsic-size:auto 9rem}body>details{contain-intrinsic-size:auto 2rem}
 nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 @media (max-width:40rem){body{padding:.5rem .75rem}.m{min-width:3.5rem}}
 </style>
