@@ -111,5 +111,5 @@ console.log(`
     export ADMIN_TOKEN=$(sed -n "s/^ADMIN_TOKEN='\\(.*\\)'$/\\1/p" .dev.vars)
     curl -s -X POST $ASSENT/admin/v1/projects -H "authorization: Bearer $ADMIN_TOKEN" \\
       -H 'content-type: application/json' -d '{"name":"My shop"}'
-  The README walks on from there: client, token, identity, alias lookup.
+  docs/getting-started.md walks on from there: client, token, identity, consent, the widget on your page.
 `);

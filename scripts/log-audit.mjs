@@ -1,5 +1,5 @@
 // Re-derives a project's tamper-evident log from what the API serves, with nothing but the documented
-// algorithms (README "Proof of consent"): canonical JSON, SHA-256, RFC 9162 Merkle hashing, ES256 over the JWKS.
+// algorithms (docs/proof.md#tamper-evident-log): canonical JSON, SHA-256, RFC 9162 Merkle hashing, ES256 over the JWKS.
 // Shared by `npm run verify-log` (scripts/verify-log.mjs) and the tests; it imports none of the Worker's code.
 import { compactVerify, createLocalJWKSet } from "jose";
 

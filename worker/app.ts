@@ -115,7 +115,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
   type: "oauth2",
   description:
     "An access token from `POST /oauth/token`, sent as `Authorization: Bearer`. Its `scope` claim lists what it may do; " +
-    "public clients (web, ios, android) hold few scopes by default (see the README's *Security model*).",
+    "public clients (web, ios, android) hold few scopes by default (docs/security.md#public-clients).",
   flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { ...scopes } } },
 });
 app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {

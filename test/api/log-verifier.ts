@@ -16,7 +16,7 @@ async function hash(...parts: Uint8Array[]) {
 }
 const node = (left: Uint8Array, right: Uint8Array) => hash(Uint8Array.of(1), left, right);
 
-/** The leaf of an entry: SHA-256(0x00 || entry hash bytes), as the README documents. */
+/** The leaf of an entry: SHA-256(0x00 || entry hash bytes), as docs/proof.md#tamper-evident-log documents. */
 export const leafOf = async (entryHashHex: string) => toHex(await hash(Uint8Array.of(0), fromHex(entryHashHex)));
 
 export async function verifyInclusion(leafIndex: number, treeSize: number, leafHex: string, path: string[], rootHex: string) {

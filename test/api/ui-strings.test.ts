@@ -5,7 +5,7 @@ import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture"
 import { call, expectProblem } from "./helpers";
 
 /*
- * The widget's words in the bootstrap: negotiated at the edge (README "Languages"), the configuration's texts
+ * The widget's words in the bootstrap: negotiated at the edge (docs/languages.md#how-the-language-is-chosen), the configuration's texts
  * following the same choice, and a project's own wording (overrides, added languages) through the API.
  */
 const de = shippedStrings.de;

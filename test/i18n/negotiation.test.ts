@@ -6,7 +6,7 @@ import { direction, lookup, negotiate } from "../../widget/src/negotiate";
 
 /*
  * The negotiation the Worker runs at the edge (and the widget's fallback shares): BCP 47 lookup over the shipped
- * languages, with the fallbacks README "Languages" lists, then the project's default, then English.
+ * languages, with the fallbacks docs/languages.md#how-the-language-is-chosen lists, then the project's default, then English.
  */
 const shipped = Object.keys(shippedStrings);
 const choose = (preferences: string[], fallback?: string) => negotiate(preferences, shipped, fallback);

@@ -69,7 +69,7 @@ browserTokenRoutes.openapi(
     description:
       "Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in " +
       "`allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one " +
-      "identity (see the scope rules under *Browser tokens* in the README).\n\n" +
+      "identity (scope rules: docs/security.md#browser-tokens).\n\n" +
       "A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). " +
       "The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again " +
       "returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, " +

@@ -14,7 +14,7 @@ export const BootstrapInput = z
       description:
         "The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); " +
         "then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's " +
-        "languages and the project's own (README \"Languages\").",
+        "languages and the project's own (docs/languages.md#how-the-language-is-chosen).",
       example: ["fi-FI", "fi", "en"],
     }),
     regime: z.enum(regimes).optional().openapi({ description: "Forces the regime; honoured only in local development (`LOCAL_DEV`)." }),
