@@ -34,6 +34,10 @@ async function demoVisitor(regime: "opt-in" | "opt-out") {
   return { context, page };
 }
 
+/** The state the widget holds (its `consent` property), in the page. */
+const widgetState = () =>
+  (document.querySelector("assent-consent") as unknown as { consent?: { consents: Record<string, boolean> } } | null)?.consent;
+
 /** The demo page's gated purpose: it runs only with consent. */
 const gatedNote = (page: Page) => page.locator("#gated").textContent();
 
@@ -41,7 +45,7 @@ const gatedNote = (page: Page) => page.locator("#gated").textContent();
  * The rejection as the widget holds it: the demo's one consent-based purpose ("marketing") may not be used. (Its
  * other purposes rest on other grounds, which a rejection does not touch.) Under opt-out it is allowed until refused.
  */
-const rejected = (page: Page) => page.evaluate(() => document.querySelector("assent-consent")!.consent?.consents.marketing === false);
+const rejected = async (page: Page) => (await page.evaluate(widgetState))?.consents.marketing === false;
 
 it("document.querySelectorAll finds the banner and its accept and reject controls in the light DOM, with the buttons' names", async () => {
   const { context, page } = await demoVisitor("opt-in");
@@ -49,7 +53,7 @@ it("document.querySelectorAll finds the banner and its accept and reject control
   await banner(page).waitFor({ state: "visible" });
   const found = await page.evaluate(() => ({
     banners: document.querySelectorAll("assent-consent[banner]").length,
-    controls: [...document.querySelectorAll("assent-consent[banner] > [slot]")].map((control) => [control.slot, control.textContent]),
+    controls: Array.from(document.querySelectorAll("assent-consent[banner] > [slot]"), (control) => [control.slot, control.textContent]),
   }));
   expect(found).toEqual({
     banners: 1,
@@ -115,7 +119,7 @@ it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given 
   // script never ran.
   await expect.poll(() => rejected(page)).toBe(true);
   await page.reload();
-  await page.waitForFunction(() => document.querySelector("assent-consent")?.consent);
+  await page.waitForFunction(widgetState);
   expect(await rejected(page)).toBe(true);
   expect(await page.evaluate(() => document.querySelector("assent-consent[banner]"))).toBeNull();
   expect(await gatedNote(page)).toContain("Not run");
@@ -129,7 +133,7 @@ it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given 
  */
 function select(target: { selector: string; textFilter?: string | string[]; displayFilter?: boolean }) {
   const filters = target.textFilter === undefined ? [] : [target.textFilter].flat();
-  return [...document.querySelectorAll<HTMLElement>(target.selector)].filter(
+  return Array.from(document.querySelectorAll<HTMLElement>(target.selector)).filter(
     (element) =>
       (filters.length === 0 || filters.some((text) => element.textContent?.includes(text))) &&
       (!target.displayFilter || element.getClientRects().length > 0),
@@ -155,7 +159,7 @@ it("the Consent-O-Matic rule's detectors and its reject path select the banner's
   await expect.poll(() => rejected(page)).toBe(true);
   // Decided: still present, no longer showing, so the extension leaves the page alone on the next visit.
   await page.reload();
-  await page.waitForFunction(() => document.querySelector("assent-consent")?.consent);
+  await page.waitForFunction(widgetState);
   expect(await matches(page, detector.presentMatcher.target)).toBe(1);
   expect(await matches(page, detector.showingMatcher.target)).toBe(0);
   await context.close();

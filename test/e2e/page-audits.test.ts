@@ -64,7 +64,7 @@ it("answers /robots.txt and /favicon.ico, which crawlers and browsers ask for un
 it("/docs: every summary is a target of at least 24 by 24 px on a phone, laid out where it is (none overlaps the next)", async () => {
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
   await page.goto(`${baseUrl}/docs`);
-  const boxes = await page.evaluate(() => [...document.querySelectorAll("summary")].map((summary) => summary.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await page.evaluate(() => Array.from(document.querySelectorAll("summary"), (summary) => summary.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes.filter((box) => box.height < 24 || box.width < 24).map((box) => `${box.width}x${box.height}`)).toEqual([]);
   // Lighthouse measures every target of the page at once: one whose layout was skipped (content-visibility) is
   // measured on top of its neighbours.

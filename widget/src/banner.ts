@@ -7,8 +7,7 @@
  * Banner tools (scanners, autoconsent, Consent-O-Matic) search with document.querySelectorAll, which does not see
  * into the shadow root. So each button's words are a light-DOM child of the element, `<span slot="reject">` (and
  * accept, customize), slotted into the button: that text names the button, a click on it is a click on the
- * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md, "Banner
- * tools").
+ * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md#banner-tools).
  */
 import { html, nothing } from "lit/html.js";
 import { fill } from "./i18n";
