@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { acceptCredential } from "./auth/authorize";
 import { clientRoutes } from "./auth/clients";
 import { authRoutes } from "./auth/routes";
@@ -26,7 +25,6 @@ import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
-import { maxBodyBytes } from "./lib/body";
 import { d1Session } from "./lib/db";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
@@ -55,15 +53,6 @@ for (const api of ["/privacy/*", "/browser/*", "/admin/*", "/v1/*", "/portal/api
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
   });
 }
-app.use(
-  "/oauth/*",
-  bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      throw new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
-    },
-  }),
-);
 
 /** Unauthenticated constant: liveness probe and the benchmark's baseline. */
 app.get("/healthz", (c) => c.json({ status: "ok", service: "assent" }));

@@ -1447,7 +1447,7 @@ export interface paths {
         put?: never;
         /**
          * Everything the consent widget needs before first paint, in one call
-         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
+         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
          *
          *     The body may be sent as `text/plain` (so a page's call needs no CORS preflight) or JSON. With `Sec-GPC: 1` under an opt-out regime the Worker records the opt-out of sale and sharing itself (a permission denying those purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.
          */
@@ -2773,7 +2773,7 @@ export interface components {
             regime: {
                 /** @enum {string} */
                 name: "opt-in" | "opt-out" | "notice";
-                /** @description `request.cf.country` (ISO 3166-1), null when unknown. */
+                /** @description `request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location). */
                 country: string | null;
                 /** @description `request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null. */
                 region: string | null;
@@ -2784,7 +2784,7 @@ export interface components {
             };
             /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;
-            /** @description Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied. */
+            /** @description Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied. */
             strings: {
                 [key: string]: string;
             };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { english } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
+import { english } from "../../shared/i18n/strings";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { call, expectProblem } from "./helpers";
 

@@ -5,8 +5,8 @@
 // `lang` (each switch is a bootstrap, as a returning visitor's), not by reloading.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { english } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
+import { english } from "../../shared/i18n/strings";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { artifactPath, launchBrowser } from "./browser";
 import { banner, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Shop } from "./widget-helpers";
 

@@ -5,7 +5,7 @@ import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
 import { release, watch } from "./gating";
 import { scriptUrl } from "./i18n";
-import { direction } from "./negotiate";
+import { direction } from "../../shared/i18n/negotiate";
 import { adopt, styles } from "./styles";
 import type { ConsentState, RegimeName } from "./types";
 import { helpers, links, type View } from "./view";

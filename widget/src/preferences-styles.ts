@@ -12,6 +12,13 @@ export const preferenceStyles = `
   }
   /* A modal <dialog> already sits in the top layer, centred, scrolling, sized to the viewport. */
   dialog {
+    box-sizing: border-box;
+    border: 0;
+    padding: 0;
+    background: var(--b);
+    color: var(--f);
+    font: max(1em, 16px)/1.5 var(--assent-font, system-ui, sans-serif);
+    overflow-wrap: anywhere;
     width: 40em;
     max-width: calc(100% - 1em);
     border-radius: 0.875em;
@@ -145,5 +152,16 @@ export const preferenceStyles = `
     padding-block-end: 1.25em;
     border-block-start: 1px solid var(--l);
     background: var(--b);
+  }
+  /* The footer's buttons, laid out and coloured as the banner's (styles.ts, .actions). */
+  .foot {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr));
+    gap: 0.6em;
+  }
+  .foot button {
+    background: var(--a);
+    color: var(--o);
+    padding: 0.65em;
   }
 `;

@@ -192,7 +192,14 @@ export async function admitVisitor(
               .then((rows) => rows[0])
           : undefined,
       ]);
-  if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+  if (!client) {
+    throw new ApiError(
+      403,
+      "origin_not_allowed",
+      `No web client of project ${projectId} lists the origin ${origin}. Add it to a web client's allowed origins: ` +
+        `${issuerOf(c.env)}/portal/projects/${projectId}/clients (or PUT /admin/v1/projects/${projectId}/clients/{clientId}).`,
+    );
+  }
   if (!scopesOfClient(client.type, client.scopes).includes("identities:create")) {
     throw new ApiError(403, "insufficient_scope", "The web client for this origin may not create identities.");
   }

@@ -2,7 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
-import { jsonBodies, jsonOrPlainTextBodies } from "./body";
+import { jsonBodies, jsonOrPlainTextBodies, limitBody } from "./body";
 import { validationError } from "./errors";
 import { requestExample } from "./request-examples";
 
@@ -36,7 +36,7 @@ export function createRouter() {
     const bodyTypes = Object.keys(route.request?.body?.content ?? {});
     for (const type of bodyTypes) route.request!.body!.content![type].example ??= requestExample(route.operationId ?? "", type);
     const bodyReader = bodyTypes.some((type) => type.includes("form"))
-      ? []
+      ? [limitBody]
       : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies : jsonBodies];
     return register({ ...route, middleware: [authorize(route), ...bodyReader, ...own] }, ...rest);
   }) as typeof router.openapi;
