@@ -120,9 +120,14 @@ export function learn(projectId: string, identityId: string, names: Names, found
   return { ...found, identityExists: Boolean(after.identity), previousReceiptHash: after.receipt, fresh: true };
 }
 
-const writing = new Map<string, Promise<unknown>>();
+/** The last queued write of each identity: when it starts running, and when it has settled. */
+const writing = new Map<string, { started: Promise<void>; settled: Promise<void> }>();
 
-/** How long a write waits for the one before it: a request cut off midway may never settle, and must not block. */
+/**
+ * How long a write waits for the one before it once that one runs: a request cut off midway may never settle, and
+ * must not block. Counted from the start of the one before, not from joining the queue, so a burst whose queue takes
+ * longer than this to drain still runs one write at a time.
+ */
 const maxQueueWaitMs = 2_000;
 
 /**
@@ -136,16 +141,19 @@ export function oneAtATime<T>(projectId: string, identityId: string, task: () =>
   const before = writing.get(key);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ready = before
-    ? Promise.race([before, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxQueueWaitMs)))]).finally(() => clearTimeout(timer))
+    ? before.started
+        .then(() => Promise.race([before.settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxQueueWaitMs)))]))
+        .finally(() => clearTimeout(timer))
     : Promise.resolve();
   const run = ready.then(task, task);
   const settled = run.then(
     () => undefined,
     () => undefined,
   );
-  writing.set(key, settled);
+  const entry = { started: ready, settled };
+  writing.set(key, entry);
   void settled.then(() => {
-    if (writing.get(key) === settled) writing.delete(key);
+    if (writing.get(key) === entry) writing.delete(key);
   });
   return run;
 }
