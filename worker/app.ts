@@ -20,6 +20,7 @@ import { partyRoutes } from "./parties/routes";
 import { portalRoutes } from "./portal/routes";
 import { portalSessionCredential } from "./portal/session";
 import { projectRoutes } from "./projects/routes";
+import { siteRoutes } from "./site/routes";
 import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
@@ -94,6 +95,7 @@ for (const routes of [
   consentModeRoutes,
   widgetRoutes,
   portalRoutes,
+  siteRoutes,
 ]) {
   app.route("/", routes as OpenAPIHono<AppEnv>);
 }

@@ -192,9 +192,14 @@ const outcome = compiled<"projectId" | "identityId" | "requestId" | "status" | "
   ${latestReceipt(p.projectId, p.identityId)} AS receipt,
   EXISTS (SELECT 1 FROM ${webhooks} WHERE ${webhooks.projectId} = ${p.projectId}) AS webhooks`);
 
-const writing = new Map<string, Promise<unknown>>();
+/** The last queued write of each identity: when it starts running, and when it has settled. */
+const writing = new Map<string, { started: Promise<void>; settled: Promise<void> }>();
 
-/** How long a write waits for the one before it: a request cut off midway may never settle, and must not block. */
+/**
+ * How long a write waits for the one before it once that one runs: a request cut off midway may never settle, and
+ * must not block. Counted from the start of the one before, not from joining the queue, so a burst whose queue takes
+ * longer than this to drain still runs one write at a time.
+ */
 const maxQueueWaitMs = 2_000;
 
 /**
@@ -203,21 +208,24 @@ const maxQueueWaitMs = 2_000;
  * batches); queued, each learns the hash the previous one wrote and applies at its first attempt. Writes from other
  * isolates, and one that stopped waiting, are still caught by the guard.
  */
-function oneAtATime<T>(projectId: string, identityId: string, task: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(projectId: string, identityId: string, task: () => Promise<T>): Promise<T> {
   const key = identityKey(projectId, identityId);
   const before = writing.get(key);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ready = before
-    ? Promise.race([before, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxQueueWaitMs)))]).finally(() => clearTimeout(timer))
+    ? before.started
+        .then(() => Promise.race([before.settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxQueueWaitMs)))]))
+        .finally(() => clearTimeout(timer))
     : Promise.resolve();
   const run = ready.then(task, task);
   const settled = run.then(
     () => undefined,
     () => undefined,
   );
-  writing.set(key, settled);
+  const entry = { started: ready, settled };
+  writing.set(key, entry);
   void settled.then(() => {
-    if (writing.get(key) === settled) writing.delete(key);
+    if (writing.get(key) === entry) writing.delete(key);
   });
   return run;
 }
