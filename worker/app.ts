@@ -22,7 +22,7 @@ import { portalSessionCredential } from "./portal/session";
 import { projectRoutes } from "./projects/routes";
 import { siteRoutes } from "./site/routes";
 import { auditRoutes } from "./proof/audit";
-import { ledgerRoutes } from "./proof/ledger";
+import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { d1Session } from "./lib/db";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { oneAtATime } from "../../worker/requests/snapshot";
+import { oneAtATime } from "../../worker/requests/write-guard";
 
 /**
- * The queue of one identity's writes within an isolate (worker/requests/snapshot.ts), on a fake clock: each write
+ * The queue of one identity's writes within an isolate (worker/requests/write-guard.ts), on a fake clock: each write
  * stands for one taking `ms` of the isolate's time, and records when it ran.
  */
 beforeEach(() => {

@@ -10,7 +10,8 @@ import { now } from "../lib/time";
 import { livePurpose, toDataGroup } from "./queries";
 import { DataGroup, DataGroupInput } from "./schemas";
 import { dataGroups, purposes } from "./table";
-import { ProjectParams, referenceTaken, root, tags } from "./route-parts";
+import { ProjectParams } from "../lib/params";
+import { referenceTaken, root, tags } from "./route-parts";
 
 export const dataGroupRoutes = createRouter();
 

@@ -10,7 +10,8 @@ import { now } from "../lib/time";
 import { assertPurposeReferences, livePurpose, toPurpose, toPurposeVersion } from "./queries";
 import { Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
 import { purposes, purposeVersions, type PurposeContent } from "./table";
-import { ProjectParams, referenceTaken, root, tags, unknownReferenceProblem } from "./route-parts";
+import { ProjectParams } from "../lib/params";
+import { referenceTaken, root, tags, unknownReferenceProblem } from "./route-parts";
 
 export const purposeRoutes = createRouter();
 

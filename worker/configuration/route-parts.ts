@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { isConstraintError } from "../lib/db";
 import { conflict } from "../lib/errors";
 import { Problem } from "../lib/router";
@@ -6,7 +5,6 @@ import { Problem } from "../lib/router";
 /** What the configuration routes (data groups, purposes, the feed) share. */
 export const tags = ["Configuration"];
 export const root = "/privacy/v2/projects/{project_id}/configurations";
-export const ProjectParams = z.object({ project_id: z.string() });
 
 export const unknownReferenceProblem = {
   422: {

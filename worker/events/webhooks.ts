@@ -10,7 +10,8 @@ import { now } from "../lib/time";
 import { forgetWebhookPresence } from "./outbox";
 import { CreatedWebhook, maxWebhooksPerProject, RotatedSecret, RotationInput, toWebhook, Webhook, WebhookInput } from "./schemas";
 import { encryptSecret, newWebhookSecret } from "./secrets";
-import { base, checkUrl, findWebhook, ProjectParams, tags, WebhookParams } from "./route-parts";
+import { ProjectParams } from "../lib/params";
+import { base, checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
 import { webhooks } from "./table";
 
 /** Webhook subscriptions: create, list, read, change, delete, rotate the secret. */

@@ -2,8 +2,6 @@ import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
 import { access, clientKinds } from "../auth/scopes";
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { issuerOf } from "../auth/tokens";
-import { dispatchSoon } from "../events/outbox";
 import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -13,9 +11,10 @@ import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
 import { Iso27560Export, iso27560Records } from "../proof/iso27560";
-import { eraseIdentity } from "../requests/record";
+import { eraseIdentity, writerOf } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
-import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
+import { ProjectParams } from "../lib/params";
+import { Identity, IdentityInput, IdentityParams, IdentityUpdate } from "./schemas";
 import { aliases, identities } from "./table";
 
 export const identityRoutes = createRouter();
@@ -203,9 +202,8 @@ identityRoutes.openapi(
     // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
     const current = accepted && (await findIdentity(c.env.DB, caller.projectId, identityId));
     if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
-    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
+    const erased = await eraseIdentity(writerOf(c), identityId, revisionMatches(identities.revision, accepted));
     if (!erased) throw accepted && (await findIdentity(c.env.DB, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
-    dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
 );

@@ -11,11 +11,11 @@ import { now } from "../lib/time";
 import { toParty } from "./queries";
 import { Party, PartyInput } from "./schemas";
 import { parties } from "./table";
+import { ProjectParams } from "../lib/params";
 
 export const partyRoutes = createRouter();
 
 const tags = ["Parties"];
-const ProjectParams = z.object({ project_id: z.string() });
 const PartyParams = ProjectParams.extend({ party_id: z.string() });
 
 const partyWhere = (projectId: string, id: string) => and(eq(parties.projectId, projectId), eq(parties.id, id));

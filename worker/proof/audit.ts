@@ -6,11 +6,11 @@ import { createRouter, problems } from "../lib/router";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { logEntries } from "./table";
+import { ProjectParams } from "../lib/params";
 
 /** The project-wide audit trail for a period, streamed: for auditors and for archiving outside Assent. */
 export const auditRoutes = createRouter();
 
-const ProjectParams = z.object({ project_id: z.string() });
 
 const exportPage = 500;
 

@@ -8,13 +8,13 @@ import { createRouter, jsonResponse, problems } from "../lib/router";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
+import { ProjectParams } from "../lib/params";
 
 /** The project's tamper-evident log (docs/proof.md#tamper-evident-log): signed tree heads, entries and proofs. */
 export const proofRoutes = createRouter();
 
 const tags = ["Proof of consent"];
 const base = "/privacy/v2/projects/{project_id}/log";
-const ProjectParams = z.object({ project_id: z.string() });
 const Hex = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (a SHA-256).");
 
 const Head = z

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
-import { ProjectParams, root } from "../configuration/route-parts";
+import { root } from "../configuration/route-parts";
+import { ProjectParams } from "../lib/params";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
