@@ -1,12 +1,12 @@
 // The authorization matrix, generated from /openapi.json: every operation against every kind of caller, each with
 // its exact expected status and code. What each kind of caller holds is pinned here (it is the README's
 // "Security model"), not read from the Worker, so a change of rights shows up as a failing cell.
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { createRouter } from "../../worker/lib/router";
+import { createRouter, defineRoute } from "../../worker/lib/router";
 import { call } from "../api/helpers";
 import { buildCallers, send, type CallerKind } from "./callers";
 
@@ -149,7 +149,7 @@ describe("a route without a declaration", () => {
   it("is refused at run time (500 undeclared_route) and shows in the document without security, failing the check above", async () => {
     const router = createRouter();
     router.openapi(
-      createRoute({ method: "get", path: "/undeclared", responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({}) } } } } }),
+      defineRoute({ method: "get", path: "/undeclared", responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({}) } } } } }),
       (c) => c.json({}, 200),
     );
     router.onError((error, c) => c.json({ code: (error as { code?: string }).code }, 500));

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { aliases, identities } from "../identities/table";
 import { randomSecret, sha256Hex } from "../lib/crypto";
@@ -6,7 +6,8 @@ import { getDb } from "../lib/db";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import type { AppEnv, Caller, Env } from "../env";
@@ -59,7 +60,7 @@ export const VisitorToken = BrowserToken.extend({
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
 browserTokenRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/visitor-tokens",
     operationId: "mintVisitorToken",
@@ -99,7 +100,7 @@ browserTokenRoutes.openapi(
 );
 
 browserTokenRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
     operationId: "mintIdentityToken",

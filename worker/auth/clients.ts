@@ -1,10 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { sha256Hex, randomSecret } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
@@ -114,7 +115,7 @@ const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => (
 const tags = ["Admin"];
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients",
     operationId: "createClient",
@@ -151,7 +152,7 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     operationId: "getClient",
@@ -170,7 +171,7 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/clients",
     operationId: "listClients",
@@ -189,7 +190,7 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     operationId: "updateClient",
@@ -223,7 +224,7 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
     operationId: "regenerateClientSecret",
@@ -252,7 +253,7 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}/clients/{clientId}",
     operationId: "deleteClient",

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -7,7 +7,8 @@ import { databaseNamed, databaseNames, defaultDatabase, projectDatabase, useProj
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { createRouter, jsonResponse, Problem } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, Problem } from "../lib/schemas";
 import { requireSetting } from "../lib/settings";
 import { limitRate } from "../limits/rate-limits";
 import { cachedProjectOf, secretVersionOf } from "./clients-cache";
@@ -76,7 +77,7 @@ const tokenRequestGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const tokenRoute = createRoute({
+const tokenRoute = defineRoute({
   method: "post",
   path: "/oauth/token",
   operationId: "issueToken",
@@ -229,7 +230,7 @@ for (const [path, operationId, summary] of [
   ["/.well-known/openid-configuration", "getOpenIdConfiguration", "The same metadata at the OpenID Connect discovery location"],
 ] as const) {
   authRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path,
       operationId,
@@ -243,7 +244,7 @@ for (const [path, operationId, summary] of [
 }
 
 authRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/.well-known/jwks.json",
     operationId: "getJwks",

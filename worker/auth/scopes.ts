@@ -3,10 +3,10 @@ import type { ClientType } from "./table";
 /**
  * Who may call what: the one vocabulary of scopes, what each permits, and who holds which by default.
  *
- * HOW A ROUTE DECLARES ITS ACCESS (every `createRoute` must; an undeclared route answers 500 `undeclared_route`
+ * HOW A ROUTE DECLARES ITS ACCESS (every `defineRoute` must; an undeclared route answers 500 `undeclared_route`
  * and fails test/security/authorization-matrix.test.ts): spread one of the `access` builders below into the route,
  *
- *     createRoute({ method: "post", path: "/privacy/v2/projects/{project_id}/permissions",
+ *     defineRoute({ method: "post", path: "/privacy/v2/projects/{project_id}/permissions",
  *       ...access.project("consents:write", { in: "body", name: "identityId" }), ... })
  *
  * - `access.public`: no credential (token endpoint, discovery, visitor-token minting, portal sign-in).
@@ -17,8 +17,8 @@ import type { ClientType } from "./table";
  * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
  * - `access.session`: a portal session only.
  *
- * Routes built with `createRouter()` (worker/lib/router.ts) get the check; a plain `app.get` does not and must be a
- * page or static file (the matrix test lists the allowed ones). Examples for new routes: a widget bootstrap read by
+ * Routes defined with `defineRoute()` (worker/lib/router.ts) get the check; a plain `app.get` (or zod-openapi's own
+ * `createRoute`) does not and must be a page or static file (the matrix test lists the allowed ones). Examples for new routes: a widget bootstrap read by
  * pages, `access.public` (or `access.client("consent-config:read")` if it takes a token); a consent receipt for one
  * subject, `access.project("identities:read", { in: "path", name: "identityId" })`; an SMS delivery-report callback
  * from a gateway, `access.public` plus the gateway's own signature check. A new capability may add a scope here

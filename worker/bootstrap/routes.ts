@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { webClientQuery } from "../auth/browser-origins";
@@ -15,7 +15,8 @@ import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound, validationError } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
@@ -99,7 +100,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
 }
 
 bootstrapRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/browser/v1/projects/{project_id}/bootstrap",
     operationId: "bootstrapWidget",
@@ -198,7 +199,7 @@ const GpcSupport = z
   .openapi("GpcSupport");
 
 bootstrapRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/.well-known/gpc.json",
     operationId: "getGpcSupport",

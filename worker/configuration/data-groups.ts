@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { livePurpose, toDataGroup } from "./queries";
@@ -19,7 +20,7 @@ const DataGroupParams = ProjectParams.extend({ data_group_id: z.string() });
 /* Data groups */
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: `${root}/data-groups`,
     operationId: "createDataGroup",
@@ -40,7 +41,7 @@ dataGroupRoutes.openapi(
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/data-groups`,
     operationId: "listDataGroups",
@@ -69,7 +70,7 @@ async function findDataGroup(d1: D1Database, projectId: string, id: string) {
 }
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/data-groups/{data_group_id}`,
     operationId: "getDataGroup",
@@ -87,7 +88,7 @@ dataGroupRoutes.openapi(
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${root}/data-groups/{data_group_id}`,
     operationId: "updateDataGroup",
@@ -115,7 +116,7 @@ dataGroupRoutes.openapi(
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: `${root}/data-groups/{data_group_id}`,
     operationId: "deleteDataGroup",

@@ -1,9 +1,10 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { cachedConfiguration } from "./document";
 import { Configuration } from "./schemas";
@@ -20,7 +21,7 @@ export const configurationFeedRoutes = createRouter();
 const configurationCacheControl = "private, no-cache";
 
 configurationFeedRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/privacy/v1/configurations",
     operationId: "getConfiguration",

@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { atomically, getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, refusal, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { assertPurposeReferences, livePurpose, toPurpose, toPurposeVersion } from "./queries";
@@ -32,7 +33,7 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
 });
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: `${root}/purposes`,
     operationId: "createPurpose",
@@ -75,7 +76,7 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/purposes`,
     operationId: "listPurposes",
@@ -106,7 +107,7 @@ async function purposeToChange(d1: D1Database, projectId: string, purposeId: str
 }
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}`,
     operationId: "getPurpose",
@@ -123,7 +124,7 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${root}/purposes/{purpose_id}`,
     operationId: "updatePurpose",
@@ -174,7 +175,7 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: `${root}/purposes/{purpose_id}`,
     operationId: "deletePurpose",
@@ -216,7 +217,7 @@ async function purposeProject(d1: D1Database, projectId: string, purposeId: stri
 }
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions`,
     operationId: "listPurposeVersions",
@@ -241,7 +242,7 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/purposes/{purpose_id}/versions/{version}`,
     operationId: "getPurposeVersion",

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isConstraintError } from "../lib/db";
 import { conflict } from "../lib/errors";
-import { Problem } from "../lib/router";
+import { Problem } from "../lib/schemas";
 
 /** What the configuration routes (data groups, purposes, the feed) share. */
 export const tags = ["Configuration"];

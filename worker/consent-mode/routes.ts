@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
@@ -15,7 +16,7 @@ const tags = ["Consent Mode"];
 const ProjectParam = z.object({ projectId: z.string() });
 
 consentModeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/consent-mode",
     operationId: "getConsentModeSettings",
@@ -37,7 +38,7 @@ consentModeRoutes.openapi(
 );
 
 consentModeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/consent-mode",
     operationId: "updateConsentModeSettings",

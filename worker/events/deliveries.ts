@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { enqueueDeliveries } from "./outbox";
 import { Delivery, DeliveryPage, DeliveryQuery, toDelivery } from "./schemas";
@@ -33,7 +34,7 @@ async function withDetails(d1: D1Database, projectId: string, rows: Array<typeof
 }
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries`,
     operationId: "listWebhookDeliveries",
@@ -84,7 +85,7 @@ async function findDelivery(d1: D1Database, projectId: string, webhookId: string
 }
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}`,
     operationId: "getWebhookDelivery",
@@ -103,7 +104,7 @@ deliveryRoutes.openapi(
 );
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: `${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`,
     operationId: "redeliverWebhookDelivery",

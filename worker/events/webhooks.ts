@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetWebhookPresence } from "./outbox";
@@ -19,7 +20,7 @@ export const webhookRoutes = createRouter();
 const defaultGraceSeconds = 24 * 3600;
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: base,
     operationId: "createWebhook",
@@ -71,7 +72,7 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: base,
     operationId: "listWebhooks",
@@ -92,7 +93,7 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/{webhook_id}`,
     operationId: "getWebhook",
@@ -109,7 +110,7 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${base}/{webhook_id}`,
     operationId: "updateWebhook",
@@ -141,7 +142,7 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: `${base}/{webhook_id}`,
     operationId: "deleteWebhook",
@@ -167,7 +168,7 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: `${base}/{webhook_id}/secret`,
     operationId: "rotateWebhookSecret",

@@ -1,9 +1,10 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { badRequest, notFound, validationError } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetBillingAccounts } from "./accounts";
@@ -29,7 +30,7 @@ const toAccount = (row: typeof billingAccounts.$inferSelect): z.infer<typeof Bil
 });
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/billing-accounts/{billing_account}",
     operationId: "upsertBillingAccount",
@@ -59,7 +60,7 @@ billingAdminRoutes.openapi(
 );
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/billing-accounts/{billing_account}",
     operationId: "getBillingAccount",
@@ -78,7 +79,7 @@ billingAdminRoutes.openapi(
 );
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/billing-accounts/{billing_account}",
     operationId: "deleteBillingAccount",
@@ -128,7 +129,7 @@ function parseNdjson(text: string): unknown[] {
 billingAdminRoutes.openAPIRegistry.register("BillingAccountImportItem", BillingAccountImportItem);
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/admin/v1/billing-accounts/import",
     operationId: "importBillingAccounts",

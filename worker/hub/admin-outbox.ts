@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { SmsMessage, SmsRouteInfo, SmsTrailEntry } from "./schemas";
 import { loadRoutes, publicCallbackUrl } from "./sms-routes";
 import { smsMessages, smsRouteHealth, smsStatuses, smsTrail, waitingStatuses } from "./table";
@@ -68,7 +69,7 @@ async function trailsOf(db: Db, ids: string[]) {
 }
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/messages",
     operationId: "listSmsMessages",
@@ -111,7 +112,7 @@ outboxAdminRoutes.openapi(
 
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/messages/{messageId}",
     operationId: "getSmsMessage",
@@ -138,7 +139,7 @@ outboxAdminRoutes.openapi(
 );
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/sms/routes",
     operationId: "listSmsRoutes",

@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { clients } from "../auth/table";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { normalizeSender } from "./access";
@@ -21,7 +22,7 @@ const SmsClient = z.object({ clientId: z.string(), projectId: z.string(), create
 const ClientParam = z.object({ clientId: z.string() });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/sms/clients/{clientId}",
     operationId: "registerSmsClient",
@@ -58,7 +59,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/sms/clients/{clientId}",
     operationId: "unregisterSmsClient",
@@ -77,7 +78,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/sms/clients",
     operationId: "listSmsClients",
@@ -102,7 +103,7 @@ const UsernameParam = z.object({
 });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/sms/provider-users/{username}",
     operationId: "upsertSmsProviderUser",
@@ -139,7 +140,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/sms/provider-users/{username}",
     operationId: "deleteSmsProviderUser",
@@ -158,7 +159,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/sms/provider-users",
     operationId: "listSmsProviderUsers",
@@ -184,7 +185,7 @@ const SenderParam = z.object({
 });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/sms/blacklist/{sender}",
     operationId: "blacklistSmsSender",
@@ -212,7 +213,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/sms/blacklist/{sender}",
     operationId: "unblacklistSmsSender",
@@ -231,7 +232,7 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/sms/blacklist",
     operationId: "listBlacklistedSmsSenders",

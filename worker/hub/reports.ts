@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
 import { and, eq, or } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
@@ -8,7 +8,8 @@ import { dispatchSoon } from "../events/outbox";
 import { constantTimeEqual } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, Problem } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { Problem } from "../lib/schemas";
 import type { Callback, DeliveryReport } from "./providers/types";
 import { callbackToken, loadRoutes, type SmsRoute } from "./sms-routes";
 import { applyChange } from "./status";
@@ -83,7 +84,7 @@ const reportBodies = {
 };
 
 const reportRoute = (method: "get" | "post") =>
-  createRoute({
+  defineRoute({
     method,
     path: "/callbacks/sms/{route}",
     operationId: method === "post" ? "receiveSmsDeliveryReport" : "receiveSmsDeliveryReportByGet",

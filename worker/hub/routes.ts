@@ -1,9 +1,10 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, Problem, problems } from "../lib/schemas";
 import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
 import { hubAdminRoutes } from "./admin";
@@ -48,7 +49,7 @@ const smsAccessRules =
   "(`/admin/v1/sms/blacklist`) are refused with 400 `sender_blacklisted`.";
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/v1/dcp/sms",
     operationId: "sendDcpSms",
@@ -100,7 +101,7 @@ hubRoutes.openapi(
 );
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/v1/sms",
     operationId: "sendSms",
@@ -159,7 +160,7 @@ hubRoutes.openapi(
 );
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/v1/customerLookup/servicehub/{billing_account}",
     operationId: "lookupCustomer",

@@ -1,13 +1,14 @@
 import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
 import { access, clientKinds } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
 import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
@@ -34,7 +35,7 @@ function uniquenessConflict(error: unknown): never {
 }
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: base,
     operationId: "createIdentity",
@@ -81,7 +82,7 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/aliases/{alias}`,
     operationId: "findIdentityByAlias",
@@ -103,7 +104,7 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/{identityId}`,
     operationId: "getIdentity",
@@ -121,7 +122,7 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${base}/{identityId}`,
     operationId: "updateIdentity",
@@ -183,7 +184,7 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: `${base}/{identityId}`,
     operationId: "deleteIdentity",
@@ -211,7 +212,7 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/{identityId}/data`,
     operationId: "exportIdentityData",

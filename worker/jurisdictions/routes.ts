@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
@@ -51,7 +52,7 @@ const JurisdictionRulesView = z
 const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/jurisdiction-presets",
     operationId: "listJurisdictionPresets",
@@ -82,7 +83,7 @@ jurisdictionRoutes.openapi(
 );
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
     operationId: "getJurisdictionRules",
@@ -104,7 +105,7 @@ jurisdictionRoutes.openapi(
 );
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}/jurisdictions",
     operationId: "updateJurisdictionRules",

@@ -1,11 +1,12 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { toParty } from "./queries";
@@ -31,7 +32,7 @@ const referenceTaken = (error: unknown): never => {
 };
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
     operationId: "createParty",
@@ -53,7 +54,7 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/configurations/parties",
     operationId: "listParties",
@@ -74,7 +75,7 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
     operationId: "getParty",
@@ -92,7 +93,7 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
     operationId: "updateParty",
@@ -119,7 +120,7 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
     operationId: "deleteParty",

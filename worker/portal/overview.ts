@@ -1,7 +1,8 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
-import { jsonResponse, problems } from "../lib/router";
+import { defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { findProject } from "../projects/queries";
 
 const Day = z.string().openapi({ example: "2026-11-22", description: "A UTC calendar day." });
@@ -38,7 +39,7 @@ const Overview = z
 
 /** Either scheme works on the admin API; typed so TypeScript keeps the route's inferred shape. */
 
-export const overviewRoute = createRoute({
+export const overviewRoute = defineRoute({
   method: "get",
   path: "/admin/v1/projects/{projectId}/overview",
   operationId: "getProjectOverview",

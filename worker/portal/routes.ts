@@ -1,10 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { access } from "../auth/scopes";
 import { limitRate } from "../limits/rate-limits";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
 import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, sessionCookie } from "./session";
@@ -33,7 +34,7 @@ const SignIn = z.strictObject({ adminToken: z.string().min(1).max(1000) }).opena
 const tags = ["Portal"];
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/portal/api/session",
     operationId: "signIn",
@@ -58,7 +59,7 @@ portalRoutes.openapi(
 );
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/portal/api/session",
     operationId: "getSession",
@@ -76,7 +77,7 @@ portalRoutes.openapi(
 );
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/portal/api/session",
     operationId: "signOut",

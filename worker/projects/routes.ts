@@ -1,5 +1,5 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { and, eq, sql } from "drizzle-orm";
@@ -11,7 +11,8 @@ import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { everyDatabase } from "../lib/databases";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "./queries";
@@ -23,7 +24,7 @@ export const projectRoutes = createRouter();
 const ProjectParam = z.object({ projectId: z.string() });
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/admin/v1/projects",
     operationId: "createProject",
@@ -55,7 +56,7 @@ projectRoutes.openapi(
 );
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects",
     operationId: "listProjects",
@@ -73,7 +74,7 @@ projectRoutes.openapi(
 );
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/admin/v1/projects/{projectId}",
     operationId: "getProject",
@@ -111,7 +112,7 @@ async function updateProject(c: Context<AppEnv>, projectId: string, input: z.inf
 }
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/admin/v1/projects/{projectId}",
     operationId: "updateProject",
@@ -125,7 +126,7 @@ projectRoutes.openapi(
 );
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: "/admin/v1/projects/{projectId}",
     operationId: "deleteProject",
@@ -161,7 +162,7 @@ projectRoutes.openapi(
 const PrivacyProjectParam = z.object({ project_id: z.string() });
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}",
     operationId: "getPrivacyMetadata",
@@ -179,7 +180,7 @@ projectRoutes.openapi(
 );
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: "/privacy/v2/projects/{project_id}",
     operationId: "updatePrivacyMetadata",

@@ -1,8 +1,9 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
-import { createRouter, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { problems } from "../lib/schemas";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { logEntries } from "./table";
@@ -15,7 +16,7 @@ const ProjectParams = z.object({ project_id: z.string() });
 const exportPage = 500;
 
 auditRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: "/privacy/v2/projects/{project_id}/audit-export",
     operationId: "exportAuditTrail",

@@ -1,5 +1,5 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
@@ -8,7 +8,8 @@ import { identities } from "../identities/table";
 import { hex, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { eraseIdentity } from "../requests/record";
 
@@ -65,7 +66,7 @@ export async function reapplyErasures(env: Env, issuer: string, projectId: strin
 export const ledgerRoutes = createRouter();
 
 ledgerRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
     path: "/admin/v1/projects/{projectId}/erasures/reapply",
     operationId: "reapplyErasures",

@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
@@ -43,7 +44,7 @@ const toHead = (row: typeof logHeads.$inferSelect) => {
 const noHead = () => new ApiError(404, "not_sealed", "The log has no signed head yet: the cron seals new entries every minute.");
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/head`,
     operationId: "getLatestTreeHead",
@@ -62,7 +63,7 @@ proofRoutes.openapi(
 );
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/heads`,
     operationId: "listTreeHeads",
@@ -102,7 +103,7 @@ const Entry = z
   .openapi("LogEntry");
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/entries`,
     operationId: "listLogEntries",
@@ -142,7 +143,7 @@ async function headOf(db: ReturnType<typeof getDb>, projectId: string, treeSize:
 }
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/proofs/inclusion`,
     operationId: "getInclusionProof",
@@ -206,7 +207,7 @@ proofRoutes.openapi(
 );
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${base}/proofs/consistency`,
     operationId: "getConsistencyProof",

@@ -1,5 +1,5 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { unknownReferenceProblem } from "../configuration/routes";
 import type { AppEnv } from "../env";
@@ -7,7 +7,8 @@ import { issuerOf } from "../auth/tokens";
 import { dispatchSoon } from "../events/outbox";
 import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
@@ -57,7 +58,7 @@ const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf
  * family is known (below), so each handler sees its body typed, validated once.
  */
 const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
-  createRoute({
+  defineRoute({
     method: "post",
     path: `${root}/${spec.segment}`,
     operationId: `create${operationName(spec)}`,
@@ -75,7 +76,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
   });
 
 const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${root}/${spec.segment}/{request_id}`,
     operationId: `update${operationName(spec)}Status`,
@@ -129,7 +130,7 @@ function familyRoutes(spec: FamilyTraits) {
   const base = `${root}/${spec.segment}`;
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: base,
       operationId: `list${operationName(spec)}s`,
@@ -170,7 +171,7 @@ function familyRoutes(spec: FamilyTraits) {
   );
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: `${base}/{request_id}`,
       operationId: `get${operationName(spec)}`,
@@ -184,7 +185,7 @@ function familyRoutes(spec: FamilyTraits) {
   );
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: `${base}/{request_id}/receipt`,
       operationId: `get${operationName(spec)}Receipt`,
@@ -207,7 +208,7 @@ function familyRoutes(spec: FamilyTraits) {
 
   const withdraw = (path: string, operationId: string, summary: string) =>
     requestRoutes.openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path,
         operationId,
@@ -233,7 +234,7 @@ function familyRoutes(spec: FamilyTraits) {
 
 
 requestRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/identities/{identityId}/permission-state`,
     operationId: "getPermissionState",

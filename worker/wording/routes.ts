@@ -1,10 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { ProjectParams, root } from "../configuration/route-parts";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { uiStrings } from "./table";
 import { canonicalTag, maxStringLength, shippedTag, shippedTags, wordingErrors, wordsFor } from "./words";
@@ -54,7 +55,7 @@ const languageView = (language: string, row?: Row) => ({
 const columns = { language: uiStrings.language, strings: uiStrings.strings, updated: uiStrings.updated };
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/ui-strings`,
     operationId: "listUiStrings",
@@ -86,7 +87,7 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
     path: `${root}/ui-strings/{language}`,
     operationId: "getUiStrings",
@@ -109,7 +110,7 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
     path: `${root}/ui-strings/{language}`,
     operationId: "putUiStrings",
@@ -145,7 +146,7 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
     path: `${root}/ui-strings/{language}`,
     operationId: "deleteUiStrings",
