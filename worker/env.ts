@@ -1,4 +1,5 @@
 import type { Scope } from "./auth/scopes";
+import type { Databases } from "./lib/databases";
 import type { ClientType } from "./auth/table";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
@@ -91,4 +92,14 @@ export type Caller = {
   scopes: readonly Scope[];
 };
 
-export type AppEnv = { Bindings: Env; Variables: { caller: Caller } };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** Who is calling, once the access check verified a credential bound to a project (absent otherwise). */
+    caller: Caller;
+    /** The call's D1 sessions (worker/lib/db.ts `d1Session`). */
+    databases: Databases;
+    /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */
+    db: D1Database;
+  };
+};

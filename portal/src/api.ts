@@ -1,6 +1,6 @@
 // The portal's only way to the API: same-origin fetch with the session cookie (HttpOnly, so scripts never see
 // it) and the session's CSRF token, which lives in this module's memory only; never in localStorage. Requests are
-// typed by the generated OpenAPI types: `api("GET", "/admin/v1/projects/{projectId}", { params: { projectId } })`.
+// typed by the generated OpenAPI types: `api("GET", "/admin/v1/projects/{project_id}", { params: { project_id: projectId } })`.
 import { pathTo, type JsonAnswer, type JsonBody, type Method, type PathOf, type PathParams, type QueryParams } from "../../shared/api/operations";
 
 export type FieldError = { path: string; message: string; code: string };

@@ -113,7 +113,7 @@ export class AssentPortal extends LightElement {
     this.projectError = null;
     if (this.project?.projectId !== projectId) this.project = null;
     try {
-      const project = await api("GET", "/admin/v1/projects/{projectId}", { params: { projectId } });
+      const project = await api("GET", "/admin/v1/projects/{project_id}", { params: { project_id: projectId } });
       if (this.route.page === "project" && this.route.projectId === projectId) this.project = project;
     } catch (error) {
       this.projectError = error;

@@ -32,7 +32,7 @@ describe("the README quickstart through the generated client", () => {
     const project_id = project.projectId;
     // 2. A backend client; its secret is shown once
     const backend = ok(
-      await client.POST("/admin/v1/projects/{projectId}/clients", { ...admin, params: { path: { projectId: project_id } }, body: { name: "Backend", type: "backend" } }),
+      await client.POST("/admin/v1/projects/{project_id}/clients", { ...admin, params: { path: { project_id } }, body: { name: "Backend", type: "backend" } }),
       201,
     );
     // 3. An access token (client credentials, HTTP Basic)

@@ -23,7 +23,7 @@ const configurationCacheControl = "private, no-cache";
 configurationFeedRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/privacy/v1/configurations",
+    path: "/",
     operationId: "getConfiguration",
     ...access.client("consent-config:read"),
     tags,
@@ -43,7 +43,7 @@ configurationFeedRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [project] = await db.select({ version: projects.configVersion }).from(projects).where(eq(projects.id, projectId)).limit(1);
     const cached = project && (await cachedConfiguration(db, c.req.url, (p) => c.executionCtx.waitUntil(p), projectId, project.version));
     if (!cached) throw notFound("Project");

@@ -5,11 +5,10 @@ import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
 import { webhooks } from "./table";
+import { ProjectParams } from "../lib/schemas";
 
 /** What the webhook and delivery-log routes share. */
 export const tags = ["Webhooks"];
-export const base = "/privacy/v2/projects/{project_id}/webhooks";
-export const ProjectParams = z.object({ project_id: z.string() });
 export const WebhookParams = ProjectParams.extend({ webhook_id: z.string() });
 
 export function checkUrl(env: AppEnv["Bindings"], url: string) {

@@ -71,7 +71,7 @@ async function trailsOf(db: Db, ids: string[]) {
 outboxAdminRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/admin/v1/messages",
+    path: "/messages",
     operationId: "listSmsMessages",
     tags,
     ...access.admin,
@@ -91,7 +91,7 @@ outboxAdminRoutes.openapi(
     if (cursor) filters.push(lt(smsMessages.id, cursor));
     if (status) filters.push(eq(smsMessages.status, status));
     if (projectId) filters.push(eq(smsMessages.projectId, projectId));
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const rows = await db
       .select()
       .from(smsMessages)
@@ -114,7 +114,7 @@ outboxAdminRoutes.openapi(
 outboxAdminRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/admin/v1/messages/{messageId}",
+    path: "/messages/{messageId}",
     operationId: "getSmsMessage",
     tags,
     ...access.admin,
@@ -128,7 +128,7 @@ outboxAdminRoutes.openapi(
   }),
   async (c) => {
     const { messageId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [rows, trails] = await Promise.all([
       db.select().from(smsMessages).where(eq(smsMessages.id, messageId)).limit(1),
       trailsOf(db, [messageId]),
@@ -141,7 +141,7 @@ outboxAdminRoutes.openapi(
 outboxAdminRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/admin/v1/sms/routes",
+    path: "/sms/routes",
     operationId: "listSmsRoutes",
     tags,
     ...access.admin,
@@ -153,7 +153,7 @@ outboxAdminRoutes.openapi(
   }),
   async (c) => {
     const routes = [...loadRoutes(c.env).values()];
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const names = routes.map((r) => r.name);
     const [health, waiting] = await db.batch([
       db.select().from(smsRouteHealth).where(inArray(smsRouteHealth.route, names)),

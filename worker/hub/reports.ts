@@ -70,7 +70,7 @@ async function findMessage(c: Context<AppEnv>, route: string, report: DeliveryRe
     ...(report.providerRef ? [eq(smsMessages.providerRef, report.providerRef)] : []),
   ];
   if (matches.length === 0) return undefined;
-  const [row] = await getDb(c.env.DB)
+  const [row] = await getDb(c.var.db)
     .select()
     .from(smsMessages)
     .where(and(eq(smsMessages.provider, route), or(...matches)))
@@ -86,7 +86,7 @@ const reportBodies = {
 const reportRoute = (method: "get" | "post") =>
   defineRoute({
     method,
-    path: "/callbacks/sms/{route}",
+    path: "/{route}",
     operationId: method === "post" ? "receiveSmsDeliveryReport" : "receiveSmsDeliveryReportByGet",
     tags: ["Hub"],
     ...access.public,
@@ -123,7 +123,7 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
   const row = report ? await findMessage(c, route.name, report) : undefined;
   if (report && row && rank[report.status] > rank[row.status]) {
     const changed = await applyChange(
-      c.env,
+      c.var.db,
       row,
       {
         status: report.status,
@@ -145,6 +145,6 @@ const limit = bodyLimit({
   },
 });
 
-deliveryReportRoutes.use("/callbacks/sms/*", limit);
+deliveryReportRoutes.use("*", limit);
 deliveryReportRoutes.openapi(reportRoute("post"), (c) => takeReport(c, c.req.valid("param").route));
 deliveryReportRoutes.openapi(reportRoute("get"), (c) => takeReport(c, c.req.valid("param").route));

@@ -8,7 +8,7 @@ import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
@@ -16,13 +16,12 @@ import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, Permiss
 import { Iso27560Export, iso27560Records } from "../proof/iso27560";
 import { eraseIdentity } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
-import { Identity, IdentityInput, IdentityParams, IdentityUpdate, ProjectParams } from "./schemas";
+import { Identity, IdentityInput, IdentityParams, IdentityUpdate } from "./schemas";
 import { aliases, identities } from "./table";
 
 export const identityRoutes = createRouter();
 
 const tags = ["Identities"];
-const base = "/privacy/v2/projects/{project_id}/identities";
 
 /** Maps the unique indexes of identities and aliases to 409s; anything else is rethrown. */
 function uniquenessConflict(error: unknown): never {
@@ -37,7 +36,7 @@ function uniquenessConflict(error: unknown): never {
 identityRoutes.openapi(
   defineRoute({
     method: "post",
-    path: base,
+    path: "/",
     operationId: "createIdentity",
     ...access.project("identities:create"),
     tags,
@@ -67,7 +66,7 @@ identityRoutes.openapi(
     }
     const stamp = now();
     const row = { id: newId("idn"), projectId, referenceId: input.referenceId ?? null, created: stamp, updated: stamp };
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const aliasValues = aliasRows(projectId, row.id, input.aliases);
     try {
       await db.batch([db.insert(identities).values(row), ...aliasValues.map((a) => db.insert(aliases).values(a))]);
@@ -77,14 +76,14 @@ identityRoutes.openapi(
     const identity = toIdentity(row, input.aliases);
     tagged(c, 1);
     c.header("Location", `/privacy/v2/projects/${projectId}/identities/${row.id}`);
-    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, caller, row.id) } : identity, 201);
+    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, c.var.databases, caller, row.id) } : identity, 201);
   },
 );
 
 identityRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/aliases/{alias}`,
+    path: "/aliases/{alias}",
     operationId: "findIdentityByAlias",
     ...access.project("identities:read"),
     tags,
@@ -97,7 +96,7 @@ identityRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const found = await findIdentity(c.env.DB, projectId, identityNamedBy(c.req.valid("param").alias));
+    const found = await findIdentity(c.var.db, projectId, identityNamedBy(c.req.valid("param").alias));
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
@@ -106,7 +105,7 @@ identityRoutes.openapi(
 identityRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "getIdentity",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
@@ -115,7 +114,7 @@ identityRoutes.openapi(
     responses: { 200: taggedResponse(Identity, "The identity."), ...notModified, ...problems },
   }),
   async (c) => {
-    const found = await findIdentity(c.env.DB, c.get("caller").projectId, c.req.valid("param").identityId);
+    const found = await findIdentity(c.var.db, c.get("caller").projectId, c.req.valid("param").identityId);
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
@@ -124,7 +123,7 @@ identityRoutes.openapi(
 identityRoutes.openapi(
   defineRoute({
     method: "put",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "updateIdentity",
     ...access.project("identities:write"),
     tags,
@@ -137,7 +136,7 @@ identityRoutes.openapi(
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const accepted = acceptedRevisions(c);
     // The identity as the write may find it: this project's, at a revision If-Match accepts (any without one).
     const scope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), revisionMatches(identities.revision, accepted));
@@ -150,7 +149,7 @@ identityRoutes.openapi(
     let results: D1Result[] = [];
     try {
       // The identity's row changes last, so the alias statements before it still see the revision If-Match named.
-      results = await atomically(c.env.DB, [
+      results = await atomically(c.var.db, [
         ...(input.aliases
           ? [
               db.delete(aliases).where(aliasScope),
@@ -176,7 +175,7 @@ identityRoutes.openapi(
     } catch (error) {
       uniquenessConflict(error);
     }
-    const found = await findIdentity(c.env.DB, projectId, identityId);
+    const found = await findIdentity(c.var.db, projectId, identityId);
     if (results.at(-1)?.results.length === 0) throw found && accepted !== undefined ? preconditionFailed() : notFound("Identity");
     tagged(c, found!.revision);
     return c.json(found!.identity, 200);
@@ -186,7 +185,7 @@ identityRoutes.openapi(
 identityRoutes.openapi(
   defineRoute({
     method: "delete",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "deleteIdentity",
     ...access.project("identities:write"),
     tags,
@@ -202,10 +201,10 @@ identityRoutes.openapi(
     const { identityId } = c.req.valid("param");
     const accepted = acceptedRevisions(c);
     // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
-    const current = accepted && (await findIdentity(c.env.DB, caller.projectId, identityId));
+    const current = accepted && (await findIdentity(c.var.db, caller.projectId, identityId));
     if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
-    const erased = await eraseIdentity({ env: c.env, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
-    if (!erased) throw accepted && (await findIdentity(c.env.DB, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
+    const erased = await eraseIdentity({ env: c.env, db: c.var.db, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
+    if (!erased) throw accepted && (await findIdentity(c.var.db, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
     dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
@@ -214,7 +213,7 @@ identityRoutes.openapi(
 identityRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/{identityId}/data`,
+    path: "/{identityId}/data",
     operationId: "exportIdentityData",
     ...access.project("identities:export"),
     tags,
@@ -248,12 +247,12 @@ identityRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     if (c.req.valid("query").format === "iso27560") {
-      if (!(await findIdentity(c.env.DB, projectId, identityId))) throw notFound("Identity");
+      if (!(await findIdentity(c.var.db, projectId, identityId))) throw notFound("Identity");
       return c.json(await iso27560Records(db, projectId, identityId), 200);
     }
-    const [found, privacy] = await Promise.all([findIdentity(c.env.DB, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
+    const [found, privacy] = await Promise.all([findIdentity(c.var.db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
     if (!found || !privacy) throw notFound("Identity");
     return c.json({ identity: found.identity, ...privacy }, 200);
   },

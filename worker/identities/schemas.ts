@@ -59,4 +59,3 @@ export type IdentityRecord = z.infer<typeof Identity>;
 export type AliasValue = z.infer<typeof Alias>;
 
 export const IdentityParams = z.object({ project_id: z.string(), identityId: z.string() });
-export const ProjectParams = z.object({ project_id: z.string() });

@@ -6,7 +6,7 @@ import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { toParty } from "./queries";
@@ -16,7 +16,6 @@ import { parties } from "./table";
 export const partyRoutes = createRouter();
 
 const tags = ["Parties"];
-const ProjectParams = z.object({ project_id: z.string() });
 const PartyParams = ProjectParams.extend({ party_id: z.string() });
 
 const partyWhere = (projectId: string, id: string) => and(eq(parties.projectId, projectId), eq(parties.id, id));
@@ -34,7 +33,7 @@ const referenceTaken = (error: unknown): never => {
 partyRoutes.openapi(
   defineRoute({
     method: "post",
-    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    path: "/configurations/parties",
     operationId: "createParty",
     ...access.project("config:write"),
     tags,
@@ -46,7 +45,7 @@ partyRoutes.openapi(
     const input = c.req.valid("json");
     const stamp = now();
     const row = { id: newId("pty"), projectId: c.get("caller").projectId, ...input, created: stamp, updated: stamp, revision: 1 };
-    await getDb(c.env.DB).insert(parties).values(row).catch(referenceTaken);
+    await getDb(c.var.db).insert(parties).values(row).catch(referenceTaken);
     tagged(c, row.revision);
     c.header("Location", `/privacy/v2/projects/${row.projectId}/parties/${row.id}`);
     return c.json(toParty(row), 201);
@@ -56,7 +55,7 @@ partyRoutes.openapi(
 partyRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    path: "/configurations/parties",
     operationId: "listParties",
     ...access.project("config:read"),
     tags,
@@ -65,7 +64,7 @@ partyRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(Party) }), "The parties, oldest first."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(parties)
       .where(eq(parties.projectId, c.get("caller").projectId))
@@ -77,7 +76,7 @@ partyRoutes.openapi(
 partyRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "getParty",
     ...access.project("config:read"),
     tags,
@@ -86,7 +85,7 @@ partyRoutes.openapi(
     responses: { 200: taggedResponse(Party, "The party."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findParty(c.env.DB, c.get("caller").projectId, c.req.valid("param").party_id);
+    const row = await findParty(c.var.db, c.get("caller").projectId, c.req.valid("param").party_id);
     if (!row) throw notFound("Party");
     return tagged(c, row.revision) ?? c.json(toParty(row), 200);
   },
@@ -95,7 +94,7 @@ partyRoutes.openapi(
 partyRoutes.openapi(
   defineRoute({
     method: "put",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "updateParty",
     ...access.project("config:write"),
     tags,
@@ -107,13 +106,13 @@ partyRoutes.openapi(
     const { projectId } = c.get("caller");
     const id = c.req.valid("param").party_id;
     const accepted = acceptedRevisions(c);
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(parties)
       .set({ ...c.req.valid("json"), updated: now(), revision: nextRevision(parties.revision) })
       .where(and(partyWhere(projectId, id), revisionMatches(parties.revision, accepted)))
       .returning()
       .catch(referenceTaken);
-    if (!row) throw await refusal(accepted, () => findParty(c.env.DB, projectId, id), "Party");
+    if (!row) throw await refusal(accepted, () => findParty(c.var.db, projectId, id), "Party");
     tagged(c, row.revision);
     return c.json(toParty(row), 200);
   },
@@ -122,7 +121,7 @@ partyRoutes.openapi(
 partyRoutes.openapi(
   defineRoute({
     method: "delete",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "deleteParty",
     ...access.project("config:write"),
     tags,
@@ -136,7 +135,7 @@ partyRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const partyId = c.req.valid("param").party_id;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [user] = await db
       .select({ id: purposes.id })
       .from(purposes)
@@ -156,7 +155,7 @@ partyRoutes.openapi(
       .delete(parties)
       .where(and(partyWhere(projectId, partyId), revisionMatches(parties.revision, accepted)))
       .returning({ id: parties.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findParty(c.env.DB, projectId, partyId), "Party");
+    if (deleted.length === 0) throw await refusal(accepted, () => findParty(c.var.db, projectId, partyId), "Party");
     return c.body(null, 204);
   },
 );

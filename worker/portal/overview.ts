@@ -2,7 +2,7 @@ import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
 import { defineRoute } from "../lib/router";
-import { jsonResponse, problems } from "../lib/schemas";
+import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { findProject } from "../projects/queries";
 
 const Day = z.string().openapi({ example: "2026-11-22", description: "A UTC calendar day." });
@@ -37,11 +37,9 @@ const Overview = z
   })
   .openapi("PortalOverview");
 
-/** Either scheme works on the admin API; typed so TypeScript keeps the route's inferred shape. */
-
 export const overviewRoute = defineRoute({
   method: "get",
-  path: "/admin/v1/projects/{projectId}/overview",
+  path: "/",
   operationId: "getProjectOverview",
   ...access.admin,
   tags: ["Admin"],
@@ -51,7 +49,7 @@ export const overviewRoute = defineRoute({
     "(UTC, zero-filled), the current permission state per purpose, and open work per request family. Read in one " +
     "D1 batch of aggregate queries.",
   request: {
-    params: z.object({ projectId: z.string() }),
+    params: ProjectParams,
     query: z.strictObject({
       days: z
         .string()

@@ -10,7 +10,11 @@ import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
 import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, sessionCookie } from "./session";
 
+/** The portal's session API and its shell, mounted at `/portal`. */
 export const portalRoutes = createRouter();
+
+/** The portal's overview of a project, mounted at `/admin/v1/projects/{project_id}/overview`. */
+export const overviewRoutes = createRouter();
 
 portalRoutes.openAPIRegistry.registerComponent("securitySchemes", "portalSession", {
   type: "apiKey",
@@ -36,7 +40,7 @@ const tags = ["Portal"];
 portalRoutes.openapi(
   defineRoute({
     method: "post",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "signIn",
     tags,
     ...access.public,
@@ -61,7 +65,7 @@ portalRoutes.openapi(
 portalRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "getSession",
     tags,
     ...access.session,
@@ -79,7 +83,7 @@ portalRoutes.openapi(
 portalRoutes.openapi(
   defineRoute({
     method: "delete",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "signOut",
     tags,
     ...access.session,
@@ -93,9 +97,9 @@ portalRoutes.openapi(
   },
 );
 
-portalRoutes.openapi(overviewRoute, async (c) => {
-  const { projectId } = c.req.valid("param");
-  return c.json(await readOverview(c.env.DB, projectId, c.req.valid("query").days), 200);
+overviewRoutes.openapi(overviewRoute, async (c) => {
+  const { project_id: projectId } = c.req.valid("param");
+  return c.json(await readOverview(c.var.db, projectId, c.req.valid("query").days), 200);
 });
 
 /** Headers of the portal's HTML shell: it holds no data, but it must not be framed (clickjacking) or cached. */
@@ -125,5 +129,5 @@ const shell = async (c: Context<AppEnv>) => {
   }
   return new Response(html.body, { status: 200, headers: shellHeaders });
 };
-portalRoutes.get("/portal", shell);
-portalRoutes.get("/portal/*", shell);
+portalRoutes.get("/", shell);
+portalRoutes.get("/*", shell);

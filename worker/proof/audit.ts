@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { createRouter, defineRoute } from "../lib/router";
-import { problems } from "../lib/schemas";
+import { problems, ProjectParams } from "../lib/schemas";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { logEntries } from "./table";
@@ -11,14 +11,13 @@ import { logEntries } from "./table";
 /** The project-wide audit trail for a period, streamed: for auditors and for archiving outside Assent. */
 export const auditRoutes = createRouter();
 
-const ProjectParams = z.object({ project_id: z.string() });
 
 const exportPage = 500;
 
 auditRoutes.openapi(
   defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/audit-export",
+    path: "/",
     operationId: "exportAuditTrail",
     ...access.project("audit:read"),
     tags: ["Proof of consent"],
@@ -39,7 +38,7 @@ auditRoutes.openapi(
   async (c) => {
     const caller = c.get("caller");
     const { from, to } = c.req.valid("query");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const projectId = caller.projectId;
     const [{ before }] = await db
       .select({ before: sql<number>`count(*)` })

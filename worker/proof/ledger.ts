@@ -9,7 +9,7 @@ import { hex, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
-import { jsonResponse, problems } from "../lib/schemas";
+import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { eraseIdentity } from "../requests/record";
 
@@ -43,7 +43,7 @@ export async function recordErasure(env: Env, projectId: string, identityId: str
 }
 
 /** Erases again every identity of the project whose salted hash is in the ledger; returns their ids. */
-export async function reapplyErasures(env: Env, issuer: string, projectId: string) {
+export async function reapplyErasures(env: Env, db: D1Database, issuer: string, projectId: string) {
   const salt = await env.KV.get(saltKey(projectId));
   const ledger = new Set<string>();
   let cursor: string | undefined;
@@ -54,10 +54,10 @@ export async function reapplyErasures(env: Env, issuer: string, projectId: strin
   } while (cursor);
   const reapplied: string[] = [];
   if (salt && ledger.size > 0) {
-    const rows = await getDb(env.DB).select({ id: identities.id }).from(identities).where(eq(identities.projectId, projectId));
+    const rows = await getDb(db).select({ id: identities.id }).from(identities).where(eq(identities.projectId, projectId));
     const caller = { projectId, clientId: "erasure-ledger", clientType: "backend" as const, scopes: [] };
     for (const { id } of rows) {
-      if (ledger.has(await subjectHash(salt, id)) && (await eraseIdentity({ env, issuer, caller }, id))) reapplied.push(id);
+      if (ledger.has(await subjectHash(salt, id)) && (await eraseIdentity({ env, db, issuer, caller }, id))) reapplied.push(id);
     }
   }
   return { ledgerEntries: ledger.size, reapplied };
@@ -68,7 +68,7 @@ export const ledgerRoutes = createRouter();
 ledgerRoutes.openapi(
   defineRoute({
     method: "post",
-    path: "/admin/v1/projects/{projectId}/erasures/reapply",
+    path: "/reapply",
     operationId: "reapplyErasures",
     tags: ["Admin"],
     ...access.admin,
@@ -76,17 +76,17 @@ ledgerRoutes.openapi(
     description:
       "Deletes again every identity of the project whose salted hash the erasure ledger (KV) holds: identities that " +
       "a D1 restore brought back. Each goes through the normal identity deletion (event, log entry). `npm run reapply-erasures`.",
-    request: { params: z.object({ projectId: z.string() }) },
+    request: { params: ProjectParams },
     responses: {
       200: jsonResponse(z.object({ ledgerEntries: z.number().int(), reapplied: z.array(z.string()) }), "What was erased again."),
       ...problems,
     },
   }),
   async (c) => {
-    const { projectId } = c.req.valid("param");
-    const [project] = await getDb(c.env.DB).select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+    const { project_id: projectId } = c.req.valid("param");
+    const [project] = await getDb(c.var.db).select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
     if (!project) throw notFound("Project");
-    const result = await reapplyErasures(c.env, issuerOf(c.env), projectId);
+    const result = await reapplyErasures(c.env, c.var.db, issuerOf(c.env), projectId);
     if (result.reapplied.length) dispatchSoon(c, projectId);
     return c.json(result, 200);
   },

@@ -5,7 +5,7 @@ import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
-import { jsonResponse, problems } from "../lib/schemas";
+import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
@@ -14,8 +14,6 @@ import { logEntries, logHeads } from "./table";
 export const proofRoutes = createRouter();
 
 const tags = ["Proof of consent"];
-const base = "/privacy/v2/projects/{project_id}/log";
-const ProjectParams = z.object({ project_id: z.string() });
 const Hex = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (a SHA-256).");
 
 const Head = z
@@ -46,7 +44,7 @@ const noHead = () => new ApiError(404, "not_sealed", "The log has no signed head
 proofRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/head`,
+    path: "/head",
     operationId: "getLatestTreeHead",
     ...access.project("audit:read"),
     tags,
@@ -56,7 +54,7 @@ proofRoutes.openapi(
     responses: { 200: jsonResponse(Head, "The latest head."), ...problems },
   }),
   async (c) => {
-    const [head] = await latestHead(getDb(c.env.DB), c.get("caller").projectId);
+    const [head] = await latestHead(getDb(c.var.db), c.get("caller").projectId);
     if (!head) throw noHead();
     return c.json(toHead(head), 200);
   },
@@ -65,7 +63,7 @@ proofRoutes.openapi(
 proofRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/heads`,
+    path: "/heads",
     operationId: "listTreeHeads",
     ...access.project("audit:read"),
     tags,
@@ -81,7 +79,7 @@ proofRoutes.openapi(
   }),
   async (c) => {
     const { after, limit } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(logHeads)
       .where(and(eq(logHeads.projectId, c.get("caller").projectId), gt(logHeads.treeSize, after)))
@@ -105,7 +103,7 @@ const Entry = z
 proofRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/entries`,
+    path: "/entries",
     operationId: "listLogEntries",
     ...access.project("audit:read"),
     tags,
@@ -122,7 +120,7 @@ proofRoutes.openapi(
   }),
   async (c) => {
     const { start, limit } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select({ entryHash: logEntries.entryHash, payload: logEntries.payload })
       .from(logEntries)
       .where(eq(logEntries.projectId, c.get("caller").projectId))
@@ -145,7 +143,7 @@ async function headOf(db: ReturnType<typeof getDb>, projectId: string, treeSize:
 proofRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/proofs/inclusion`,
+    path: "/proofs/inclusion",
     operationId: "getInclusionProof",
     ...access.project("audit:read"),
     tags,
@@ -170,7 +168,7 @@ proofRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { receiptHash, index, treeSize } = c.req.valid("query");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const head = await headOf(db, projectId, treeSize);
     let leafIndex = index;
     if (receiptHash !== undefined) {
@@ -209,7 +207,7 @@ proofRoutes.openapi(
 proofRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${base}/proofs/consistency`,
+    path: "/proofs/consistency",
     operationId: "getConsistencyProof",
     ...access.project("audit:read"),
     tags,
@@ -231,7 +229,7 @@ proofRoutes.openapi(
     const { projectId } = c.get("caller");
     const { first, second } = c.req.valid("query");
     if (first > second) throw new ApiError(400, "invalid_range", "`first` must not exceed `second`.");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [older, newer] = await Promise.all([headOf(db, projectId, first), headOf(db, projectId, second)]);
     const proof = await rangeRoots(db, projectId, consistencyRanges(first, second));
     return c.json({ first: toHead(older), second: toHead(newer), proof: proof.map(hex) }, 200);

@@ -29,7 +29,8 @@ import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
  * (with receipts on) its signed receipt; nothing of it exists unless all of it does.
  */
 
-export type Writer = { env: Env; issuer: string; caller: Caller };
+/** Who writes, and where: `db` is the project's database (the call's D1 session on it, `c.var.db`). */
+export type Writer = { env: Env; db: D1Database; issuer: string; caller: Caller };
 type RequestRow = typeof requests.$inferSelect;
 
 /** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
@@ -116,8 +117,8 @@ const maxAttempts = 4;
 const concurrentWrites = () => conflict("concurrent_update", "The identity was written concurrently too often; try again.");
 
 /** Runs a write batch ending in `outcome`; returns what it reports, and passes webhook presence on to dispatch. */
-async function write(env: Env, projectId: string, statements: (Statement | D1PreparedStatement)[], last: D1PreparedStatement): Promise<Outcome> {
-  const results = await atomically(env.DB, [...statements, last]);
+async function write(d1: D1Database, projectId: string, statements: (Statement | D1PreparedStatement)[], last: D1PreparedStatement): Promise<Outcome> {
+  const results = await atomically(d1, [...statements, last]);
   const after = results.at(-1)!.results[0] as Outcome;
   noteWebhookPresence(projectId, Boolean(after.webhooks));
   return after;
@@ -133,14 +134,14 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
   rules: FamilyRules<S, U>,
   input: z.output<S>,
 ) {
-  const { caller, env } = writer;
+  const { caller } = writer;
   const { projectId } = caller;
   const { identityId } = input;
   const rule = witnessRuleOf(caller);
   const stamp = now();
   const requested = input.requested ?? stamp;
   const imported = witnessRequested(rule, requested, Date.parse(stamp));
-  const db = getDb(env.DB);
+  const db = getDb(writer.db);
   const names = rules.names(input);
   const status = (rule.choosesStatus ? rules.askedStatus(input) : undefined) ?? rules.defaultStatus;
   const requestedAt = parseTimestamp(requested)!;
@@ -175,8 +176,8 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
       const receipt = await receiptOf(writer, rules, found, row, "created", stamp);
       row.receipt = receipt?.jws ?? null;
       const record = toRecord(row);
-      const statements = await creation(env.DB, rules, row, record, prepared, found, receipt?.hash);
-      const after = await write(env, projectId, statements, outcome(env.DB, { projectId, identityId, requestId: id, status, stamp }));
+      const statements = await creation(writer.db, rules, row, record, prepared, found, receipt?.hash);
+      const after = await write(writer.db, projectId, statements, outcome(writer.db, { projectId, identityId, requestId: id, status, stamp }));
       const next = learn(projectId, identityId, names, found, after);
       if (after.applied) return record;
       if (attempt === maxAttempts) throw concurrentWrites();
@@ -185,8 +186,8 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
   });
 }
 
-export async function findRequest(env: Env, projectId: string, traits: FamilyTraits, requestId: string) {
-  const [row] = await getDb(env.DB)
+export async function findRequest(d1: D1Database, projectId: string, traits: FamilyTraits, requestId: string) {
+  const [row] = await getDb(d1)
     .select()
     .from(requests)
     .where(and(eq(requests.projectId, projectId), eq(requests.family, traits.family), eq(requests.id, requestId)))
@@ -202,8 +203,8 @@ export async function findRequest(env: Env, projectId: string, traits: FamilyTra
  */
 export async function moveRequest(writer: Writer, traits: FamilyTraits, requestId: string, to: Status) {
   const { caller, env } = writer;
-  const db = getDb(env.DB);
-  const row = await findRequest(env, caller.projectId, traits, requestId);
+  const db = getDb(writer.db);
+  const row = await findRequest(writer.db, caller.projectId, traits, requestId);
   const from = row.status;
   if (from === to) return toRecord(row);
   if (!traits.transitions[from].includes(to)) {
@@ -223,7 +224,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
       const receipt = found ? await receiptOf(writer, traits, found, moved, change, stamp) : undefined;
       moved.receipt = receipt?.jws ?? row.receipt;
       const record = toRecord(moved);
-      const [event, log] = await eventAndLog(env.DB, `${traits.family}.${change}`, record, {
+      const [event, log] = await eventAndLog(writer.db, `${traits.family}.${change}`, record, {
         kind: `${traits.family}.${change}`,
         projectId,
         requestId: row.id,
@@ -246,10 +247,10 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
       if ((from === "completed") !== counts && traits.shapesState) {
         statements.push(
           db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied(row.id, to, stamp))),
-          ...syncState(env.DB, projectId, identityId, purposeIds, stamp),
+          ...syncState(writer.db, projectId, identityId, purposeIds, stamp),
         );
       }
-      const after = await write(env, projectId, statements, outcome(env.DB, { projectId, identityId, requestId: row.id, status: to, stamp }));
+      const after = await write(writer.db, projectId, statements, outcome(writer.db, { projectId, identityId, requestId: row.id, status: to, stamp }));
       const next = found && learn(projectId, identityId, names, found, after);
       if (after.applied) return record;
       if (after.current !== from) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);
@@ -267,14 +268,14 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
  */
 export async function eraseIdentity(writer: Writer, identityId: string, onlyIf?: SQL): Promise<boolean> {
   const { projectId } = writer.caller;
-  const db = getDb(writer.env.DB);
+  const db = getDb(writer.db);
   const stamp = now();
   const subject = await recordErasure(writer.env, projectId, identityId, stamp);
   // `onlyIf` (an If-Match revision check) guards every statement, so a refused precondition erases nothing.
   const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), onlyIf);
   const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE ${identityScope})`;
   const guard = onlyIf && exists;
-  const results = await atomically(writer.env.DB, [
+  const results = await atomically(writer.db, [
     eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
     logErase(projectId, identityId, subject, guard),
     await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),

@@ -8,7 +8,7 @@ import { dispatchSoon } from "../events/outbox";
 import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
@@ -19,8 +19,6 @@ import { parseTimestamp } from "./timestamps";
 
 export const requestRoutes = createRouter();
 
-const root = "/privacy/v2/projects/{project_id}";
-const ProjectParams = z.object({ project_id: z.string() });
 const RequestParams = ProjectParams.extend({ request_id: z.string() });
 
 const lifecycleText =
@@ -51,7 +49,7 @@ const Receipt = z
   .object({ requestId: z.string(), receipt: z.string(), receiptHash: z.string() })
   .openapi("RequestReceipt");
 
-const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf(c.env), caller: c.get("caller") });
+const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, db: c.var.db, issuer: issuerOf(c.env), caller: c.get("caller") });
 
 /**
  * POST and PUT take the family's own body type; their definitions are built here and registered where the
@@ -60,7 +58,7 @@ const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, issuer: issuerOf
 const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
   defineRoute({
     method: "post",
-    path: `${root}/${spec.segment}`,
+    path: `/${spec.segment}`,
     operationId: `create${operationName(spec)}`,
     ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
     tags,
@@ -78,7 +76,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
 const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
   defineRoute({
     method: "put",
-    path: `${root}/${spec.segment}/{request_id}`,
+    path: `/${spec.segment}/{request_id}`,
     operationId: `update${operationName(spec)}Status`,
     ...access.project("requests:manage"),
     tags,
@@ -127,7 +125,7 @@ function created<R extends { projectId: string; requestId: string }>(c: Context<
 
 /** Reads, lists and withdrawals of one family: the same for every body type. */
 function familyRoutes(spec: FamilyTraits) {
-  const base = `${root}/${spec.segment}`;
+  const base = `/${spec.segment}`;
 
   requestRoutes.openapi(
     defineRoute({
@@ -155,7 +153,7 @@ function familyRoutes(spec: FamilyTraits) {
       if (after && (after.updated !== undefined) !== byUpdate) {
         throw badRequest("invalid_cursor", "The cursor belongs to a walk with a different `updatedSince` setting.");
       }
-      const rows = await listQuery(c.env.DB, c.get("caller").projectId, spec.family, {
+      const rows = await listQuery(c.var.db, c.get("caller").projectId, spec.family, {
         status,
         identityId,
         updatedSince: byUpdate ? new Date(parseTimestamp(updatedSince)!).toISOString() : undefined,
@@ -181,7 +179,7 @@ function familyRoutes(spec: FamilyTraits) {
       request: { params: RequestParams },
       responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems },
     }),
-    async (c) => c.json(toRecord(await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
+    async (c) => c.json(toRecord(await findRequest(c.var.db, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
   );
 
   requestRoutes.openapi(
@@ -200,7 +198,7 @@ function familyRoutes(spec: FamilyTraits) {
       responses: { 200: jsonResponse(Receipt, "The receipt."), ...problems },
     }),
     async (c) => {
-      const row = await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id);
+      const row = await findRequest(c.var.db, c.get("caller").projectId, spec, c.req.valid("param").request_id);
       if (!row.receipt) throw notFound(`A receipt of this ${spec.title} (it was recorded with receipts off)`);
       return c.json({ requestId: row.id, receipt: row.receipt, receiptHash: await sha256Hex(row.receipt) }, 200);
     },
@@ -228,7 +226,7 @@ function familyRoutes(spec: FamilyTraits) {
     );
   withdraw(`${base}/{request_id}`, `withdraw${operationName(spec)}`, `Withdraw a ${spec.title}`);
   for (const path of spec.extraWithdrawPaths) {
-    withdraw(`${root}${path}`, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
+    withdraw(path, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
   }
 }
 
@@ -236,7 +234,7 @@ function familyRoutes(spec: FamilyTraits) {
 requestRoutes.openapi(
   defineRoute({
     method: "get",
-    path: `${root}/identities/{identityId}/permission-state`,
+    path: "/identities/{identityId}/permission-state",
     operationId: "getPermissionState",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags: ["Privacy requests"],
@@ -251,7 +249,7 @@ requestRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const state = toPermissionState(projectId, await stateById(c.env.DB, { projectId, identityId: c.req.valid("param").identityId }));
+    const state = toPermissionState(projectId, await stateById(c.var.db, { projectId, identityId: c.req.valid("param").identityId }));
     if (!state) throw notFound("Identity");
     return c.json(state, 200);
   },

@@ -26,7 +26,7 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 async function demoPage(c: Context<AppEnv>) {
-  const db = getDb(c.env.DB);
+  const db = getDb(c.var.db);
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)

@@ -24,8 +24,8 @@ export class OverviewPage extends LightElement {
 
   private async load() {
     try {
-      this.overview = await api("GET", "/admin/v1/projects/{projectId}/overview", {
-        params: { projectId: this.project.projectId },
+      this.overview = await api("GET", "/admin/v1/projects/{project_id}/overview", {
+        params: { project_id: this.project.projectId },
         query: { days: this.days },
       });
       this.error = null;

@@ -131,7 +131,7 @@ export class RequestsPage extends ActionElement {
     const page = (status?: RequestStatus, cursor?: string | null) =>
       api("GET", `/privacy/v2/projects/{project_id}/${this.familyId}` as const, { params, query: { limit: 100, status, cursor: cursor ?? undefined } });
     try {
-      void api("GET", "/admin/v1/projects/{projectId}/overview", { params: { projectId: params.project_id }, query: { days: 1 } }).then(
+      void api("GET", "/admin/v1/projects/{project_id}/overview", { params: { project_id: params.project_id }, query: { days: 1 } }).then(
         (o) => (this.counts = o.requests),
       );
       if (this.filter === "open") {
