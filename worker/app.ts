@@ -40,7 +40,7 @@ export const app = createRouter();
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
-// each route's own declaration (worker/auth/scopes.ts, bound in worker/lib/router.ts).
+// each route's own declaration (worker/auth/scopes.ts, bound by defineRoute in worker/lib/router.ts).
 app.use("/privacy/*", browserCors);
 app.use("/browser/*", browserCors);
 // Answers of the APIs carry personal data or secrets: never stored by a cache unless a route says otherwise (the
