@@ -1,5 +1,4 @@
 import type { Scope } from "./auth/scopes";
-import type { Databases } from "./lib/databases";
 import type { ClientType } from "./auth/table";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
@@ -80,6 +79,18 @@ export interface Env {
   /** How long the billing upstream may take to answer, in milliseconds (default 5000); then 504. */
   BILLING_UPSTREAM_TIMEOUT_MS?: string;
 }
+
+/**
+ * The databases one piece of work reaches (worker/lib/databases.ts `databasesOf`): a request's D1 sessions, in
+ * `c.var`, or the bindings themselves (the cron jobs, the queue consumer).
+ */
+export type Databases = {
+  named: (name: string) => D1Database;
+  /** The database holding a project. */
+  project: (projectId: string) => D1Database;
+  /** Every database in use, `DB` first. */
+  every: () => D1Database[];
+};
 
 /** Who is calling, derived from a verified access token. */
 export type Caller = {

@@ -1,29 +1,17 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, Caller } from "../env";
+import type { AppEnv } from "../env";
 import { readJsonBody } from "../lib/body";
 import { constantTimeEqual } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
 import { requireSetting } from "../lib/settings";
 import { portalSessionCredential } from "../portal/session";
+import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
 import { verifyBearer } from "./tokens";
 
 /** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
 export type Scheme = "oauth2" | "adminToken" | "portalSession";
-
-/** What a verified credential may do, and, for callers bound to one project, who they are. */
-export type Grant = { scopes: readonly Scope[]; caller?: Caller };
-
-/** One way of proving who is calling. */
-export type Credential = {
-  /** Whether the request carries this kind of credential at all (the route's first such scheme is used). */
-  presented: (c: Context<AppEnv>) => boolean;
-  /** The grant of a valid credential; throws 401 (or 403) when it is presented but not valid. */
-  authenticate: (c: Context<AppEnv>) => Promise<Grant>;
-  /** The 401 for a route needing this credential when none was presented. */
-  missing: () => ApiError;
-};
 
 const bearerOf = (c: Context<AppEnv>) => /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
 
@@ -82,17 +70,17 @@ const insufficientScope = (detail: string) =>
  */
 export function authorize(route: AccessDeclaration & { method: string; path: string }): MiddlewareHandler<AppEnv> {
   const requirements = route.security?.map((requirement) => Object.entries(requirement)[0] as [Scheme, readonly Scope[]] | undefined);
-  const alternatives = requirements?.flatMap((entry) => (entry ? [{ scheme: entry[0], needed: entry[1] }] : []));
-  const anonymousAllowed = requirements?.some((entry) => entry === undefined) ?? false;
+  const alternatives = (requirements ?? []).flatMap((entry) => (entry ? [{ scheme: entry[0], needed: entry[1] }] : []));
+  // Public (no requirement at all) or optional (an empty one among them): a request presenting no scheme passes.
+  const anonymousAllowed = requirements !== undefined && (requirements.length === 0 || requirements.includes(undefined));
   const subject = route[subjectExtension];
   return async (c, next) => {
     // The project's database serves the rest of the call once the project is known: from the path, or the token.
     const pathProject = c.req.param("project_id");
     if (pathProject !== undefined) c.set("db", c.var.databases.project(pathProject));
-    if (alternatives === undefined) {
+    if (requirements === undefined) {
       throw new ApiError(500, "undeclared_route", `${route.method.toUpperCase()} ${route.path} declares no access; see worker/auth/scopes.ts.`);
     }
-    if (requirements!.length === 0) return next();
     const chosen = alternatives.find(({ scheme }) => credentials[scheme].presented(c));
     if (!chosen) {
       if (anonymousAllowed) return next();

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Env } from "../env";
-import type { Databases } from "../lib/databases";
+import type { Databases, Env } from "../env";
 import { getDb } from "../lib/db";
 import { ttlCache } from "../lib/ttl-cache";
 import { scopesOfClient, type ClientScope } from "./scopes";

@@ -22,8 +22,8 @@ import type { ClientType } from "./table";
  * Routes defined with `defineRoute()` (worker/lib/router.ts) get the check; a plain `app.get` (or zod-openapi's own
  * `createRoute`) does not and must be a page or static file (the matrix test lists the allowed ones). Examples for
  * new routes: a widget feed read by pages, `access.public` (or `access.optional("consent-config:read")` if it may
- * take a token); a consent receipt for one
- * subject, `access.project("identities:read", { in: "path", name: "identityId" })`; an SMS delivery-report callback
+ * take a token); a consent receipt for one subject, `access.project("identities:read", { in: "path", name:
+ * "identityId" })`; an SMS delivery-report callback
  * from a gateway, `access.public` plus the gateway's own signature check. A new capability may add a scope here
  * (and to `defaultScopes` and the README's Security model).
  *

@@ -1,6 +1,5 @@
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { Caller, Env } from "../env";
-import type { Databases } from "../lib/databases";
+import type { Caller, Databases, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";

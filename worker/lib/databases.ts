@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Databases, Env } from "../env";
 
 /**
  * Which D1 database holds which project (README "Scaling": more than one database). Every database carries the
@@ -35,18 +35,7 @@ export function bindingNamed(env: Env, name: string): D1Database {
   return binding;
 }
 
-/**
- * The databases one piece of work reaches: a request's D1 sessions (worker/lib/db.ts `d1Session`, in `c.var`),
- * or the bindings themselves (the cron jobs, the queue consumer).
- */
-export type Databases = {
-  named: (name: string) => D1Database;
-  /** The database holding a project. */
-  project: (projectId: string) => D1Database;
-  /** Every database in use, `DB` first. */
-  every: () => D1Database[];
-};
-
+/** The databases of `env`, opened by `open` (a request's D1 sessions) or, by default, the bindings themselves. */
 export function databasesOf(env: Env, open: (name: string) => D1Database = (name) => bindingNamed(env, name)): Databases {
   return {
     named: open,

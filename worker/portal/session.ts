@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Credential } from "../auth/authorize";
+import type { Credential } from "../auth/credential";
 import { operatorScopes } from "../auth/scopes";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
