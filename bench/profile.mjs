@@ -10,7 +10,7 @@
 // the rest of the CPU all the runtime's processes spent (from /proc, as `npm run bench` measures it; also split by
 // process, user and system time) is workerd's own: HTTP, Miniflare's entry worker, the calls between isolates, storage.
 // The profiler itself slows the run: read the split, not throughput.
-// Writes bench/profile.json and prints the table BENCHMARKS.md "Where the time goes" quotes.
+// Writes bench/profile.json and prints the split BENCHMARKS.md#where-the-time-goes summarises.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";

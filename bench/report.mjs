@@ -1,5 +1,5 @@
 // Turns the rounds into one figure per scenario (the median of the rounds; ratios are taken within a round, so
-// each is against a baseline measured minutes apart at most), checks the targets of issue 7, writes BENCHMARKS.md.
+// each is against a baseline measured minutes apart at most), checks the targets, writes BENCHMARKS.md.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const start = "<!-- bench:results:start -->";

@@ -1,4 +1,4 @@
-// The measured scenarios, numbered as in issue 7. Each names what it sends and the status every answer must have.
+// The measured scenarios, numbered as in BENCHMARKS.md ("Scenarios"). Each names what it sends and the status every answer must have.
 // `f` is the data set's fixture: `npm run bench`'s (seed.mjs) or the profiler's smaller one (profile.mjs); `f.sizes`
 // gives the history sizes the names quote.
 export function scenarioList(f) {
@@ -17,7 +17,7 @@ export function scenarioList(f) {
       path: "/oauth/token",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: f.client.clientId, client_secret: f.client.clientSecret }).toString(),
-      // The token endpoint is rate-limited per client address (README "Security model"): the load comes from many
+      // The token endpoint is rate-limited per client address (docs/security.md#abuse-limits): the load comes from many
       // clients, as in production, each well under its limit.
       requests: [
         {

@@ -104,7 +104,7 @@ export async function startServer(stateDir, secrets, runtime = "wrangler", extra
     "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
     // One issuer whatever the port, so the seeded tokens stay valid when another runtime serves the same state.
     "--var", "ISSUER:http://assent.bench",
-    // RECEIPTS=off npm run bench measures the write path without signing receipts (README "Proof of consent").
+    // RECEIPTS=off npm run bench measures the write path without signing receipts (docs/proof.md#cost).
     ...(process.env.RECEIPTS ? ["--var", `RECEIPTS:${process.env.RECEIPTS}`] : [])];
   if (runtime === "wrangler") options.push("--inspector-port", String(inspectorPort));
   options.push(...extraOptions);

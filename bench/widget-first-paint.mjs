@@ -1,6 +1,6 @@
-// `node bench/widget-first-paint.mjs`: time to the first paint of the consent banner (or, before issue 13, the
-// dialog) for first-time visitors in headless Chromium, median of WIDGET_VISITS (default 10). Starts the service on
-// a private state, makes a project with one consent purpose, builds nothing: run `npm run build:widget` first.
+// `node bench/widget-first-paint.mjs`: time to the first paint of the consent banner for first-time visitors in
+// headless Chromium, median of WIDGET_VISITS (default 10). Starts the service on a private state, makes a project
+// with one consent purpose, builds nothing: run `npm run build:widget` first.
 import { apiClient } from "./api.mjs";
 import { freshState, removeState, startServer } from "./server.mjs";
 import { measureWidget } from "./widget.mjs";

@@ -1,5 +1,5 @@
 // The widget's share of the benchmark: its size (the production build is minified; gzip at level 9), and the time
-// from the start of its script to its first layer (the banner; before issue 13, the dialog) laid out in headless
+// from the start of its script to its first layer (the banner) laid out in headless
 // Chromium, for a first-time visitor (one bootstrap call, or on a service without it a visitor token, the
 // configuration and the state; it opens because nothing is answered yet). Median of WIDGET_VISITS (default 10);
 // WIDGET_TRACE=1 logs each visit's resource timings.

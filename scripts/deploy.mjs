@@ -18,7 +18,7 @@ try {
 }
 const problems = deployProblems(readFileSync("wrangler.toml", "utf8"), secretNames);
 if (problems.length > 0) {
-  console.error(`Not deploying; fix these first (README "Deployment"):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.error(`Not deploying; fix these first (docs/operations.md#deployment):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });

@@ -10,7 +10,9 @@ import { seedDemo } from "./seed.mjs";
 
 const port = process.env.PORT ?? "8787";
 const host = process.env.HOST ?? "127.0.0.1";
-const base = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+// Where this machine reaches the service: a wildcard address is reached on loopback, an IPv6 address in brackets.
+const reachableHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+const base = `http://${reachableHost}:${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const lean = process.argv.includes("--lean");
 const runtimeArgs = process.argv.slice(2).filter((arg) => arg !== "--lean");
@@ -93,6 +95,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(si
 dev.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHealth();
+// Also when the demo was seeded by an earlier run on another port or host: its web client then learns this origin.
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
 // The lean runtime fires it itself.
@@ -103,7 +106,7 @@ if (!lean) setInterval(async () => {
 console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
-  Demo project: ${demo.projectId}${demo.created ? " (seeded now)" : ""}
+  Demo: ${base}/ (project ${demo.projectId}${demo.created ? ", seeded now" : ""})
   Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}
 
   Quickstart (paste into a shell in this folder):
@@ -111,5 +114,5 @@ console.log(`
     export ADMIN_TOKEN=$(sed -n "s/^ADMIN_TOKEN='\\(.*\\)'$/\\1/p" .dev.vars)
     curl -s -X POST $ASSENT/admin/v1/projects -H "authorization: Bearer $ADMIN_TOKEN" \\
       -H 'content-type: application/json' -d '{"name":"My shop"}'
-  The README walks on from there: client, token, identity, alias lookup.
+  docs/getting-started.md walks on from there: client, token, identity, consent, the widget on your page.
 `);

@@ -1,4 +1,4 @@
-// The SQL of moving one project between D1 databases (README "Scaling"), with no I/O: which rows are the project's,
+// The SQL of moving one project between D1 databases (docs/operations.md#more-than-one-database-project-to-database-map), with no I/O: which rows are the project's,
 // how to write them into another database, how to delete them from the old one. scripts/move-project.mjs runs it
 // through `wrangler d1 execute`; test/api/databases.test.ts runs it against two real databases.
 

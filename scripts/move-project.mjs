@@ -1,4 +1,4 @@
-// Moves one project to another D1 database (README "Scaling": more than one database).
+// Moves one project to another D1 database (docs/operations.md#more-than-one-database-project-to-database-map).
 //   node scripts/move-project.mjs <projectId> <from> <to> [--remote] [--execute]
 // <from>/<to> are database names or bindings as `wrangler d1 execute` takes them. Without --execute it only writes
 // move-<projectId>-import.sql and move-<projectId>-delete.sql and prints the steps; with it, it exports and imports

@@ -16,7 +16,7 @@ export function portProblem(port, host) {
   });
 }
 
-/** Secrets the Worker refuses to run without (README "Deployment"). */
+/** Secrets the Worker refuses to run without (docs/operations.md#deployment). */
 export const requiredSecrets = ["ADMIN_TOKEN", "SIGNING_KEYS", "WEBHOOK_SECRETS_KEY"];
 
 /**
@@ -40,7 +40,7 @@ export function deployProblems(wranglerToml, secretNames) {
 }
 
 /**
- * PROJECT_DATABASES (README "Scaling") must be a JSON object whose values are D1 bindings declared in
+ * PROJECT_DATABASES (docs/operations.md#more-than-one-database-project-to-database-map) must be a JSON object whose values are D1 bindings declared in
  * wrangler.toml: a project mapped to a missing binding would answer 500 on every call. Checks the var as
  * wrangler.toml sets it (a TOML literal '…' or basic "…" string under [vars]).
  */

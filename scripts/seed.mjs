@@ -1,6 +1,21 @@
 // The demo project `npm start` seeds through the admin API, so the first run shows the product working.
-// Idempotent: a project named "Assent demo" is left as it is.
+// Idempotent: a project named "Assent demo" is left as it is, except that its web client learns the origins of
+// wherever `npm start` serves now (another port, `PORT=8788 npm start`, in the same folder shares the database).
 export const demoName = "Assent demo";
+const webClientName = "Demo website";
+/** What a web client may list at most (the admin API's limit). */
+const maxOrigins = 50;
+
+/** The origins the demo page has when the service answers at `base`: a loopback address under both its names. */
+export function demoOrigins(base) {
+  const url = new URL(base);
+  const loopback = ["127.0.0.1", "localhost"];
+  if (!loopback.includes(url.hostname)) return [url.origin];
+  return loopback.map((name) => {
+    url.hostname = name;
+    return url.origin;
+  });
+}
 
 export async function seedDemo(base, adminToken) {
   const admin = async (method, path, body) => {
@@ -15,7 +30,10 @@ export async function seedDemo(base, adminToken) {
   };
   const { items } = await admin("GET", "/projects");
   const existing = items.find((p) => p.name === demoName);
-  if (existing) return { projectId: existing.projectId, created: false };
+  if (existing) {
+    await allowOrigins(admin, existing.projectId, demoOrigins(base));
+    return { projectId: existing.projectId, created: false };
+  }
 
   const project = await admin("POST", "/projects", {
     name: demoName,
@@ -24,11 +42,7 @@ export async function seedDemo(base, adminToken) {
     jurisdiction: "SE",
     defaultLanguage: "en",
   });
-  await admin("POST", `/projects/${project.projectId}/clients`, {
-    name: "Demo website",
-    type: "web",
-    allowedOrigins: [base, base.replace("127.0.0.1", "localhost")],
-  });
+  await admin("POST", `/projects/${project.projectId}/clients`, { name: webClientName, type: "web", allowedOrigins: demoOrigins(base) });
   await seedConfiguration(base, admin, project.projectId);
   // Google Consent Mode v2 on, with Google's suggested values; the purposes below say which types they stand for.
   await admin("PUT", `/projects/${project.projectId}/consent-mode`, {
@@ -38,6 +52,22 @@ export async function seedDemo(base, adminToken) {
     adsDataRedaction: true,
   });
   return { projectId: project.projectId, created: true };
+}
+
+/**
+ * Adds `origins` to the demo's web client (made again if it was deleted), keeping the ones it has: an `npm start`
+ * on the first port may still be running. Past the limit, the origins added longest ago go first.
+ */
+async function allowOrigins(admin, projectId, origins) {
+  const { items } = await admin("GET", `/projects/${projectId}/clients`);
+  const client = items.find((c) => c.type === "web" && c.name === webClientName);
+  if (!client) {
+    await admin("POST", `/projects/${projectId}/clients`, { name: webClientName, type: "web", allowedOrigins: origins });
+    return;
+  }
+  if (origins.every((origin) => client.allowedOrigins.includes(origin))) return;
+  const allowedOrigins = [...client.allowedOrigins.filter((origin) => !origins.includes(origin)), ...origins].slice(-maxOrigins);
+  await admin("PUT", `/projects/${projectId}/clients/${client.clientId}`, { allowedOrigins });
 }
 
 const texts = (en, sv) => [

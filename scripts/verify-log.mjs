@@ -2,7 +2,7 @@
 // npm run verify-log -- --project <id> [--url http://localhost:8787] [--token <bearer> | --client-id <id> --client-secret <secret>]
 // Re-derives a project's log from a local or remote deployment and names the first entry that does not match.
 import { parseArgs } from "node:util";
-import { auditLog } from "./log-audit.mjs";
+import { auditLog } from "./log-verifier.mjs";
 
 const { values } = parseArgs({
   options: {

@@ -5,7 +5,7 @@
 //   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews): all of
 //     it in one file, since a classic script cannot import chunks
 // Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
-// build from widget/src/i18n/<tag>.ts; <version> hashes them all), so neither carries any language's words.
+// build from shared/i18n/languages/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
 // widget's block of dist/public/_headers current, and fails when over the size budgets.
 import { createHash } from "node:crypto";
@@ -27,10 +27,10 @@ export const totalBudgetBytes = 20 * 1024;
 
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
-const i18nFolder = fileURLToPath(new URL("./src/i18n/", import.meta.url));
+const i18nFolder = fileURLToPath(new URL("../shared/i18n/", import.meta.url));
 const gzipBytes = (data: string | Buffer) => gzipSync(data, { level: 9 }).byteLength;
 
-/** Runs a TypeScript module of the i18n folder (type-only imports, relative imports of its neighbours) in Node. */
+/** Runs a TypeScript module of shared/i18n (type-only imports, relative imports of its neighbours) in Node. */
 function evaluate(file: string): Record<string, unknown> {
   const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
@@ -47,22 +47,20 @@ function evaluate(file: string): Record<string, unknown> {
  * Worker negotiate with and against English's keys (the translation test says more; this keeps a build honest).
  */
 function languageFiles(): Record<string, string> {
-  const notLanguages = new Set(["strings", "index", "gdpr-terms"]);
-  const tags = readdirSync(i18nFolder)
+  const tags = readdirSync(`${i18nFolder}languages`)
     .filter((file) => file.endsWith(".ts"))
     .map((file) => file.slice(0, -3))
-    .filter((tag) => !notLanguages.has(tag))
     .sort();
-  const shipped = evaluate(fileURLToPath(new URL("./src/languages.ts", import.meta.url))).shippedStrings as Record<string, object>;
+  const shipped = evaluate(`${i18nFolder}shipped.ts`).shippedStrings as Record<string, object>;
   const listed = Object.keys(shipped).sort();
   if (tags.join() !== listed.join()) {
-    throw new Error(`widget/src/i18n has modules for ${tags.join(" ")} but widget/src/languages.ts lists ${listed.join(" ")}.`);
+    throw new Error(`shared/i18n/languages has modules for ${tags.join(" ")} but shared/i18n/shipped.ts lists ${listed.join(" ")}.`);
   }
   const keys = Object.keys(evaluate(`${i18nFolder}strings.ts`).english as object).join();
   return Object.fromEntries(
     tags.map((tag) => {
       const strings = shipped[tag];
-      if (Object.keys(strings).join() !== keys) throw new Error(`widget/src/i18n/${tag}.ts does not have English's keys in English's order.`);
+      if (Object.keys(strings).join() !== keys) throw new Error(`shared/i18n/languages/${tag}.ts does not have English's keys in English's order.`);
       return [tag, JSON.stringify(strings)];
     }),
   );

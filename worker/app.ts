@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-tokens";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
@@ -18,7 +17,6 @@ import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
 import { jurisdictionRoutes } from "./jurisdictions/routes";
 import { allowedMethods } from "./lib/allowed-methods";
-import { maxBodyBytes } from "./lib/body";
 import { d1Session } from "./lib/db";
 import { ApiError, onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
@@ -51,15 +49,6 @@ for (const api of ["/privacy/*", "/browser/*", "/admin/*", "/v1/*", "/portal/api
     if (!c.res.headers.has("cache-control")) c.res.headers.set("Cache-Control", "no-store");
   });
 }
-app.use(
-  "/oauth/*",
-  bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      throw new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
-    },
-  }),
-);
 
 /** Unauthenticated constant: liveness probe and the benchmark's baseline. */
 app.get("/healthz", (c) => c.json({ status: "ok", service: "assent" }));
@@ -104,7 +93,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
-  // The hub (README "Hub: SMS and billing lookup"; docs/architecture.md "The hub's boundary").
+  // The hub (docs/hub.md; docs/architecture.md, "The hub's boundary").
   ["/v1", hubRoutes],
   ["/callbacks/sms", deliveryReportRoutes],
   ["/admin/v1", hubAdminRoutes],
@@ -123,7 +112,7 @@ app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
   type: "oauth2",
   description:
     "An access token from `POST /oauth/token`, sent as `Authorization: Bearer`. Its `scope` claim lists what it may do; " +
-    "public clients (web, ios, android) hold few scopes by default (see the README's *Security model*).",
+    "public clients (web, ios, android) hold few scopes by default (docs/security.md#public-clients).",
   flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { ...scopes } } },
 });
 app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {

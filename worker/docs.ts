@@ -1,4 +1,4 @@
-import { html, raw } from "hono/html";
+import { html } from "hono/html";
 
 type Operation = {
   summary?: string;
@@ -17,30 +17,41 @@ type Document = {
 
 const methods = ["get", "post", "put", "patch", "delete"];
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+type Markup = ReturnType<typeof html>;
 
-/** Inline Markdown of the OpenAPI descriptions, on escaped text: `code`, **strong**, *em*, [links](https or /path). */
-function inline(text: string): string {
-  return escape(text)
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-    .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
-    .replace(/\[([^\]]+)\]\(((?:https:\/\/|\/)[^)\s]*)\)/g, '<a href="$2">$1</a>');
+/** The inline Markdown of the OpenAPI descriptions: `code`, **strong**, *em*, [links](https or /path). */
+const inlineForm = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(((?:https:\/\/|\/)[^)\s]*)\)/g;
+
+/** A text with its inline Markdown as markup; hono/html escapes the text around it. */
+function inline(text: string): (string | Markup)[] {
+  const parts: (string | Markup)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(inlineForm)) {
+    const [whole, code, strong, em, label, href] = match;
+    parts.push(
+      text.slice(at, match.index),
+      code !== undefined
+        ? html`<code>${code}</code>`
+        : strong !== undefined
+          ? html`<strong>${inline(strong)}</strong>`
+          : em !== undefined
+            ? html`<em>${inline(em)}</em>`
+            : html`<a href="${href}">${inline(label)}</a>`,
+    );
+    at = match.index + whole.length;
+  }
+  parts.push(text.slice(at));
+  return parts;
 }
 
 /** The subset of Markdown the descriptions use: paragraphs, `- ` lists and the inline forms above. */
-export function markdown(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((block) => {
-      const lines = block.split("\n");
-      if (lines.every((line) => /^\s*[-*] /.test(line))) {
-        return `<ul>${lines.map((line) => `<li>${inline(line.replace(/^\s*[-*] /, ""))}</li>`).join("")}</ul>`;
-      }
-      return `<p>${inline(block)}</p>`;
-    })
-    .join("");
-}
+const markdown = (text: string) =>
+  text.split(/\n{2,}/).map((block) => {
+    const lines = block.split("\n");
+    return lines.every((line) => /^\s*[-*] /.test(line))
+      ? html`<ul>${lines.map((line) => html`<li>${inline(line.replace(/^\s*[-*] /, ""))}</li>`)}</ul>`
+      : html`<p>${inline(block)}</p>`;
+  });
 
 /**
  * The API reference at `/docs`, rendered on the server from the OpenAPI document: no script and no
@@ -77,23 +88,23 @@ nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 </head>
 <body>
 <h1>${doc.info.title} <small>${doc.info.version}</small></h1>
-${raw(markdown(doc.info.description ?? ""))}
+${markdown(doc.info.description ?? "")}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
-<nav>${raw([...byTag.keys()].map((t) => `<a href="#${encodeURIComponent(t)}">${escape(t)}</a>`).join(""))}</nav>
+<nav>${[...byTag.keys()].map((t) => html`<a href="#${encodeURIComponent(t)}">${t}</a>`)}</nav>
 ${[...byTag].map(
   ([tag, ops]) => html`<h2 id="${tag}">${tag}</h2>
 ${ops.map(
   ({ method, path, op }) => html`<div class="op">
 <div><span class="m ${method}">${method}</span> <code>${path}</code></div>
-<p><strong>${raw(inline(op.summary ?? ""))}</strong></p>
-${op.description ? raw(markdown(op.description)) : ""}
+<p><strong>${inline(op.summary ?? "")}</strong></p>
+${op.description ? markdown(op.description) : ""}
 <p>Access: ${access(op.security)}</p>
 ${op.parameters?.length ? html`<p>Parameters: ${op.parameters.map((p) => html`<code>${p.name}</code> (${p.in}${p.required ? ", required" : ""}) `)}</p>` : ""}
 ${Object.entries(op.requestBody?.content ?? {}).map(
   ([type, media]) => html`<details><summary>Request body <code>${type}</code></summary><pre>${schema(media.schema)}</pre></details>`,
 )}
 <details><summary>Responses</summary><ul>${Object.entries(op.responses ?? {}).map(
-  ([status, r]) => html`<li><code>${status}</code> ${raw(inline(r.description ?? ""))}</li>`,
+  ([status, r]) => html`<li><code>${status}</code> ${inline(r.description ?? "")}</li>`,
 )}</ul></details>
 </div>`,
 )}`,

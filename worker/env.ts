@@ -6,8 +6,8 @@ export interface Env {
   /** The default database: every project PROJECT_DATABASES does not name, and the global (hub) tables. */
   DB: D1Database;
   /**
-   * JSON object, project id → name of a further D1 binding (`DB_SHARD_1`, …) holding that project (README
-   * "Scaling"). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
+   * JSON object, project id → name of a further D1 binding (`DB_SHARD_1`, …) holding that project
+   * (docs/operations.md#more-than-one-database-project-to-database-map). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
    */
   PROJECT_DATABASES?: string;
   /** Read-through cache of client records used by token checks; D1 stays the source of truth. */
@@ -43,7 +43,7 @@ export interface Env {
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
    */
   LOCAL_DEV?: string;
-  /** "off" stops signing receipts (README "Proof of consent"); any other value or unset: every write is signed. */
+  /** "off" stops signing receipts (docs/proof.md#cost); any other value or unset: every write is signed. */
   RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;

@@ -15,15 +15,15 @@ import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, on: "every database" | "DB"]> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
   [(env) => dispatchPending(env, env.DB), "every database"],
-  // SMS whose hand-off failed or never finished; expiry and failover (README "Hub: SMS and billing lookup").
+  // SMS whose hand-off failed or never finished; expiry and failover (docs/hub.md#sms-routes-and-providers).
   [retrySmsHandOffs, "DB"],
-  // Retention (README "Security model"): idle visitor identities, finished delivery logs, dispatched events.
+  // Retention (docs/security.md#retention): idle visitor identities, finished delivery logs, dispatched events.
   [purgeIdleVisitors, "every database"],
   [purgeWebhookDeliveries, "every database"],
   [purgeDispatchedEvents, "every database"],
   // SMS texts past their retention.
   [purgeSmsTexts, "DB"],
-  // Signed tree heads over the log entries written since the last head (README "Proof of consent").
+  // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
 ];
 

@@ -166,7 +166,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an identity and all its data
-         * @description Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event and a log entry; the identity's log entries keep their hashes and lose their payload (README "Proof of consent").
+         * @description Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event and a log entry; the identity's log entries keep their hashes and lose their payload (docs/proof.md#erasure).
          */
         delete: operations["deleteIdentity"];
         options?: never;
@@ -452,7 +452,7 @@ export interface paths {
         put?: never;
         /**
          * Record a permission
-         * @description Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) updates the permission state in the same atomic write: per purpose the latest `requested` wins (ties: the later write). The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `permission.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (README "Proof of consent").
+         * @description Stores the subject's decision per purpose, data group and party. A `completed` permission (the default) updates the permission state in the same atomic write: per purpose the latest `requested` wins (ties: the later write). The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `permission.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (docs/proof.md#signed-receipts).
          */
         post: operations["createPermission"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * The signed receipt of a permission's latest write
-         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README "Proof of consent".
+         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). See docs/proof.md#tamper-evident-log.
          */
         get: operations["getPermissionReceipt"];
         put?: never;
@@ -521,7 +521,7 @@ export interface paths {
         put?: never;
         /**
          * Record a objection
-         * @description Stores an objection (default status `received`). Once `completed` it denies every purpose it names in the permission state (`requestType: objection`) unless a later `requested` permission overrides it. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `objection.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (README "Proof of consent").
+         * @description Stores an objection (default status `received`). Once `completed` it denies every purpose it names in the permission state (`requestType: objection`) unless a later `requested` permission overrides it. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `objection.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (docs/proof.md#signed-receipts).
          */
         post: operations["createObjection"];
         delete?: never;
@@ -564,7 +564,7 @@ export interface paths {
         };
         /**
          * The signed receipt of a objection's latest write
-         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README "Proof of consent".
+         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). See docs/proof.md#tamper-evident-log.
          */
         get: operations["getObjectionReceipt"];
         put?: never;
@@ -590,7 +590,7 @@ export interface paths {
         put?: never;
         /**
          * Record a erasure request
-         * @description Stores a erasure request with status `received`; without `request` it covers all of the identity's data. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `erasure.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (README "Proof of consent").
+         * @description Stores a erasure request with status `received`; without `request` it covers all of the identity's data. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `erasure.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (docs/proof.md#signed-receipts).
          */
         post: operations["createErasureRequest"];
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
         };
         /**
          * The signed receipt of a erasure request's latest write
-         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README "Proof of consent".
+         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). See docs/proof.md#tamper-evident-log.
          */
         get: operations["getErasureRequestReceipt"];
         put?: never;
@@ -659,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * Record a access request
-         * @description Stores a access request with status `received`; without `request` it covers all of the identity's data. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `access.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (README "Proof of consent").
+         * @description Stores a access request with status `received`; without `request` it covers all of the identity's data. The identity and every purpose, data group and party named must exist in this project (422 `unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `access.created` (and `permission_state.changed` when the state changes) in the same write. The response's `receipt` is the signed receipt of this write (docs/proof.md#signed-receipts).
          */
         post: operations["createAccessRequest"];
         delete?: never;
@@ -702,7 +702,7 @@ export interface paths {
         };
         /**
          * The signed receipt of a access request's latest write
-         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README "Proof of consent".
+         * @description A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). See docs/proof.md#tamper-evident-log.
          */
         get: operations["getAccessRequestReceipt"];
         put?: never;
@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * Mint an identity-scoped token for an anonymous visitor (from the page)
-         * @description Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in `allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one identity (see the scope rules under *Browser tokens* in the README).
+         * @description Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in `allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one identity (scope rules: docs/security.md#browser-tokens).
          *
          *     A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, so identity ids are not bearer credentials. An unknown key (for instance after the identity was erased) is treated as a first visit: a new identity and a new key.
          *
@@ -1050,7 +1050,7 @@ export interface paths {
         put?: never;
         /**
          * Everything the consent widget needs before first paint, in one call
-         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
+         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
          *
          *     The body may be sent as `text/plain` (so a page's call needs no CORS preflight) or JSON. With `Sec-GPC: 1` under an opt-out regime the Worker records the opt-out of sale and sharing itself (a permission denying those purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.
          */
@@ -1911,7 +1911,7 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description ISO/IEC TS 27560:2023 consent records with DPV terms (README "Proof of consent"). */
+        /** @description ISO/IEC TS 27560:2023 consent records with DPV terms (docs/proof.md#standard-records-and-audit-export). */
         Iso27560Export: {
             "@context": {
                 dpv: string;
@@ -2563,7 +2563,7 @@ export interface components {
             regime: {
                 /** @enum {string} */
                 name: "opt-in" | "opt-out" | "notice";
-                /** @description `request.cf.country` (ISO 3166-1), null when unknown. */
+                /** @description `request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location). */
                 country: string | null;
                 /** @description `request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null. */
                 region: string | null;
@@ -2574,7 +2574,7 @@ export interface components {
             };
             /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;
-            /** @description Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied. */
+            /** @description Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied. */
             strings: {
                 [key: string]: string;
             };
@@ -2618,7 +2618,7 @@ export interface components {
              */
             visitorKey?: string;
             /**
-             * @description The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's languages and the project's own (README "Languages").
+             * @description The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's languages and the project's own (docs/languages.md#how-the-language-is-chosen).
              * @example [
              *       "fi-FI",
              *       "fi",
@@ -2839,13 +2839,13 @@ export interface components {
              * @default []
              */
             allowedOrigins?: string[];
-            /** @description An explicit scope list, narrower than the type's defaults (README *Security model*); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
+            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
             scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
         };
         ClientUpdate: {
             name?: string;
             allowedOrigins?: string[];
-            /** @description An explicit scope list, narrower than the type's defaults (README *Security model*); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
+            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
             scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
         };
         JurisdictionRulesInput: {

@@ -63,6 +63,29 @@ describe("bad input gets a clear 4xx problem and stores nothing", () => {
     );
   });
 
+  it("one body limit for every route: streamed bodies are counted, small ones still read, and no body before authentication", async () => {
+    const { projectId, token } = await newTenant();
+    const path = `/privacy/v2/projects/${projectId}/identities`;
+    const streamed = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      return new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 65536) controller.enqueue(bytes.slice(i, i + 65536));
+          controller.close();
+        },
+      });
+    };
+    const created = await call("POST", path, { token, rawBody: streamed(JSON.stringify({ referenceId: "streamed" })), headers: { "content-type": "application/json" } });
+    expect(created.status).toBe(201);
+    expect(created.body.referenceId).toBe("streamed");
+    const form = `grant_type=client_credentials&x=${"y".repeat(1_100_000)}`;
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    expectProblem(await call("POST", "/oauth/token", { rawBody: streamed(form), headers }), 413, "payload_too_large");
+    const big = JSON.stringify({ referenceId: "a", pad: "x".repeat(1_100_000) });
+    expectProblem(await call("POST", path, { rawBody: big, headers: { "content-type": "application/json" } }), 401, "unauthorized");
+    expectProblem(await call("POST", path, { rawBody: streamed(big), headers: { "content-type": "application/json" } }), 401, "unauthorized");
+  });
+
   it("unknown routes are 404 problems; path params are validated", async () => {
     expectProblem(await call("GET", "/nope"), 404, "not_found");
     expectProblem(await admin("GET", "/projects/prj_missing"), 404, "not_found");

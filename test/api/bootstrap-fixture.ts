@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { app } from "../../worker/app";
 import { call, newClient, newTenant, type Reply } from "./helpers";
 
 export const siteOrigin = "https://shop.example";
@@ -73,6 +75,29 @@ export const bootstrap = (projectId: string, options: BootstrapOptions = {}): Pr
       ...options.headers,
     },
   });
+
+/**
+ * The bootstrap as `npm start` and the browser tests run the Worker (`LOCAL_DEV`), with `cf` as wrangler dev puts it
+ * in `request.cf`.
+ */
+export async function localBootstrap(
+  projectId: string,
+  { body = {}, headers = {}, cf }: { body?: unknown; headers?: Record<string, string>; cf?: Record<string, unknown> } = {},
+) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://assent.test/browser/v1/projects/${projectId}/bootstrap`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { origin: siteOrigin, "content-type": "text/plain", ...headers },
+      cf: cf as RequestInit["cf"],
+    }),
+    { ...env, LOCAL_DEV: "true" },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return (await res.json()) as any;
+}
 
 export async function identityCount(projectId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT count(*) AS n FROM identities WHERE project_id = ?").bind(projectId).first<{ n: number }>();

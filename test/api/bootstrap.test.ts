@@ -1,9 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { bootstrap, identityCount, siteOrigin, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { bootstrap, identityCount, localBootstrap, siteOrigin, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { admin, call, expectProblem, newProject, tokenFor } from "./helpers";
 
 const california = { country: "US", regionCode: "CA" };
@@ -106,6 +103,18 @@ describe("bootstrap: a first visit", () => {
     const empty = await newProject();
     expectProblem(await bootstrap(empty.projectId), 403, "origin_not_allowed");
   });
+
+  it("answers a page on an unregistered origin with a refusal it can read (CORS): the origin and where to register it", async () => {
+    const page = "https://unlisted.example";
+    const refused = await bootstrap(tenant.projectId, { origin: page });
+    expectProblem(refused, 403, "origin_not_allowed");
+    expect(refused.headers.get("access-control-allow-origin")).toBe(page);
+    expect(refused.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(refused.headers.get("vary")).toContain("Origin");
+    expect(refused.body.detail).toContain(page);
+    expect(refused.body.detail).toContain(`http://assent.test/portal/projects/${tenant.projectId}/clients`);
+    expect(refused.body).not.toHaveProperty("token");
+  });
 });
 
 describe("bootstrap: languages", () => {
@@ -130,6 +139,20 @@ describe("bootstrap: languages", () => {
     expect(unknown.body.language).toBe("en");
     expect(descriptionLanguage(unknown)).toBe("en");
     expect(unknown.body.configuration.purposes[0].description).toHaveLength(1);
+  });
+
+  it("reads Accept-Language by quality, not position, and never picks a refused (q=0) or malformed range", async () => {
+    const cases: [string, string][] = [
+      ["en;q=0.1, sv;q=0.9", "sv"],
+      ["sv;q=0, en", "en"],
+      ["sv;q=0", "en"],
+      ["*, sv;q=0.5", "sv"],
+      ["sv_SE, en;q=0.5", "en"],
+      ["SV-se;q=0.7, tlh", "sv"],
+    ];
+    for (const [header, expected] of cases) {
+      expect((await bootstrap(tenant.projectId, { headers: { "accept-language": header } })).body.language, header).toBe(expected);
+    }
   });
 });
 
@@ -272,22 +295,8 @@ describe("bootstrap: forcing the regime", () => {
     tenant = await widgetTenant();
   });
 
-  /** The same Worker with LOCAL_DEV set, as `npm start` and the browser tests run it. */
-  async function localBootstrap(body: unknown, headers: Record<string, string> = {}) {
-    const ctx = createExecutionContext();
-    const res = await app.fetch(
-      new Request(`http://assent.test/browser/v1/projects/${tenant.projectId}/bootstrap`, {
-        method: "POST",
-        body: JSON.stringify(body),
-        headers: { origin: siteOrigin, "content-type": "text/plain", ...headers },
-        cf: california as RequestInit["cf"],
-      }),
-      { ...env, LOCAL_DEV: "true" },
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return (await res.json()) as any;
-  }
+  const local = (body: unknown, headers: Record<string, string> = {}) =>
+    localBootstrap(tenant.projectId, { body, headers, cf: california });
 
   it("is ignored outside local development", async () => {
     const reply = await bootstrap(tenant.projectId, { cf: california, body: { regime: "opt-in" }, headers: { "x-assent-regime": "notice" } });
@@ -295,9 +304,9 @@ describe("bootstrap: forcing the regime", () => {
   });
 
   it("is honoured with LOCAL_DEV, from the body or the X-Assent-Regime header", async () => {
-    expect((await localBootstrap({ regime: "opt-in" })).regime.name).toBe("opt-in");
-    expect((await localBootstrap({}, { "x-assent-regime": "notice" })).regime.name).toBe("notice");
-    expect((await localBootstrap({}, { "x-assent-regime": "bogus" })).regime.name).toBe("opt-out");
+    expect((await local({ regime: "opt-in" })).regime.name).toBe("opt-in");
+    expect((await local({}, { "x-assent-regime": "notice" })).regime.name).toBe("notice");
+    expect((await local({}, { "x-assent-regime": "bogus" })).regime.name).toBe("opt-out");
   });
 });
 

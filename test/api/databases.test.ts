@@ -9,7 +9,7 @@ import { configuredTenant, newIdentity, ok, permissionBody } from "./configurati
 import { admin, call, expectProblem, form, newClient, newTenant, origin, tokenFor } from "./helpers";
 
 /**
- * More than one database (README "Scaling"): vitest.config.ts binds a second D1 database, DB_SHARD_1, and maps
+ * More than one database (docs/operations.md#more-than-one-database-project-to-database-map): vitest.config.ts binds a second D1 database, DB_SHARD_1, and maps
  * one project id to it in PROJECT_DATABASES. Everything of that project must be read from and written to the
  * shard, nothing of it to DB; other projects stay in DB; ids never cross projects.
  */

@@ -22,7 +22,7 @@ async function received(key: string): Promise<Received[]> {
   return (await fetch(`${receiver}/__log/${key}`)).json();
 }
 
-/** The README's verification, verbatim apart from types: Standard Webhooks, any of the `v1,` signatures may match. */
+/** The verification of docs/webhooks.md#signatures, verbatim apart from types: Standard Webhooks, any of the `v1,` signatures may match. */
 function verify(secret: string, headers: Record<string, string>, body: string): boolean {
   const id = headers["webhook-id"];
   const timestamp = headers["webhook-timestamp"];

@@ -40,7 +40,8 @@ describe("GET /v1/customerLookup/servicehub/{billing_account}", () => {
   it("answers 406 when Accept excludes JSON", async () => {
     const { token } = await newTenant();
     await admin("PUT", "/billing-accounts/1000003", account());
-    for (const accept of ["text/html", "application/xml, text/*", "text/html, application/json;q=0"]) {
+    // A range naming JSON itself outranks a wildcard (RFC 9110 §12.5.1): q=0 on it refuses JSON.
+    for (const accept of ["text/html", "application/xml, text/*", "text/html, application/json;q=0", "application/json;q=0, application/*"]) {
       expectProblem(await lookup(token, "1000003", accept), 406, "not_acceptable");
     }
     for (const accept of [null, "*/*", "application/*", "text/html;q=0.9, application/json"]) {

@@ -14,8 +14,9 @@ const workerFetch = (url: string | URL, init?: RequestInit) => exports.default.f
 const issuer = new URL(origin);
 
 /**
- * A 401 from the token endpoint carries a `WWW-Authenticate: Basic` challenge (RFC 6749 §5.2, RFC 9110 §11.6.1), so
- * both libraries raise their challenge error and hand over the untouched response; its body holds `error`.
+ * A 401 to a client that authenticated with HTTP Basic carries a `WWW-Authenticate: Basic` challenge (RFC 6749 §5.2,
+ * RFC 9110 §11.6.1), so both libraries raise their challenge error and hand over the untouched response; its body
+ * holds `error`. A client that sent its secret in the form gets no challenge and reads `error` directly.
  */
 async function challengedError(thrown: unknown) {
   expect(thrown).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
@@ -93,7 +94,11 @@ describe("oauth4webapi", () => {
     const client = { client_id: clientId };
     const badSecretResponse = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretPost("as_wrong"), new URLSearchParams(), options);
     const badSecret = await oauth.processClientCredentialsResponse(as, client, badSecretResponse).catch((error: unknown) => error);
-    expect(await challengedError(badSecret)).toMatchObject({ error: "invalid_client", status: 401 });
+    expect(badSecret).toBeInstanceOf(oauth.ResponseBodyError);
+    expect(badSecret).toMatchObject({ error: "invalid_client", status: 401 });
+    const badBasicResponse = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretBasic("as_wrong"), new URLSearchParams(), options);
+    const badBasic = await oauth.processClientCredentialsResponse(as, client, badBasicResponse).catch((error: unknown) => error);
+    expect(await challengedError(badBasic)).toMatchObject({ error: "invalid_client", status: 401 });
     const badGrantResponse = await oauth.genericTokenEndpointRequest(as, client, oauth.ClientSecretBasic(clientSecret), "password", new URLSearchParams(), options);
     const badGrant = await oauth.processGenericTokenEndpointResponse(as, client, badGrantResponse).catch((error: unknown) => error);
     expect(badGrant).toBeInstanceOf(oauth.ResponseBodyError);

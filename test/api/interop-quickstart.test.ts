@@ -1,4 +1,4 @@
-// The README's quickstart (steps 1 to 9), performed by a generic typed client: openapi-fetch over the types that
+// The quickstart of docs/getting-started.md (steps 1 to 9), performed by a generic typed client: openapi-fetch over the types that
 // openapi-typescript generated from /openapi.json (shared/api/openapi.d.ts), with the Worker's fetch handler as its
 // fetch. If the document and the API disagree, this fails to compile or to run.
 import { exports } from "cloudflare:workers";
@@ -18,7 +18,7 @@ function ok<T>(reply: { data?: T; error?: unknown; response: Response }, status:
   return reply.data as T;
 }
 
-describe("the README quickstart through the generated client", () => {
+describe("the getting-started quickstart through the generated client", () => {
   it("creates a project, client, token, identity, configuration, permission and objection, and reads the state", async () => {
     const admin = { headers: bearer(adminToken) };
     // 1. A project

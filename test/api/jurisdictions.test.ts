@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consentDefaults } from "../../worker/consent-mode/defaults";
 import { defaultRules, effectiveAreas, resolveRegime } from "../../worker/jurisdictions/rules";
-import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { bootstrap, localBootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { admin, call, expectProblem } from "./helpers";
 
 describe("regime resolution from request.cf", () => {
@@ -53,6 +53,72 @@ describe("regime resolution from request.cf", () => {
     expect((await regimeAt({ country: "FR" })).name).toBe("notice");
     expect((await regimeAt({ country: "DE" })).name).toBe("opt-in");
     expect((await regimeAt({ country: "JP" })).name).toBe("opt-out");
+  });
+});
+
+describe("local development (LOCAL_DEV) where wrangler dev could not learn the location", () => {
+  // Miniflare's stand-in request.cf when it cannot fetch the real one (its `fallbackCf`): the same Austin, Texas for
+  // every request, which the recommended preset would answer with opt-out.
+  const placeholder = {
+    asn: 395747,
+    colo: "DFW",
+    city: "Austin",
+    region: "Texas",
+    regionCode: "TX",
+    metroCode: "635",
+    postalCode: "78701",
+    country: "US",
+    continent: "NA",
+    timezone: "America/Chicago",
+    latitude: "30.27130",
+    longitude: "-97.74260",
+  };
+  let tenant: WidgetTenant;
+  beforeAll(async () => {
+    tenant = await widgetTenant();
+  });
+  const setJurisdiction = async (jurisdiction?: string) => {
+    const put = await admin("PUT", `/projects/${tenant.projectId}`, { name: "Local shop", controller: { name: "Shop AB" }, jurisdiction });
+    expect(put.status).toBe(200);
+  };
+  const setRules = async (rules: unknown) => expect((await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, rules)).status).toBe(200);
+  const localRegime = async () => (await localBootstrap(tenant.projectId, { cf: placeholder })).regime;
+
+  it("takes the regime from the project's jurisdiction (SE: opt-in) and reports the location unknown", async () => {
+    await setJurisdiction("SE");
+    expect(await localRegime()).toEqual({ name: "opt-in", country: null, region: null, gpc: false, gpcApplied: false });
+    await setJurisdiction("US-CA");
+    expect((await localRegime()).name).toBe("opt-out");
+    await setJurisdiction("jp");
+    expect((await localRegime()).name).toBe("notice");
+  });
+
+  it("without a jurisdiction (or one that names no country), takes the strictest regime the rules use", async () => {
+    for (const jurisdiction of [undefined, "Somewhere"]) {
+      await setJurisdiction(jurisdiction);
+      const cases: Array<[unknown, string]> = [
+        [(await admin("GET", "/jurisdiction-presets")).body.items[0].rules, "opt-in"],
+        [{ rules: [{ area: "US", regime: "opt-out" }], rest: "notice" }, "opt-out"],
+        [{ rules: [], rest: "notice" }, "notice"],
+        [{ rules: [{ area: "CH", regime: "notice" }], rest: "opt-in" }, "opt-in"],
+      ];
+      for (const [rules, expected] of cases) {
+        await setRules(rules);
+        expect({ jurisdiction, rules, name: (await localRegime()).name }).toEqual({ jurisdiction, rules, name: expected });
+      }
+    }
+  });
+
+  it("a forced regime still wins, and a real location still decides", async () => {
+    await setJurisdiction("SE");
+    await setRules((await admin("GET", "/jurisdiction-presets")).body.items[0].rules);
+    expect((await localBootstrap(tenant.projectId, { cf: placeholder, body: { regime: "notice" } })).regime.name).toBe("notice");
+    expect((await localBootstrap(tenant.projectId, { cf: { country: "US", regionCode: "CA" } })).regime).toMatchObject({ name: "opt-out", country: "US" });
+  });
+
+  it("outside local development the same location is Texas like any other: opt-out", async () => {
+    await setJurisdiction("SE");
+    expect((await bootstrap(tenant.projectId, { cf: placeholder })).body.regime).toMatchObject({ name: "opt-out", country: "US", region: "TX" });
   });
 });
 

@@ -1,8 +1,10 @@
 // What off-the-shelf OAuth 2.0 clients rely on (RFC 8414 metadata, RFC 6749 §5.2 errors as application/json,
 // RFC 6750 challenges): each case failed before the change that made it hold.
+import { exports } from "cloudflare:workers";
+import * as oauth from "oauth4webapi";
+import * as openid from "openid-client";
 import { describe, expect, it } from "vitest";
 import { call, form, newClient, newProject, origin } from "./helpers";
-
 
 describe("authorization server metadata", () => {
   it("is served at the RFC 8414 location, names only what is implemented, and matches the OIDC discovery document", async () => {
@@ -57,5 +59,52 @@ describe("bearer challenges (RFC 6750 §3)", () => {
     const bad = await call("GET", `/privacy/v2/projects/${projectId}/identities/idn_x`, { token: "not-a-jwt" });
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toMatch(/^Bearer realm="assent", error="invalid_token"/);
+  });
+});
+
+describe("invalid_client through client_secret_post (RFC 6749 §5.2)", () => {
+  // The Basic challenge belongs to a client that authenticated with the Authorization header; one that sent its
+  // secret in the form gets a plain 401, so libraries read `error` from the body instead of raising a challenge.
+  const workerFetch = (url: string | URL, init?: RequestInit) => exports.default.fetch(new Request(url, init));
+  const issuer = new URL(origin);
+
+  it("carries no challenge, and a Basic challenge when the client used HTTP Basic", async () => {
+    const { projectId } = await newProject();
+    const { clientId } = await newClient(projectId);
+    const post = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: clientId, client_secret: "as_wrong" }));
+    expect(post.status).toBe(401);
+    expect(post.body).toMatchObject({ error: "invalid_client" });
+    expect(post.headers.get("www-authenticate")).toBeNull();
+    const basic = await call("POST", "/oauth/token", {
+      ...form({ grant_type: "client_credentials" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa(`${clientId}:as_wrong`)}` },
+    });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get("www-authenticate")).toMatch(/^Basic realm="assent"/);
+  });
+
+  it("is read as invalid_client by openid-client", async () => {
+    const { projectId } = await newProject();
+    const { clientId } = await newClient(projectId);
+    const config = await openid.discovery(issuer, clientId, undefined, openid.ClientSecretPost("as_wrong"), {
+      algorithm: "oauth2",
+      execute: [openid.allowInsecureRequests],
+      [openid.customFetch]: workerFetch,
+    });
+    const thrown = await openid.clientCredentialsGrant(config).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(openid.ResponseBodyError);
+    expect(thrown).toMatchObject({ error: "invalid_client", status: 401 });
+  });
+
+  it("is read as invalid_client by oauth4webapi", async () => {
+    const { projectId } = await newProject();
+    const { clientId } = await newClient(projectId);
+    const options = { [oauth.customFetch]: workerFetch, [oauth.allowInsecureRequests]: true };
+    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: "oauth2" }));
+    const client = { client_id: clientId };
+    const response = await oauth.clientCredentialsGrantRequest(as, client, oauth.ClientSecretPost("as_wrong"), new URLSearchParams(), options);
+    const thrown = await oauth.processClientCredentialsResponse(as, client, response).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(oauth.ResponseBodyError);
+    expect(thrown).toMatchObject({ error: "invalid_client", status: 401 });
   });
 });

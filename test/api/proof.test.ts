@@ -2,11 +2,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { compactVerify, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { auditLog, canonical, sha256 } from "../../scripts/log-audit.mjs";
+import { auditLog, canonical, leafOf, sha256, verifyConsistency, verifyInclusion } from "../../scripts/log-verifier.mjs";
 import worker from "../../worker/index";
 import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
 import { call, expectProblem, origin } from "./helpers";
-import { leafOf, verifyConsistency, verifyInclusion } from "./log-verifier";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

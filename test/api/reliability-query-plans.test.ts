@@ -223,7 +223,7 @@ describe("hot operations: one D1 round trip per API call, writes included", { ti
 
 describe("the write's storage work", () => {
   it("the tables a consent write inserts into carry only the indexes their reads need", async () => {
-    // Every secondary index is one more b-tree insert per write (BENCHMARKS.md "Fourth pass"); each named here is
+    // Every secondary index is one more b-tree insert per write (docs/performance-history.md#the-writes-storage-work); each named here is
     // what a read above (or a foreign key, the cron, a proof) seeks on. A new one has to earn its write cost.
     const { results } = await env.DB.prepare(
       `SELECT tbl_name AS tbl, name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex_%'
@@ -250,7 +250,7 @@ describe("the cron's retention", () => {
     // A retention job runs every minute on every database; a full scan inside the check of each candidate (a NOT
     // EXISTS over deliveries) or in the cascade of each deleted row (an identity's permission states) costs
     // candidates x table rows per run. The one scan left is the idle-visitor job's walk over identities
-    // (BENCHMARKS.md "Capacity model").
+    // (docs/performance-history.md#retention-without-per-row-scans).
     for (const job of [purgeIdleVisitors, purgeWebhookDeliveries, purgeDispatchedEvents]) {
       const recorder = recording(env.DB);
       await job({ ...env, DB: recorder.binding } as Env);

@@ -1,4 +1,4 @@
-// D1 Sessions API (README "Scaling"): every API call runs in a D1 session that starts from the caller's
+// D1 Sessions API (docs/operations.md#read-your-own-writes-from-replicas-d1-sessions-api): every API call runs in a D1 session that starts from the caller's
 // `Assent-Bookmark` (or anywhere, without one) and answers with the session's latest bookmark, so a client that sends
 // back the last bookmark it got reads its own writes even from a replica. Local D1 does not replicate, so this tests
 // the bookmark round trip, its validation and its exposure to browsers.

@@ -189,7 +189,7 @@ async function elks(request, url, raw) {
   });
 }
 
-// The operator's billing system as README "Hub: SMS and billing lookup" documents it: GET /accounts/<id> with a bearer.
+// The operator's billing system as docs/hub.md#billing-lookup documents it: GET /accounts/<id> with a bearer.
 // Ids choose the answer: missing (404), broken (500), slow (answers after 3 s), garbled (not an account).
 async function billing(request, url) {
   const id = decodeURIComponent(url.pathname.replace(/^\/accounts\//, ""));

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { english } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
+import { english } from "../../shared/i18n/strings";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { call, expectProblem } from "./helpers";
 
 /*
- * The widget's words in the bootstrap: negotiated at the edge (README "Languages"), the configuration's texts
+ * The widget's words in the bootstrap: negotiated at the edge (docs/languages.md#how-the-language-is-chosen), the configuration's texts
  * following the same choice, and a project's own wording (overrides, added languages) through the API.
  */
 const de = shippedStrings.de;

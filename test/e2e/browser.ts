@@ -22,7 +22,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * Where browser tests put screenshots: an ignored folder, written on every run. `npm run screenshots` copies the
- * ones the README shows into test/artifacts/ (scripts/screenshots.mjs).
+ * ones the README and docs/ show into test/artifacts/ (scripts/screenshots.mjs).
  */
 export const artifacts = "test/artifacts/run";
 

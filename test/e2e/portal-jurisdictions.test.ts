@@ -1,4 +1,4 @@
-// The portal's part of issue 13: jurisdiction rules and Consent Mode settings under Settings, and the Consent Mode
+// The portal's part of docs/jurisdictions.md: jurisdiction rules and Consent Mode settings under Settings, and the Consent Mode
 // types in the purpose editor, each checked through the API afterwards.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminToken, api, baseUrl, dialog, expectAccessible, openPortalBrowser, poll, signIn, type PortalBrowser } from "./portal-helpers";

@@ -1,6 +1,6 @@
 // The portal's webhooks page end to end, in Debian's Chromium, against a real receiver: a Node HTTP server on
 // 127.0.0.1 that the service (run with ALLOW_LOOPBACK_WEBHOOKS=true, as `npm start` runs it) delivers to.
-// Signatures are checked with the README's Node verification code and the secrets the portal showed.
+// Signatures are checked with the Node verification code of docs/webhooks.md#signatures and the secrets the portal showed.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,7 +21,7 @@ import {
   submitNewProject,
 } from "./portal-helpers";
 
-/** The README's verification ("Events and webhooks"), verbatim: any `v1,` signature made with the secret. */
+/** The verification of docs/webhooks.md#signatures, verbatim: any `v1,` signature made with the secret. */
 function verify(secret: string, headers: IncomingHttpHeaders, body: string) {
   const { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures = "" } = headers as Record<string, string>;
   if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false; // stale or replayed
@@ -50,7 +50,7 @@ const flow = { projectId: "", token: "", firstSecret: "", secondSecret: "", even
 beforeAll(async () => {
   portal = await openPortalBrowser();
   page = portal.page;
-  // A customer's endpoint: records each delivery and answers 204, as the README's receiver does for valid ones.
+  // A customer's endpoint: records each delivery and answers 204, as the receiver of docs/webhooks.md#signatures does for valid ones.
   receiver = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));

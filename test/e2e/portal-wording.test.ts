@@ -1,7 +1,7 @@
-// The portal's Wording page (issue 18): the widget's strings per language with English beside them, a live preview
+// The portal's Wording page (docs/languages.md#a-projects-own-words): the widget's strings per language with English beside them, a live preview
 // in the preview frame, validation from the API, the translation coverage table; checked through the API.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { shippedStrings } from "../../widget/src/languages";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { adminToken, api, baseUrl, expectAccessible, openPortalBrowser, poll, shot, signIn, tokenStatus, type PortalBrowser } from "./portal-helpers";
 
 let portal: PortalBrowser;

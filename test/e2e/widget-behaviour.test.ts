@@ -121,6 +121,27 @@ describe("when the service is unavailable", () => {
   }, 30_000);
 });
 
+describe("a page on an origin no web client of the project lists", () => {
+  it("the console names the origin and where to register it; then the widget behaves as when the service is down", async () => {
+    const elsewhere = await shopProject("https://elsewhere.example");
+    site.pages["/unregistered.html"] = { body: shopPage(elsewhere.projectId) };
+    const { context, page } = await visitor(browser);
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(`${message.type()}: ${message.text()}`));
+    await page.goto(`${site.origin}/unregistered.html`);
+    await waitForEvent(page, "assent-error");
+    expect((await events(page, "assent-error"))[0].status).toBe(403);
+    await banner(page).getByRole("alert").waitFor();
+    expect(await banner(page).getByRole("button", { name: "Reject all" }).isDisabled()).toBe(false);
+    expect(await banner(page).getByRole("button", { name: "Accept all" }).isDisabled()).toBe(true);
+    const named = logged.filter((line) => line.startsWith("error: Assent:") && line.includes(site.origin));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toContain(`${base}/portal/projects/${elsewhere.projectId}/clients`);
+    expect(logged.filter((line) => /CORS|Access-Control/i.test(line))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("dismissal", () => {
   it("Escape closes the banner for this session, and the page and the native app hear of it", async () => {
     const { context, page } = await visitor(browser);
@@ -198,6 +219,17 @@ describe("window.assent, for pages that do not hold the element", () => {
     await dialog(page).waitFor({ state: "hidden" });
     expect(await page.evaluate(() => (window as any).__heard)).toEqual({ marketing: true, analytics: true, fraud: true });
     expect(await page.evaluate(() => (window as any).assent.getConsent().consents)).toEqual({ marketing: true, analytics: true, fraud: true });
+    await context.close();
+  });
+
+  it("ready settles for a returning visitor too, whose stored decision is announced as the script starts", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/plain.html`);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    await page.reload();
+    const ready = await page.evaluate(() => (window as any).assent.ready);
+    expect(ready.consents).toEqual({ marketing: true, analytics: true, fraud: true });
     await context.close();
   });
 

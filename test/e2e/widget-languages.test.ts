@@ -5,8 +5,8 @@
 // `lang` (each switch is a bootstrap, as a returning visitor's), not by reloading.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { english } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
+import { english } from "../../shared/i18n/strings";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { artifactPath, launchBrowser } from "./browser";
 import { banner, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Shop } from "./widget-helpers";
 
@@ -16,7 +16,7 @@ let shop: Shop;
 
 const languages = Object.keys(shippedStrings);
 const rightToLeft = ["ar", "fa", "he"];
-/** README pictures (npm run screenshots copies them from test/artifacts/run/). */
+/** Pictures docs/languages.md shows (npm run screenshots copies them from test/artifacts/run/). */
 const pictured = ["de", "ar", "ja"];
 
 beforeAll(async () => {
@@ -75,7 +75,7 @@ async function layout(page: Page, layer: "banner" | "dialog", language: string):
   }, selector);
 }
 
-/** A picture for the README, once the layer's entry animation has finished. */
+/** A picture for the docs, once the layer's entry animation has finished. */
 async function picture(page: Page, name: string) {
   await page.evaluate(() => Promise.all(document.querySelector("assent-consent")!.shadowRoot!.getAnimations().map((a) => a.finished)));
   await page.screenshot({ path: artifactPath(name) });

@@ -32,6 +32,7 @@ beforeAll(async () => {
     "/themed.html": { body: shopPage(shop.projectId, { head: moduleTag + "<style>assent-consent { --assent-background: #fffbeb; }</style>" }) },
     "/article.html": { body: shopPage(shop.projectId, { extra: article }) },
     "/plain.html": { body: shopPage(shop.projectId) },
+    "/tiny.html": { body: shopPage(shop.projectId, { head: "<style>* { font-size: 3px !important; }</style>" + moduleTag }) },
     "/gated.js": gatedScript,
   });
   browser = await launchBrowser();
@@ -89,6 +90,26 @@ describe("hostile host CSS (root font 62.5%, content-box everywhere, unset butto
       await context.close();
     });
   }
+});
+
+describe("a host that forces an absurd font size (* { font-size: 3px !important })", () => {
+  it("clamps to a readable size: no text under 12 px, targets of 24 px, a dialog as wide as the layout needs", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/tiny.html`);
+    await banner(page).waitFor({ state: "visible" });
+    const first = await measure(page);
+    expect(first.smallest).toBeGreaterThanOrEqual(12);
+    await banner(page).getByRole("button", { name: "Customize" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const second = await measure(page);
+    expect(second.smallest).toBeGreaterThanOrEqual(12);
+    expect(second.dialog!.width).toBeGreaterThanOrEqual(480);
+    for (const [width, height] of [...first.targets, ...second.targets]) {
+      expect(width).toBeGreaterThanOrEqual(24);
+      expect(height).toBeGreaterThanOrEqual(24);
+    }
+    await context.close();
+  });
 });
 
 describe("small screens and other languages", () => {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shippedStrings } from "../../widget/src/languages";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { artifactPath, launchBrowser } from "./browser";
 import {
   axeSource, banner, base, dialog, events, focused, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,

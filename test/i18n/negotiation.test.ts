@@ -1,23 +1,22 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { shippedStrings } from "../../widget/src/languages";
-import { direction, lookup, negotiate } from "../../widget/src/negotiate";
+import { shippedStrings } from "../../shared/i18n/shipped";
+import { direction, lookup, negotiate } from "../../shared/i18n/negotiate";
 
 /*
  * The negotiation the Worker runs at the edge (and the widget's fallback shares): BCP 47 lookup over the shipped
- * languages, with the fallbacks README "Languages" lists, then the project's default, then English.
+ * languages, with the fallbacks docs/languages.md#how-the-language-is-chosen lists, then the project's default, then English.
  */
 const shipped = Object.keys(shippedStrings);
 const choose = (preferences: string[], fallback?: string) => negotiate(preferences, shipped, fallback);
 
 describe("language negotiation", () => {
-  it("registers every language module of widget/src/i18n (tags are the file names)", () => {
-    const folder = fileURLToPath(new URL("../../widget/src/i18n/", import.meta.url));
+  it("registers every language module of shared/i18n/languages (tags are the file names)", () => {
+    const folder = fileURLToPath(new URL("../../shared/i18n/languages/", import.meta.url));
     const files = readdirSync(folder)
       .filter((file) => file.endsWith(".ts"))
-      .map((file) => file.slice(0, -3))
-      .filter((tag) => !["strings", "index", "gdpr-terms"].includes(tag));
+      .map((file) => file.slice(0, -3));
     expect(shipped.sort()).toEqual(files.sort());
   });
 

@@ -1,4 +1,4 @@
-import type { StringKey } from "../../widget/src/i18n/strings";
+import type { StringKey } from "../../shared/i18n/strings";
 
 /*
  * Strings a translation may leave exactly as English has them, because the language itself writes them so (a

@@ -1,22 +1,20 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { gdprTerms, type GdprTermKey } from "../../widget/src/i18n/gdpr-terms";
-import { english, type StringKey } from "../../widget/src/i18n/strings";
+import { gdprTerms, type GdprTermKey } from "../../shared/i18n/gdpr-terms";
+import { english, type StringKey } from "../../shared/i18n/strings";
 import { sameAsEnglish, sameEverywhere } from "./same-as-english";
 
 /*
- * Every language module in widget/src/i18n/ (found by file name, so a new file is checked without registering it)
- * against the English reference: same keys in the same order, the same `{…}` placeholders, nothing left in English,
- * the GDPR's own role and legal-ground terms in the EU languages (./gdpr-terms.ts), the first layer naming the
- * buttons by their real labels, and button labels short enough for a 320 px phone.
+ * Every language module in shared/i18n/languages/ (found by file name, so a new file is checked without registering
+ * it) against the English reference: same keys in the same order, the same `{…}` placeholders, nothing left in
+ * English, the GDPR's own role and legal-ground terms in the EU languages (shared/i18n/gdpr-terms.ts), the first layer
+ * naming the buttons by their real labels, and button labels short enough for a 320 px phone.
  */
-const folder = fileURLToPath(new URL("../../widget/src/i18n/", import.meta.url));
-const notLanguages = new Set(["strings", "index", "gdpr-terms"]);
+const folder = fileURLToPath(new URL("../../shared/i18n/languages/", import.meta.url));
 const tags = readdirSync(folder)
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
   .map((file) => file.slice(0, -".ts".length))
-  .filter((tag) => !notLanguages.has(tag))
   .sort();
 
 const keys = Object.keys(english) as StringKey[];

@@ -1,6 +1,6 @@
 // The authorization matrix, generated from /openapi.json: every operation against every kind of caller, each with
-// its exact expected status and code. What each kind of caller holds is pinned here (it is the README's
-// "Security model"), not read from the Worker, so a change of rights shows up as a failing cell.
+// its exact expected status and code. What each kind of caller holds is pinned here (it is
+// docs/security.md#scopes), not read from the Worker, so a change of rights shows up as a failing cell.
 import { z } from "@hono/zod-openapi";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";

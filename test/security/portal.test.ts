@@ -1,6 +1,6 @@
-// Findings: the portal accepted state changes whose request carried no Origin header at all (README promised a
-// same-origin Origin), session creation included. Also covered: rotating ADMIN_TOKEN ends portal sessions, and an
-// expired session opens nothing.
+// Findings: the portal accepted state changes whose request carried no Origin header at all (docs/portal.md
+// promises a same-origin Origin), session creation included. Also covered: rotating ADMIN_TOKEN ends portal
+// sessions, and an expired session opens nothing.
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

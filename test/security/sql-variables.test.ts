@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { configuredTenant, ok } from "../api/configuration-fixture";
 import { expectProblem } from "../api/helpers";
 
-/** D1 binds at most 100 values per statement; requests naming many ids must not reach that limit (issue 12, item 6). */
+/** D1 binds at most 100 values per statement; requests naming many ids must not reach that limit (docs/proof.md#what-the-server-witnesses). */
 describe("requests naming many ids", { timeout: 60_000 }, () => {
   it("records an erasure naming 200 data groups (the documented maximum) instead of failing with 500", async () => {
     const t = await configuredTenant();

@@ -19,7 +19,7 @@ async function witnessTenant() {
   return { ...t, web, asWeb: as(webToken), asVisitor: as(visitor.access_token), visitorId: visitor.identityId as string };
 }
 
-describe("records the server witnesses (issue 12, item 3)", () => {
+describe("records the server witnesses", () => {
   it("refuses a backdated `requested` from identity-scoped and public-client tokens", async () => {
     const t = await witnessTenant();
     const old = { ...permissionBody(t, "approved", "2001-01-01T00:00:00Z"), identityId: t.visitorId };

@@ -5,7 +5,7 @@ import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
 import { release, watch } from "./gating";
 import { scriptUrl } from "./i18n";
-import { direction } from "./negotiate";
+import { direction } from "../../shared/i18n/negotiate";
 import { adopt, styles } from "./styles";
 import type { ConsentState, RegimeName } from "./types";
 import { helpers, links, type View } from "./view";
@@ -21,8 +21,8 @@ type Preferences = { preferences(view: View): TemplateResult; savedNote(view: Vi
 /**
  * `<assent-consent project="prj_…">`: asks a data subject for consent to the project's purposes (first layer:
  * banner; second layer: preferences, loaded on demand), records one permission request per decision, and tells
- * the page (events, Consent Mode, script gating) and a native app (bridges) what may be used. See the README,
- * section "Consent widget". The element holds the settings and renders; the flow is the controller's
+ * the page (events, Consent Mode, script gating) and a native app (bridges) what may be used. See
+ * docs/widget.md. The element holds the settings and renders; the flow is the controller's
  * (controller.ts). A plain custom element rendering with lit-html: the eager bundle has no room for a component
  * framework.
  */

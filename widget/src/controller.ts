@@ -7,7 +7,7 @@ import { sessionFor, type AuthSource, type RequestFailed, type Session } from ".
 import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
-import type { Strings } from "./i18n/strings";
+import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
 import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
 
@@ -116,10 +116,16 @@ export class ConsentController {
     return { identityId: this.#identity, consents, purposes: saved, regime: this.regime, receipt };
   }
 
-  /** Anything that went wrong is shown (nothing is ever reported as saved that the service did not confirm). */
+  /**
+   * Anything that went wrong is shown (nothing is ever reported as saved that the service did not confirm). The
+   * service's own words go to the console for the site's developer: an unregistered origin's refusal names the
+   * origin and where to register it. (A request that got no answer the browser reports itself.)
+   */
   #fail(error: unknown) {
+    const { status, message } = error as RequestFailed;
+    if (status) console.error(`Assent: ${message}`);
     this.set({ failed: true });
-    this.#host.emit("assent-error", { status: (error as RequestFailed).status, message: (error as Error).message });
+    this.#host.emit("assent-error", { status, message });
   }
 
   load() {
@@ -146,8 +152,11 @@ export class ConsentController {
       store.pending.set();
       const before = this.#decision;
       this.#remember(first ? this.regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
+      // A returning visitor's state changes with the answer, or with the regime (another place, other rules).
       if (first) host.emit("assent-ready", this.state);
-      else if (JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) host.emit("assent-change", this.state);
+      else if (before?.regime !== this.regime || JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) {
+        host.emit("assent-change", this.state);
+      }
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
     } catch (error) {
       // The words of an earlier answer stand; the first time, the widget's own file.

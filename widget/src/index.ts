@@ -4,9 +4,6 @@ import type { ConsentState } from "./types";
 export { AssentConsent };
 export type { ConsentState } from "./types";
 
-// A page that loads the script twice (or both builds) must not fail on the second definition.
-if (!customElements.get("assent-consent")) customElements.define("assent-consent", AssentConsent);
-
 type Listener = (detail: ConsentState) => void;
 
 /** `window.assent`: for sites that would rather not hold the element. It speaks for the page's first widget. */
@@ -34,6 +31,11 @@ w.assent ??= {
     return () => document.removeEventListener(`assent-${type}`, handler);
   },
 };
+
+// After window.assent: an element already in the page upgrades here, and a returning visitor's stored decision is
+// announced at once (assent-ready), which `ready` must hear. A page that loads the script twice (or both builds)
+// must not fail on the second definition.
+if (!customElements.get("assent-consent")) customElements.define("assent-consent", AssentConsent);
 
 declare global {
   interface HTMLElementTagNameMap {

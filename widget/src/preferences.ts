@@ -4,7 +4,7 @@
  * A modal <dialog> (top layer, focus kept inside). Imports only constants and types: lit-html and the helpers
  * come with the View (see view.ts).
  */
-import type { StringKey } from "./i18n/strings";
+import type { StringKey } from "../../shared/i18n/strings";
 import type { Policies, Purpose, Translation } from "./types";
 import type { View } from "./view";
 

@@ -3,7 +3,9 @@
  * (no <style> element, no inline styles), so the widget runs under a Content-Security-Policy without
  * 'unsafe-inline'. `all: initial` on the host keeps the page's inherited styles out and resets the font size to
  * the browser's own (the visitor's setting), and every size is in `em` against that, never `rem`, so a page's root
- * font size (`html { font-size: 62.5% }`) cannot shrink it. Custom properties (which `all` leaves alone) and
+ * font size (`html { font-size: 62.5% }`) cannot shrink it. A host that forces its own size on every element
+ * (`* { font-size: 3px !important }` beats `all: initial`) is clamped: the layers are never under 16px, the
+ * browsers' default, so their smallest text (0.75em) stays at 12px; a larger setting still applies. Custom properties (which `all` leaves alone) and
  * `::part` let the page theme it on purpose: --assent-accent, --assent-on-accent, --assent-background,
  * --assent-foreground, --assent-muted, --assent-border, --assent-focus, --assent-font. Without a theme it follows
  * `prefers-color-scheme`.
@@ -37,7 +39,7 @@ export const styles = `
     padding: 0;
     background: var(--b);
     color: var(--f);
-    font: 1em/1.5 var(--assent-font, system-ui, sans-serif);
+    font: max(1em, 16px)/1.5 var(--assent-font, system-ui, sans-serif);
     overflow-wrap: anywhere;
   }
   /* A popover in the top layer: above any z-index, outside any transformed ancestor, out of the page's flow. */

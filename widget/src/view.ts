@@ -6,7 +6,7 @@
 import { html, nothing } from "lit/html.js";
 import type { Choices } from "./consent";
 import { fill, pick } from "./i18n";
-import type { Strings } from "./i18n/strings";
+import type { Strings } from "../../shared/i18n/strings";
 import type { Configuration, Policies, Purpose, RegimeName, Translation } from "./types";
 
 export type View = {

@@ -74,7 +74,7 @@ visitorTokenRoutes.openapi(
     description:
       "Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in " +
       "`allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one " +
-      "identity (see the scope rules under *Browser tokens* in the README).\n\n" +
+      "identity (scope rules: docs/security.md#browser-tokens).\n\n" +
       "A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). " +
       "The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again " +
       "returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, " +
@@ -202,7 +202,14 @@ export async function admitVisitor(
               .then((rows) => rows[0])
           : undefined,
       ]);
-  if (!client) throw new ApiError(403, "origin_not_allowed", `No web client of this project lists the origin ${origin}.`);
+  if (!client) {
+    throw new ApiError(
+      403,
+      "origin_not_allowed",
+      `No web client of project ${projectId} lists the origin ${origin}. Add it to a web client's allowed origins: ` +
+        `${issuerOf(c.env)}/portal/projects/${projectId}/clients (or PUT /admin/v1/projects/${projectId}/clients/{clientId}).`,
+    );
+  }
   if (!scopesOfClient(client.type, client.scopes).includes("identities:create")) {
     throw new ApiError(403, "insufficient_scope", "The web client for this origin may not create identities.");
   }

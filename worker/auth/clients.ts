@@ -29,7 +29,7 @@ const ScopeList = z
   .nullable()
   .openapi({
     description:
-      "An explicit scope list, narrower than the type's defaults (README *Security model*); null: the defaults. " +
+      "An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. " +
       "A scope the type may not hold is 400 `scope_not_allowed`.",
   });
 

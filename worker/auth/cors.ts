@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { problemResponse } from "../lib/errors";
+import { ApiError, problemResponse } from "../lib/errors";
 import { clientForOrigin } from "./browser-origins";
 
 const projectInPath = (path: string) => /^\/[^/]+\/v\d+\/projects\/([^/]+)/.exec(path)?.[1];
@@ -13,9 +13,9 @@ const preflightMaxAgeSeconds = 7200;
  * browsers authenticate with bearer tokens, and a bearer token is the credential whatever page sends it, so
  * calls that carry one are answered for any origin, `null` included (file:// pages and custom-scheme webviews
  * with a native-injected token). Calls without one (minting a visitor token, the bootstrap when it mints) get
- * an answer only for origins listed in a client's `allowedOrigins`: a preflight is checked against the project
- * in the path (or, for paths without one, against every project). Nothing here makes a GET need a preflight:
- * the API reads no custom header on GETs.
+ * an answer only for origins listed in a client's `allowedOrigins`, or their refusal: a preflight is checked
+ * against the project in the path (or, for paths without one, against every project). Nothing here makes a GET
+ * need a preflight: the API reads no custom header on GETs.
  */
 export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("origin");
@@ -42,8 +42,14 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   c.res.headers.append("Vary", "Origin");
-  // A call with a token is answered whatever its origin (also a refused token's 401, so the page can renew).
-  if (c.req.header("authorization") || (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))) {
+  // A call with a token is answered whatever its origin (also a refused token's 401, so the page can renew), and so
+  // is the refusal of an unregistered origin: it holds nothing but what to register, which the page's widget then says.
+  const refusedOrigin = c.error instanceof ApiError && c.error.code === "origin_not_allowed";
+  if (
+    c.req.header("authorization") ||
+    refusedOrigin ||
+    (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))
+  ) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
     c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate, Assent-Bookmark");
   }

@@ -27,15 +27,25 @@ export const discoveryRoutes = createRouter();
  * RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`, as OAuth libraries read them; the
  * problem fields every other error has (type, title, status, detail, code) ride along in the same object.
  */
-const oauthError = (status: 400 | 401, error: string, description: string) =>
+const oauthError = (status: 400 | 401, error: string, description: string, challenge = false) =>
   new ApiError(status, error, description, {
     members: { error, error_description: description },
     headers: {
       "content-type": "application/json",
       "Cache-Control": "no-store",
-      ...(status === 401 ? { "WWW-Authenticate": 'Basic realm="assent", charset="UTF-8"' } : {}),
+      ...(challenge ? { "WWW-Authenticate": 'Basic realm="assent", charset="UTF-8"' } : {}),
     },
   });
+
+/**
+ * A failed client authentication. RFC 6749 §5.2 asks for the Basic challenge when the client authenticated with the
+ * Authorization header, and allows it to name the supported scheme when none was tried; a client that sent its
+ * secret in the form gets none, since OAuth libraries read a challenge as the answer and would not read `error`.
+ */
+const invalidClient = (method: ClientAuthentication, description: string) =>
+  oauthError(401, "invalid_client", description, method !== "client_secret_post");
+
+type ClientAuthentication = "client_secret_basic" | "client_secret_post" | "none";
 
 const formType = /^application\/x-www-form-urlencoded\b/i;
 
@@ -117,7 +127,7 @@ tokenRoutes.openapi(
     const client = credentials.id ? await findClient(c, credentials.id) : undefined;
     // Check the secret even for an unknown client, so timing does not tell which client ids exist.
     const secretOk = await secretMatches(credentials.secret, client?.secretHash ?? "0".repeat(64));
-    if (!client || !secretOk) throw oauthError(401, "invalid_client", "Client authentication failed.");
+    if (!client || !secretOk) throw invalidClient(credentials.method, "Client authentication failed.");
     const held = scopesOfClient(client.type, client.scopes);
     const asked = form.scope === undefined ? held : parseScopeParameter(form.scope);
     const unknown = asked.filter((scope) => !(held as readonly string[]).includes(scope));
@@ -185,6 +195,7 @@ async function findClient(c: Context<AppEnv>, id: string) {
 function clientCredentials(authorization: string | undefined, form: z.infer<typeof TokenForm>) {
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization ?? "");
   if (basic) {
+    const malformed = () => invalidClient("client_secret_basic", "Malformed Basic credentials.");
     if (form.client_secret !== undefined) {
       throw oauthError(400, "invalid_request", "Use one client authentication method, not both.");
     }
@@ -192,22 +203,23 @@ function clientCredentials(authorization: string | undefined, form: z.infer<type
     try {
       decoded = atob(basic[1]);
     } catch {
-      throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+      throw malformed();
     }
     const colon = decoded.indexOf(":");
-    if (colon < 0) throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+    if (colon < 0) throw malformed();
     try {
       // RFC 6749 §2.3.1: id and secret are form-urlencoded before base64.
       const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
-      return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
+      return { method: "client_secret_basic" as const, id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) };
     } catch {
-      throw oauthError(401, "invalid_client", "Malformed Basic credentials.");
+      throw malformed();
     }
   }
   if (!form.client_id || !form.client_secret) {
-    throw oauthError(401, "invalid_client", "Client authentication is required.");
+    const tried = form.client_id !== undefined || form.client_secret !== undefined;
+    throw invalidClient(tried ? "client_secret_post" : "none", "Client authentication is required.");
   }
-  return { id: form.client_id, secret: form.client_secret };
+  return { method: "client_secret_post" as const, id: form.client_id, secret: form.client_secret };
 }
 
 /**

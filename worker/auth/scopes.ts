@@ -25,7 +25,7 @@ import type { ClientType } from "./table";
  * take a token); a consent receipt for one subject, `access.project("identities:read", { in: "path", name:
  * "identityId" })`; an SMS delivery-report callback
  * from a gateway, `access.public` plus the gateway's own signature check. A new capability may add a scope here
- * (and to `defaultScopes` and the README's Security model).
+ * (and to `defaultScopes` and docs/security.md#scopes).
  *
  * The declaration becomes the operation's OpenAPI `security` (so `/openapi.json` shows the scopes), and the one
  * middleware in worker/auth/authorize.ts enforces exactly that declaration; there are no path patterns anywhere.

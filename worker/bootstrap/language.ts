@@ -1,21 +1,35 @@
-import { lookup } from "../../widget/src/negotiate";
+import type { Context } from "hono";
+import { accepts } from "hono/accepts";
+import { lookup, negotiate } from "../../shared/i18n/negotiate";
 import type { ConfigurationDocument } from "../configuration/document";
 
 type Translation = { language: string; text: string };
+type AcceptsMatch = NonNullable<Parameters<typeof accepts>[1]["match"]>;
 
-/** Language tags from an `Accept-Language` header, best first (q=0 left out). */
-export function acceptLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(",")
-    .slice(0, 20)
-    .flatMap((part, index) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = Number(/^q=([\d.]+)$/.exec(params.map((p) => p.trim()).find((p) => p.startsWith("q=")) ?? "")?.[1] ?? 1);
-      return /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag) && q > 0 ? [{ tag, q, index }] : [];
-    })
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
+/** A language range of RFC 4647 §2.1 (the `*` range serves no one here). */
+const languageRange = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/** The first language of `supports` that the header's first 20 ranges reach by lookup (best first; q=0 refuses). */
+const byLookup: AcceptsMatch = (ranges, { supports, default: fallback }) =>
+  lookup(
+    ranges
+      .filter((range) => range.q > 0 && languageRange.test(range.type))
+      .slice(0, 20)
+      .map((range) => range.type),
+    supports,
+  ) ?? fallback;
+
+/**
+ * The visitor's language among `available`: the first of the page's own list (element, page, browser) one of them
+ * serves, else the first of Accept-Language (hono's accepts parses and orders it), else the project's default, else
+ * English; each by BCP 47 lookup (shared/i18n/negotiate.ts). Hono's own matching does not fit: the accepts helper's
+ * default match is exact (`de-AT` must find `de`), and the language detector's is by prefix only (`zh-TW` must find
+ * `zh-Hant`, `no` `nb`), fixes its languages and fallback when the middleware is made (ours are the project's), and
+ * cannot put the page's list, which comes in the body, first.
+ */
+export function visitorLanguage(c: Context, pageList: readonly string[], available: string[], defaultLanguage: string) {
+  const fallback = negotiate([], available, defaultLanguage);
+  return lookup(pageList, available) ?? accepts(c, { header: "Accept-Language", supports: available, default: fallback, match: byLookup });
 }
 
 const isTranslations = (value: unknown): value is Translation[] =>

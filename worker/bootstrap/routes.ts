@@ -10,7 +10,8 @@ import { cachedConfiguration, purposesFingerprint } from "../configuration/docum
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
-import { defaultRules, regimes, resolveRegime, type Regime } from "../jurisdictions/rules";
+import { visitorRegime } from "../jurisdictions/local";
+import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -21,8 +22,8 @@ import { projects } from "../projects/table";
 import { learnReceipt, receiptQuery } from "../requests/snapshot";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
-import { chooseLanguage, wordsFor } from "../wording/words";
-import { acceptLanguages, inLanguage } from "./language";
+import { servedLanguages, wordsFor } from "../wording/words";
+import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 /** The widget's bootstrap, mounted at `/browser/v1/projects/{project_id}`. */
@@ -79,7 +80,12 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
   const identity = bearer ? bearer.identityId : byKey;
   const [projectRows, clientRows, stateRows, receiptRows] = await db.batch([
     db
-      .select({ version: projects.configVersion, rules: projects.jurisdictionRules, consentMode: projects.consentMode })
+      .select({
+        version: projects.configVersion,
+        rules: projects.jurisdictionRules,
+        consentMode: projects.consentMode,
+        jurisdiction: projects.jurisdiction,
+      })
       .from(projects)
       .where(eq(projects.id, projectId))
       .limit(1),
@@ -107,7 +113,8 @@ bootstrapRoutes.openapi(
     ...access.optional("consent-config:read"),
     summary: "Everything the consent widget needs before first paint, in one call",
     description:
-      "The visitor's regime (from `request.cf` and the project's jurisdiction rules), the configuration in the " +
+      "The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a " +
+      "real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the " +
       "visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the " +
       "identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the " +
       "`Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).\n\n" +
@@ -147,11 +154,10 @@ bootstrapRoutes.openapi(
 
     const all = cached.configuration;
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
-    const preferences = [...(input.languages ?? []), ...acceptLanguages(c.req.header("accept-language"))];
-    const language = chooseLanguage(preferences, cached.wording, all.project.defaultLanguage);
+    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
-    const cf = c.req.raw.cf as { country?: string; regionCode?: string } | undefined;
-    const resolved = resolveRegime(rules, cf?.country, cf?.regionCode);
+    const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
+    const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
     const gpc = c.req.header("sec-gpc") === "1";

@@ -14,7 +14,7 @@ export const BootstrapInput = z
       description:
         "The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); " +
         "then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's " +
-        "languages and the project's own (README \"Languages\").",
+        "languages and the project's own (docs/languages.md#how-the-language-is-chosen).",
       example: ["fi-FI", "fi", "en"],
     }),
     regime: z.enum(regimes).optional().openapi({ description: "Forces the regime; honoured only in local development (`LOCAL_DEV`)." }),
@@ -30,14 +30,14 @@ export const Bootstrap = z
   .object({
     regime: z.object({
       name: z.enum(regimes),
-      country: z.string().nullable().openapi({ description: "`request.cf.country` (ISO 3166-1), null when unknown." }),
+      country: z.string().nullable().openapi({ description: "`request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location)." }),
       region: z.string().nullable().openapi({ description: "`request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null." }),
       gpc: z.boolean().openapi({ description: "The browser sent `Sec-GPC: 1`." }),
       gpcApplied: z.boolean().openapi({ description: "Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity." }),
     }),
     language: z.string().openapi({ description: "The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it." }),
     strings: z.record(z.string(), z.string()).openapi({
-      description: "Every word of the widget in `language`, by key (widget/src/i18n/strings.ts), with the project's own wording applied.",
+      description: "Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied.",
     }),
     configuration: Configuration,
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),

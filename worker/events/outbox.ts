@@ -7,7 +7,7 @@ import { now } from "../lib/time";
 import { ttlCache } from "../lib/ttl-cache";
 import { deliveries, events, webhooks } from "./table";
 
-/** The event catalogue: what a webhook can subscribe to (README "Events and webhooks" describes each). */
+/** The event catalogue: what a webhook can subscribe to (docs/webhooks.md#event-catalogue describes each). */
 export const eventTypes = [
   "permission.created",
   "permission.updated",

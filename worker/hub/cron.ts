@@ -97,7 +97,7 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
 }
 
 /**
- * Retention (README "Hub: SMS and billing lookup"): the text of a settled message is blanked `SMS_TEXT_RETENTION_DAYS`
+ * Retention (docs/hub.md#sms-routes-and-providers): the text of a settled message is blanked `SMS_TEXT_RETENTION_DAYS`
  * (default 30) after it settled; the row and its trail stay as the record of what was sent, when and to whom.
  */
 export async function purgeSmsTexts(env: Env, asOf: number = Date.now()): Promise<number> {

@@ -1,5 +1,6 @@
 import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
+import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { defaultDatabase } from "../lib/databases";
@@ -23,18 +24,16 @@ const problem = (description: string) => ({ description, content: { "application
 const accepted = { 200: { description: "Accepted: written to the outbox and handed on. No body." } };
 const unhandled = { 500: problem("An unhandled error (logged).") };
 
-/** 406 unless the Accept header admits application/json (an absent header admits everything). */
+/**
+ * 406 unless the Accept header admits application/json (hono's accepts; an absent header admits everything). The
+ * any-type wildcard is listed as supported because hono's default match leaves a bare wildcard to the default, which
+ * here is the refusal.
+ */
 const acceptsJson = createMiddleware<AppEnv>(async (c, next) => {
-  const accept = c.req.header("accept");
-  const admits =
-    !accept ||
-    accept.split(",").some((part) => {
-      const [range, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith("q="));
-      if (q !== undefined && Number(q.slice(2)) === 0) return false;
-      return range === "application/json" || range === "application/*" || range === "*/*";
-    });
-  if (!admits) throw new ApiError(406, "not_acceptable", "This resource is available as application/json only.");
+  const refused = "";
+  if (c.req.header("accept") && accepts(c, { header: "Accept", supports: ["application/json", "*/*"], default: refused }) === refused) {
+    throw new ApiError(406, "not_acceptable", "This resource is available as application/json only.");
+  }
   await next();
 });
 

@@ -33,7 +33,7 @@ export const smsMessages = sqliteTable(
     expires: text("expires").notNull().default("9999-12-31T23:59:59.999Z"),
     /** Number of trail entries: each change takes the next one, so two concurrent changes cannot both land. */
     revision: integer("revision").notNull().default(0),
-    /** When the text was blanked after its retention period (README "Hub: SMS and billing lookup"). */
+    /** When the text was blanked after its retention period (docs/hub.md#sms-routes-and-providers). */
     textPurged: text("text_purged"),
     attempts: integer("attempts").notNull(),
     /** When the retry pass may next try a hand-off (also the lease of an attempt in flight); null once settled. */

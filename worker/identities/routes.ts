@@ -192,7 +192,7 @@ identityRoutes.openapi(
     summary: "Delete an identity and all its data",
     description:
       "Aliases, every privacy request and the permission state go in one atomic batch with an `identity.deleted` event " +
-      "and a log entry; the identity's log entries keep their hashes and lose their payload (README \"Proof of consent\").",
+      "and a log entry; the identity's log entries keep their hashes and lose their payload (docs/proof.md#erasure).",
     request: { params: IdentityParams, headers: IfMatch },
     responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),

@@ -4,6 +4,7 @@
  * `request.cf.country` and `regionCode`) and the named groups below. The most specific match wins:
  * subdivision, then country, then group, then `rest`.
  */
+/** From the strictest. */
 export const regimes = ["opt-in", "opt-out", "notice"] as const;
 export type Regime = (typeof regimes)[number];
 
@@ -70,7 +71,7 @@ export type ResolvedRegime = {
   name: Regime;
   country: string | null;
   region: string | null;
-  /** The rule's area that decided it, or "rest". */
+  /** The rule's area that decided it, or "rest" (locally without a location: "jurisdiction" or "strictest"). */
   matched: string;
 };
 

@@ -1,4 +1,5 @@
-import type { Context } from "hono";
+import type { Context, HonoRequest } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors";
 
@@ -11,10 +12,25 @@ const jsonType = /^application\/([\w.-]+\+)?json$/i;
  */
 const jsonOrPlainText = /^(application\/([\w.-]+\+)?json|text\/plain)$/i;
 
-const read = new WeakMap<Request, Promise<unknown>>();
+const read = new WeakMap<HonoRequest, Promise<unknown>>();
+
+const tooLarge = () => new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
 
 /**
- * Gatekeeper for JSON APIs: a body over 1 MB is 413, a body that is not JSON is 415, JSON that
+ * The one limit on request bodies, every route's (hono/body-limit): a declared length over it is refused unread, a
+ * chunked body is counted as it arrives and refused once past it. JSON bodies meet it where they are read (below),
+ * other bodies (the token endpoint's form) in front of their route (worker/lib/router.ts): both after
+ * authentication.
+ */
+export const limitBody = bodyLimit({
+  maxSize: maxBodyBytes,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+/**
+ * Gatekeeper for JSON APIs: a body over the limit is 413, a body that is not JSON is 415, JSON that
  * does not parse is 400. The parsed value is left in Hono's body cache for the validators.
  */
 export const jsonBodies = createMiddleware(async (c, next) => {
@@ -29,10 +45,10 @@ export const jsonOrPlainTextBodies = createMiddleware(async (c, next) => {
 
 /** The request's parsed JSON body (undefined when it has none), read once however often it is asked for. */
 export function readJsonBody(c: Context, accepts = jsonType): Promise<unknown> {
-  let parsed = read.get(c.req.raw);
+  let parsed = read.get(c.req);
   if (!parsed) {
     parsed = parseBody(c, accepts);
-    read.set(c.req.raw, parsed);
+    read.set(c.req, parsed);
   }
   return parsed;
 }
@@ -40,12 +56,9 @@ export function readJsonBody(c: Context, accepts = jsonType): Promise<unknown> {
 async function parseBody(c: Context, accepts: RegExp): Promise<unknown> {
   const method = c.req.method;
   if ((method !== "POST" && method !== "PUT" && method !== "PATCH") || c.req.raw.body === null) return undefined;
-  const length = c.req.header("content-length");
-  if (Number(length ?? "0") > maxBodyBytes) throw tooLarge();
-  // A declared length frames the body (the runtime delivers no more than it), so it is read whole; only a chunked
-  // body is counted as it arrives.
-  const text = length !== undefined ? await c.req.raw.text() : await readLimited(c.req.raw.body);
-  if (text.length > maxBodyBytes) throw tooLarge();
+  // A declared length frames the body (the runtime delivers no more than it); a chunked one is read by the limit.
+  await limitBody(c, async () => {});
+  const text = await c.req.raw.text();
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim();
   if (text.length === 0 && !mediaType) {
     // The stream is spent: later readers (the validators' body checks) get the empty body from the cache.
@@ -69,30 +82,4 @@ async function parseBody(c: Context, accepts: RegExp): Promise<unknown> {
   }
   c.req.bodyCache.json = Promise.resolve(parsed);
   return parsed;
-}
-
-const tooLarge = () => new ApiError(413, "payload_too_large", `The request body exceeds ${maxBodyBytes} bytes.`);
-
-/** Reads a stream as text, refusing (without buffering the rest) once it passes the limit: chunked bodies have no content-length. */
-async function readLimited(body: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }

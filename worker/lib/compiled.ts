@@ -18,7 +18,7 @@ const placeholders = new Proxy({}, { get: (_, name) => sql.placeholder(String(na
 /**
  * A statement whose SQL drizzle builds once per isolate, from a builder called with placeholders (and a drizzle instance for query builders); each call only
  * prepares it on the call's binding or D1 session and binds its values. Building SQL through drizzle was the largest
- * part of a consent write's own JavaScript (BENCHMARKS.md "Where the time goes"). Values are bound as given: JSON
+ * part of a consent write's own JavaScript (docs/performance-history.md#our-own-javascript-cut). Values are bound as given: JSON
  * columns take the caller's `JSON.stringify`, and `undefined` must be passed as null.
  */
 export function compiled<N extends string>(build: (p: Placeholders<N>, db: Db) => SQL | { toSQL(): { sql: string; params: unknown[] } }) {

@@ -1,7 +1,7 @@
 import type { Databases, Env } from "../env";
 
 /**
- * Which D1 database holds which project (README "Scaling": more than one database). Every database carries the
+ * Which D1 database holds which project (docs/operations.md#more-than-one-database-project-to-database-map). Every database carries the
  * whole schema; a project (its `projects` row and every row that references it) lives in exactly one, so foreign
  * keys and the write guard's one-batch checks stay inside it. `PROJECT_DATABASES` maps project ids to binding
  * names (`{"prj_…": "DB_SHARD_1"}`); a project it does not name is in `DB`, as are the global tables (the hub's).

@@ -54,7 +54,7 @@ export function atomically(d1: D1Database, statements: (Statement | D1PreparedSt
 export const inJsonArray = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
-/** Request and response header carrying a D1 bookmark (README "Scaling": read your own writes from replicas). */
+/** Request and response header carrying a D1 bookmark (docs/operations.md#read-your-own-writes-from-replicas-d1-sessions-api). */
 export const bookmarkHeader = "Assent-Bookmark";
 
 /** What D1 bookmarks look like (`00000085-0000024c-00004c6d-8e61…`: hex fields, sortable as text); nothing else reaches D1. */

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
-import { jsonBodies, jsonOrPlainTextBodies } from "./body";
+import { jsonBodies, jsonOrPlainTextBodies, limitBody } from "./body";
 import { validationError } from "./errors";
 import { requestExample } from "./request-examples";
 
@@ -32,7 +32,7 @@ export function defineRoute<const R extends Declared>(route: R) {
   const content = route.request?.body?.content;
   const bodyTypes = Object.keys(content ?? {});
   const bodyReader = bodyTypes.some((type) => type.includes("form"))
-    ? []
+    ? [limitBody]
     : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies : jsonBodies];
   const middleware: MiddlewareHandler<AppEnv>[] = [authorize(route), ...bodyReader, ...(own as MiddlewareHandler<AppEnv>[])];
   const request =

@@ -17,7 +17,7 @@ export const projects = sqliteTable("projects", {
   updated: text("updated").notNull(),
   /** Grows by one with every write; the resource's ETag (worker/lib/preconditions.ts). */
   revision: integer("revision").notNull().default(1),
-  /** Which regime applies where (README "Jurisdictions, GPC and Consent Mode"); null: the `recommended` preset. */
+  /** Which regime applies where (docs/jurisdictions.md#regimes-and-rules); null: the `recommended` preset. */
   jurisdictionRules: text("jurisdiction_rules", { mode: "json" }).$type<JurisdictionRules>(),
   /** Google Consent Mode v2 settings; null: the defaults (off). */
   consentMode: text("consent_mode", { mode: "json" }).$type<ConsentModeSettings>(),

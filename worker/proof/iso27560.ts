@@ -49,7 +49,7 @@ export const Iso27560Export = z
     piiPrincipalId: z.string(),
     records: z.array(z.record(z.string(), z.unknown())),
   })
-  .openapi("Iso27560Export", { description: "ISO/IEC TS 27560:2023 consent records with DPV terms (README \"Proof of consent\")." });
+  .openapi("Iso27560Export", { description: "ISO/IEC TS 27560:2023 consent records with DPV terms (docs/proof.md#standard-records-and-audit-export)." });
 
 type RequestRow = typeof requests.$inferSelect;
 const Named = z.object({ purposes: z.array(z.looseObject({ purposeId: z.string(), version: z.string().optional(), status: z.string().optional() })).default([]) });

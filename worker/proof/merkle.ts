@@ -4,7 +4,7 @@
  *
  * Every perfect subtree's root is stored when it completes (level L, index i: leaves [i·2^L, (i+1)·2^L)), so a
  * head extends the previous one's right edge and a proof needs O(log² n) stored nodes, never the leaves. This file
- * generates roots and proofs; test/api/log-verifier.ts checks them with the RFC's verification algorithms,
+ * generates roots and proofs; scripts/log-verifier.mjs checks them with the RFC's verification algorithms,
  * written separately.
  */
 type Bytes = Uint8Array<ArrayBuffer>;

@@ -22,7 +22,7 @@ export type ReceiptPurpose = {
   recipients?: unknown;
 };
 
-/** The canonical record a receipt signs (README "Proof of consent" lists each field). */
+/** The canonical record a receipt signs (docs/proof.md#signed-receipts lists each field). */
 export type Receipt = {
   iss: string;
   iat: number;

@@ -10,7 +10,7 @@ import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
 
-/** The project's tamper-evident log (README "Proof of consent"): signed tree heads, entries and proofs. */
+/** The project's tamper-evident log (docs/proof.md#tamper-evident-log): signed tree heads, entries and proofs. */
 export const proofRoutes = createRouter();
 
 const tags = ["Proof of consent"];

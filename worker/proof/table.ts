@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
 
-/** What one log entry commits to (README "Proof of consent"); its SHA-256 over canonical JSON is the entry hash. */
+/** What one log entry commits to (docs/proof.md#tamper-evident-log); its SHA-256 over canonical JSON is the entry hash. */
 export type LogPayload = {
   kind: string;
   projectId: string;

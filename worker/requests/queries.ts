@@ -155,7 +155,7 @@ type ListOptions = { status?: Status; identityId?: string; updatedSince?: string
  * One page of a family's requests, as a statement. Every filter combination has an index whose order is the page
  * order (requests_family/status/identity_idx by id, requests_updated_idx by update), so a page is a seek plus
  * `limit` rows whatever the table's size; a status within one identity is checked on the identity's rows of the
- * family as the page reads them (no index of its own: BENCHMARKS.md "Fourth pass").
+ * family as the page reads them (no index of its own: docs/performance-history.md#the-writes-storage-work).
  */
 export function listStatementOf(d1: D1Database, projectId: string, family: Family, options: ListOptions) {
   const { status, identityId, updatedSince, after, limit } = options;

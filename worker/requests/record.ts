@@ -60,7 +60,7 @@ function contentHash(content: object) {
   return hash;
 }
 
-/** Signs the receipt of one write of `row` (README "Proof of consent"), or nothing when receipts are off. */
+/** Signs the receipt of one write of `row` (docs/proof.md#signed-receipts), or nothing when receipts are off. */
 async function receiptOf(
   writer: Writer,
   traits: FamilyTraits,

@@ -68,7 +68,7 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
       " The identity and every purpose, data group and party named must exist in this project (422 " +
       "`unknown_reference`, each listed in `errors`); listing one twice is 400. Emits `" +
       `${spec.family}.created\` (and \`permission_state.changed\` when the state changes) in the same write. ` +
-      "The response's `receipt` is the signed receipt of this write (README \"Proof of consent\").",
+      "The response's `receipt` is the signed receipt of this write (docs/proof.md#signed-receipts).",
     request: { params: ProjectParams, body: jsonBody(spec.input) },
     responses: { 201: createdResponse(spec.record, `The stored ${spec.title}.`, false), ...problems, ...unknownReferenceProblem },
   });
@@ -193,7 +193,7 @@ function familyRoutes(spec: FamilyTraits) {
       description:
         "A compact JWS (ES256, `typ` assent-receipt+jwt, `kid` from `/.well-known/jwks.json`) over the canonical record " +
         "of the request's latest write (creation or status change); `receiptHash` is its SHA-256, which the project's " +
-        "log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). README \"Proof of consent\".",
+        "log holds (inclusion proof: `GET …/log/proofs/inclusion?receiptHash=`). See docs/proof.md#tamper-evident-log.",
       request: { params: RequestParams },
       responses: { 200: jsonResponse(Receipt, "The receipt."), ...problems },
     }),

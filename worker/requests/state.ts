@@ -143,7 +143,7 @@ function stateRow(row: Record<string, unknown>): StateRow {
 
 /**
  * The state query of one identity by id (the permission-state read), compiled once per isolate, its rows mapped by
- * hand: drizzle's row mapping was most of this read's JavaScript (BENCHMARKS.md "Where the time goes").
+ * hand: drizzle's row mapping was most of this read's JavaScript (docs/performance-history.md#the-first-cpu-profile).
  */
 export async function stateById(d1: D1Database, values: { projectId: string; identityId: string }): Promise<StateRow[]> {
   const { results } = await stateByIdQuery(d1, values).all<Record<string, unknown>>();

@@ -26,7 +26,7 @@ export const requests = sqliteTable(
     /** The compact JWS receipt of the latest write (creation or status change); null while receipts are off. */
     receipt: text("receipt"),
   },
-  // Each index is a b-tree insert on every write (BENCHMARKS.md "Fourth pass"): one per list order, and one for
+  // Each index is a b-tree insert on every write (docs/performance-history.md#the-writes-storage-work): one per list order, and one for
   // everything asked of one identity. That one leads with the identity, as the identity's foreign key and the
   // retention's "has no request" check need; a page of one identity's requests of a family (with or without a
   // status, which is read from the row) is a seek in id order, its export a sort of its own rows.

@@ -3,7 +3,7 @@ import { badRequest } from "../lib/errors";
 import { maxClockSkewMs, parseTimestamp } from "./timestamps";
 
 /**
- * What the service takes on a caller's word, per kind of caller (issue 12, "records the server witnesses").
+ * What the service takes on a caller's word, per kind of caller (docs/proof.md#what-the-server-witnesses).
  * Confidential (backend) clients may import history and run the request workflow; public clients (web, iOS,
  * Android: their secrets ship to devices) and identity-scoped tokens speak for a subject present right now. Who may
  * move statuses or export the audit trail is a matter of scopes (`requests:manage`, `audit:read`), checked per route.

@@ -10,7 +10,7 @@ import { requests } from "../requests/table";
 
 /**
  * Retention, run by the cron (worker/index.ts). Each job deletes at most `rowsPerPass` rows per run, so a backlog
- * drains over a few minutes instead of one long invocation. Periods are vars (README "Security model").
+ * drains over a few minutes instead of one long invocation. Periods are vars (docs/security.md#retention).
  */
 const rowsPerPass = 500;
 const day = 24 * 3600 * 1000;

@@ -21,14 +21,24 @@ pre { background: #111827; color: #e5e7eb; padding: 1rem; border-radius: 10px; o
 .pill { display: inline-block; padding: .1rem .6rem; border-radius: 999px; font-size: .9rem; }
 .on { background: #ecfdf5; color: #065f46; }
 .off { background: #f3f4f6; color: #374151; }
+.regimes { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; padding: .5rem 1.5rem; background: #fff; border-bottom: 1px solid #e5e7eb; }
+.regimes a { color: #0f766e; padding: .2rem .7rem; border-radius: 999px; border: 1px solid #99f6e4; text-decoration: none; }
+.regimes a[aria-current] { background: #0f766e; color: #fff; border-color: #0f766e; font-weight: 600; }
+#new-visitor { margin-inline-start: auto; border: 1px solid #d1d5db; background: #fff; border-radius: 8px; padding: .2rem .7rem; cursor: pointer; }
 `;
 
+/**
+ * The page's own script. It asks `window.assent` (defined before the element upgrades) rather than listening for
+ * `assent-ready` itself: a returning visitor's stored decision is announced while the widget's script starts, which
+ * may be before this script runs.
+ */
 export const demoScript = `
 const widget = document.querySelector("assent-consent");
 const list = document.getElementById("state");
 const language = document.getElementById("lang");
 const show = (state) => {
-  if (!list || !state) return;
+  // Before the first answer a new visitor has no identity yet: nothing to show.
+  if (!list || !state || !state.identityId) return;
   list.replaceChildren(...Object.entries(state.consents).map(([purpose, allowed]) => {
     const item = document.createElement("li");
     const name = document.createElement("span");
@@ -39,13 +49,24 @@ const show = (state) => {
     item.append(name, badge);
     return item;
   }));
+  document.getElementById("regime").textContent = "Regime: " + state.regime + ".";
   document.getElementById("identity").textContent = "Visitor identity: " + state.identityId;
 };
+const unreachable = () => {
+  if (list) list.innerHTML = "<li>The privacy service is unreachable; nothing is allowed.</li>";
+};
+document.getElementById("new-visitor")?.addEventListener("click", () => {
+  for (const storage of [localStorage, sessionStorage]) {
+    for (const key of Object.keys(storage)) if (key.startsWith("assent:")) storage.removeItem(key);
+  }
+  location.reload();
+});
 if (widget) {
-  widget.addEventListener("assent-ready", (event) => show(event.detail));
-  widget.addEventListener("assent-change", (event) => show(event.detail));
-  widget.addEventListener("assent-error", () => {
-    if (list) list.innerHTML = "<li>The privacy service is unreachable; nothing is allowed.</li>";
+  customElements.whenDefined("assent-consent").then(() => {
+    const assent = window.assent;
+    assent.on("change", show);
+    assent.on("error", unreachable);
+    assent.ready.then(show);
   });
   document.getElementById("privacy-settings").addEventListener("click", () => widget.show());
   language.value = (navigator.language || "en").slice(0, 2);

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { html } from "hono/html";
 import { livePurpose } from "../configuration/queries";
 import { purposes } from "../configuration/table";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { createRouter } from "../lib/router";
+import { regimes, type Regime } from "../jurisdictions/rules";
 import { projects } from "../projects/table";
 import { demoScript, demoStyles, gatedScript } from "./demo-assets";
 
@@ -22,9 +24,6 @@ const strictCsp =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "frame-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-
 async function demoPage(c: Context<AppEnv>) {
   const db = getDb(c.var.db);
   const [project] = await db
@@ -38,7 +37,7 @@ async function demoPage(c: Context<AppEnv>) {
   c.header("Cache-Control", "no-store");
   if (!project) {
     return c.html(
-      page(`<main><h1>Assent</h1><p>No demo project yet. <code>npm start</code> seeds one named “${demoProjectName}”;
+      page(html`<main><h1>Assent</h1><p>No demo project yet. <code>npm start</code> seeds one named “${demoProjectName}”;
       the <a href="/docs">API reference</a> is here either way.</p></main>`),
     );
   }
@@ -48,9 +47,10 @@ async function demoPage(c: Context<AppEnv>) {
     .where(livePurpose(project.id))
     .orderBy(asc(purposes.id));
   const gatedPurpose = purposeRows.find((row) => row.content.legalGround === "consent")?.content;
+  const switcher = c.env.LOCAL_DEV === "true" ? regimeSwitch(regimeParam(c.req.query("regime"))) : undefined;
   const snippet = `<script type="module" src="${origin}/widget/assent.js"></script>\n<assent-consent project="${project.id}"></assent-consent>`;
   return c.html(
-    page(`
+    page(html`
     <header class="bar">
       <span class="brand">Demo Shop</span>
       <span class="spacer"></span>
@@ -58,38 +58,66 @@ async function demoPage(c: Context<AppEnv>) {
         <option value="de">Deutsch</option><option value="fr">Français</option><option value="es">Español</option></select></label>
       <button id="privacy-settings" type="button">Privacy settings</button>
     </header>
+    ${switcher?.bar ?? ""}
     <main>
       <h1>Consent your visitors can trust</h1>
       <p class="lead">This page embeds the Assent consent widget on the seeded project <strong>${demoProjectName}</strong>
       with one script tag, under a strict Content-Security-Policy. Make a choice in the dialog, reload, and it is
       still there: it was recorded as a permission request and read back as the visitor's permission state.</p>
+      ${switcher?.note ?? ""}
       <h2>The whole integration</h2>
-      <pre><code>${escape(snippet)}</code></pre>
+      <pre><code>${snippet}</code></pre>
       <div class="cards">
         <section class="card">
           <h2>What this page may use now</h2>
           <ul id="state"><li class="muted">Waiting for the widget…</li></ul>
-          <p class="muted" id="identity"></p>
+          <p class="muted"><span id="regime"></span> <span id="identity"></span></p>
         </section>
         <section class="card">
           <h2>Script gating</h2>
           ${
             gatedPurpose
-              ? `<p>A script tagged <code>data-assent-purpose="${escape(gatedPurpose.referenceId)}"</code> runs only once
-                 “${escape(gatedPurpose.name)}” is approved.</p>
+              ? html`<p>A script tagged <code>data-assent-purpose="${gatedPurpose.referenceId}"</code> runs only once
+                 “${gatedPurpose.name}” is approved.</p>
                  <p id="gated" class="pill off">Not run: no approval yet</p>
-                 <script type="text/plain" data-assent-purpose="${escape(gatedPurpose.referenceId)}" src="/demo/gated.js"></script>`
-              : `<p class="muted">The demo project has no consent-based purpose yet.</p>`
+                 <script type="text/plain" data-assent-purpose="${gatedPurpose.referenceId}" src="/demo/gated.js"></script>`
+              : html`<p class="muted">The demo project has no consent-based purpose yet.</p>`
           }
         </section>
       </div>
       <p class="muted">API reference: <a href="/docs">/docs</a> · OpenAPI: <a href="/openapi.json">/openapi.json</a></p>
     </main>
-    <assent-consent project="${project.id}" application="assent-demo"></assent-consent>`),
+    <assent-consent project="${project.id}" application="assent-demo"${switcher?.attribute ?? ""}></assent-consent>`),
   );
 }
 
-const page = (body: string) => `<!doctype html>
+const regimeParam = (value: string | undefined) => regimes.find((regime) => regime === value);
+
+const regimeLabels: Record<Regime, string> = { "opt-in": "Opt-in", "opt-out": "Opt-out", notice: "Notice" };
+
+/**
+ * Locally (`LOCAL_DEV`) the bootstrap honours a forced regime, so the demo offers each one as a link (`/?regime=…`,
+ * no script needed): what a visitor in the EEA, in a US state with a privacy law and elsewhere would see.
+ * "Automatic" is what the service decides (here, without a real location: the project's jurisdiction).
+ */
+function regimeSwitch(chosen: Regime | undefined) {
+  const link = (href: string, label: string, current: boolean) =>
+    current ? html`<a href="${href}" aria-current="page">${label}</a>` : html`<a href="${href}">${label}</a>`;
+  const links = [
+    link("/", "Automatic", !chosen),
+    ...regimes.map((regime) => link(`/?regime=${regime}`, regimeLabels[regime], regime === chosen)),
+  ];
+  return {
+    bar: html`<nav class="regimes" aria-label="Regime"><span class="muted">Regime</span> ${links.map((a) => html`${a} `)}
+      <button id="new-visitor" type="button">New visitor</button></nav>`,
+    attribute: chosen ? html` regime="${chosen}"` : "",
+    note: html`<p class="muted">Which question a visitor gets depends on where they are. Running locally, the service
+      usually cannot tell, so the project's own jurisdiction decides (“Automatic”); the links above show each regime,
+      and <em>New visitor</em> forgets this browser's choices.</p>`,
+  };
+}
+
+const page = (body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

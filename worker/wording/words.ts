@@ -1,11 +1,11 @@
-import { english, type StringKey, type Strings } from "../../widget/src/i18n/strings";
-import { shippedStrings } from "../../widget/src/languages";
-import { lookup, negotiate } from "../../widget/src/negotiate";
+import { lookup } from "../../shared/i18n/negotiate";
+import { shippedStrings } from "../../shared/i18n/shipped";
+import { english, type StringKey, type Strings } from "../../shared/i18n/strings";
 import type { Wording } from "../configuration/document";
 import type { FieldError } from "../lib/errors";
 
 /*
- * The widget's words on the server: which language a visitor gets (the widget's shipped languages plus the
+ * The widget's words on the server: which languages a visitor can get (the widget's shipped languages plus the
  * project's own), the words themselves (shipped, then the project's wording over them), and the rules a project's
  * wording must keep.
  */
@@ -28,12 +28,8 @@ export const canonicalTag = (tag: string) =>
     )
     .join("-");
 
-/**
- * The visitor's language: the first preference the widget or the project speaks (BCP 47 lookup with the widget's
- * fallbacks, widget/src/negotiate.ts), else the project's default language, else English.
- */
-export const chooseLanguage = (preferences: string[], wording: Wording, defaultLanguage: string) =>
-  negotiate(preferences, [...shippedTags, ...wording.map((w) => w.language).filter((tag) => !shippedTag(tag))], defaultLanguage);
+/** The languages a project's visitors can read the widget in: the shipped ones and the project's own. */
+export const servedLanguages = (wording: Wording) => [...shippedTags, ...wording.map((w) => w.language).filter((tag) => !shippedTag(tag))];
 
 /**
  * Every string in `language`: English, under the shipped language (or, for a project's own language, the shipped

@@ -7,7 +7,7 @@ import type { Project } from "../types";
 import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
 
 // The operator's view of SMS: the routes with their health (shared by all projects; secrets are never sent), and
-// this project's messages, each with its trail (README "Hub: SMS and billing lookup").
+// this project's messages, each with its trail (docs/hub.md).
 
 type SmsRoute = Schemas["SmsRoute"];
 type SmsMessage = Schemas["SmsMessageWithTrail"];

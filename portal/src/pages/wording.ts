@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { lookup } from "../../../widget/src/negotiate";
+import { lookup } from "../../../shared/i18n/negotiate";
 import type { JsonAnswer, Schemas } from "../../../shared/api/operations";
 import { api, ApiProblem } from "../api";
 import { dataTable, pageHead } from "../parts";

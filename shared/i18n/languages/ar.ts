@@ -1,0 +1,41 @@
+// العربية. Roles as Arabic GDPR translations and compliant sites word them: المتحكم في البيانات، معالج البيانات، المستلم
+// (Saudi PDPL's جهة التحكم / جهة المعالجة name the same roles under that law only).
+import type { Strings } from "../strings";
+export default {
+  title: "خيارات الخصوصية",
+  intro: "يرغب {c} في استخدام بياناتك على النحو الموضح أدناه. يمكنك تغيير رأيك في أي وقت.",
+  privacyPolicy: "سياسة الخصوصية",
+  terms: "الشروط",
+  cookiePolicy: "سياسة ملفات تعريف الارتباط",
+  acceptAll: "قبول الكل",
+  rejectAll: "رفض الكل",
+  save: "حفظ الخيارات",
+  close: "إغلاق",
+  details: "التفاصيل",
+  dataUsed: "البيانات المستخدمة",
+  controller: "المتحكم في البيانات",
+  processor: "معالج البيانات",
+  recipient: "المستلم",
+  consent: "الموافقة",
+  contract: "تنفيذ عقد",
+  legitimateInterests: "المصالح المشروعة",
+  legalObligation: "الامتثال لالتزام قانوني",
+  object: "اعتراض",
+  objectionSent: "تم إرسال الاعتراض",
+  new: "جديد",
+  gpc: "يرسل متصفحك إشارة Global Privacy Control، لذا تكون الموافقات معطّلة في البداية.",
+  serviceDown: "تعذّر الوصول إلى خدمة الخصوصية، لذا لم يُحفظ أي شيء.",
+  retry: "إعادة المحاولة",
+  saved: "تم حفظ خياراتك.",
+  thisSite: "هذا الموقع",
+  noticeOptIn:
+    "يرغب {c} في استخدام بياناتك، بموافقتك، للأغراض التي يمكنك مراجعتها ضمن «تخصيص». يمكنك تغيير رأيك في أي وقت.",
+  noticeOptOut:
+    "يستخدم {c} بياناتك كما هو موضح ضمن «خيارات الخصوصية»، وقد يشمل ذلك مشاركتها مع شركاء. يمكنك رفض ذلك في أي وقت.",
+  noticeOnly: "يستخدم {c} بياناتك كما هو موضح ضمن «خيارات الخصوصية»، حيث يمكنك أيضًا الاعتراض.",
+  customize: "تخصيص",
+  gpcApplied: "يرسل متصفحك إشارة Global Privacy Control، لذا لن يتم بيع بياناتك أو مشاركتها.",
+  ok: "حسنًا",
+  offline: "يُحفظ اختيارك على هذا الجهاز وسيُرسل عندما تستجيب خدمة الخصوصية.",
+  downloadReceipt: "تنزيل الإيصال",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Català, tu (as most Catalan sites address visitors). Roles and legal grounds as in the Catalan RGPD text and the
+// Autoritat Catalana de Protecció de Dades: responsable / encarregat del tractament, destinatari.
+import type { Strings } from "../strings";
+export default {
+  title: "Les teves opcions de privadesa",
+  intro: "{c} vol fer servir les teves dades tal com es descriu a continuació. Pots canviar d’opinió en qualsevol moment.",
+  privacyPolicy: "Política de privadesa",
+  terms: "Condicions",
+  cookiePolicy: "Política de galetes",
+  acceptAll: "Acceptar-ho tot",
+  rejectAll: "Rebutjar-ho tot",
+  save: "Desar les opcions",
+  close: "Tancar",
+  details: "Detalls",
+  dataUsed: "Dades utilitzades",
+  controller: "Responsable del tractament",
+  processor: "Encarregat del tractament",
+  recipient: "Destinatari",
+  consent: "Consentiment",
+  contract: "Execució d’un contracte",
+  legitimateInterests: "Interès legítim",
+  legalObligation: "Compliment d’una obligació legal",
+  object: "Oposar-m’hi",
+  objectionSent: "Oposició enviada",
+  new: "Nou",
+  gpc: "El teu navegador envia Global Privacy Control, així que els consentiments comencen desactivats.",
+  serviceDown: "No s’ha pogut connectar amb el servei de privadesa, així que no s’ha desat res.",
+  retry: "Tornar-ho a provar",
+  saved: "S’han desat les teves opcions.",
+  thisSite: "Aquest lloc web",
+  noticeOptIn:
+    "{c} vol fer servir les teves dades, amb el teu consentiment, per a les finalitats que pots revisar a Personalitzar. Pots canviar d’opinió en qualsevol moment.",
+  noticeOptOut:
+    "{c} fa servir les teves dades tal com es descriu a Les teves opcions de privadesa, cosa que pot incloure compartir-les amb socis. Pots excloure-te’n en qualsevol moment.",
+  noticeOnly: "{c} fa servir les teves dades tal com es descriu a Les teves opcions de privadesa, on també t’hi pots oposar.",
+  customize: "Personalitzar",
+  gpcApplied: "El teu navegador envia Global Privacy Control, així que s’han desactivat la venda i la compartició de les teves dades.",
+  ok: "D’acord",
+  offline: "La teva opció es desa en aquest dispositiu i s’enviarà quan el servei de privadesa respongui.",
+  downloadReceipt: "Baixar el comprovant",
+} satisfies Strings;

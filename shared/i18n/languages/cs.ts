@@ -1,0 +1,41 @@
+// Czech: formal "vy" (lowercase, as Czech websites write it).
+import type { Strings } from "../strings";
+export default {
+  title: "Nastavení soukromí",
+  intro: "{c} chce používat vaše údaje způsobem popsaným níže. Svou volbu můžete kdykoli změnit.",
+  privacyPolicy: "Zásady ochrany osobních údajů",
+  terms: "Podmínky použití",
+  cookiePolicy: "Zásady používání cookies",
+  acceptAll: "Přijmout vše",
+  rejectAll: "Odmítnout vše",
+  save: "Uložit nastavení",
+  close: "Zavřít",
+  details: "Podrobnosti",
+  dataUsed: "Používané údaje",
+  controller: "Správce",
+  processor: "Zpracovatel",
+  recipient: "Příjemce",
+  consent: "Souhlas",
+  contract: "Splnění smlouvy",
+  legitimateInterests: "Oprávněné zájmy",
+  legalObligation: "Splnění právní povinnosti",
+  object: "Vznést námitku",
+  objectionSent: "Námitka odeslána",
+  new: "Nové",
+  gpc: "Váš prohlížeč odesílá signál Global Privacy Control, proto jsou souhlasy na začátku vypnuté.",
+  serviceDown: "Službu ochrany soukromí se nepodařilo kontaktovat, proto nebylo nic uloženo.",
+  retry: "Zkusit znovu",
+  saved: "Vaše volba byla uložena.",
+  thisSite: "Tento web",
+  noticeOptIn:
+    "{c} chce s vaším souhlasem používat vaše údaje k účelům, které si můžete prohlédnout v části „Přizpůsobit“. Svou volbu můžete kdykoli změnit.",
+  noticeOptOut:
+    "{c} používá vaše údaje způsobem popsaným v části „Nastavení soukromí“, což může zahrnovat jejich sdílení s partnery. Kdykoli to můžete odmítnout.",
+  noticeOnly: "{c} používá vaše údaje způsobem popsaným v části „Nastavení soukromí“, kde můžete také vznést námitku.",
+  customize: "Přizpůsobit",
+  gpcApplied:
+    "Váš prohlížeč odesílá signál Global Privacy Control, proto byl uplatněn váš nesouhlas s prodejem a sdílením vašich údajů.",
+  ok: "OK",
+  offline: "Vaše volba je uložena v tomto zařízení a bude odeslána, jakmile služba ochrany soukromí odpoví.",
+  downloadReceipt: "Stáhnout potvrzení",
+} satisfies Strings;

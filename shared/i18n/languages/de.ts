@@ -1,0 +1,41 @@
+// German: formal "Sie", as German consent dialogs address visitors.
+import type { Strings } from "../strings";
+export default {
+  title: "Ihre Datenschutzeinstellungen",
+  intro: "{c} möchte Ihre Daten wie unten beschrieben nutzen. Sie können Ihre Auswahl jederzeit ändern.",
+  privacyPolicy: "Datenschutzerklärung",
+  terms: "Nutzungsbedingungen",
+  cookiePolicy: "Cookie-Richtlinie",
+  acceptAll: "Alle akzeptieren",
+  rejectAll: "Alle ablehnen",
+  save: "Auswahl speichern",
+  close: "Schließen",
+  details: "Details",
+  dataUsed: "Verwendete Daten",
+  controller: "Verantwortlicher",
+  processor: "Auftragsverarbeiter",
+  recipient: "Empfänger",
+  consent: "Einwilligung",
+  contract: "Erfüllung eines Vertrags",
+  legitimateInterests: "Berechtigte Interessen",
+  legalObligation: "Erfüllung einer rechtlichen Verpflichtung",
+  object: "Widersprechen",
+  objectionSent: "Widerspruch gesendet",
+  new: "Neu",
+  gpc: "Ihr Browser sendet das Signal Global Privacy Control, daher sind Einwilligungen zunächst ausgeschaltet.",
+  serviceDown: "Der Datenschutzdienst war nicht erreichbar, daher wurde nichts gespeichert.",
+  retry: "Erneut versuchen",
+  saved: "Ihre Auswahl wurde gespeichert.",
+  thisSite: "Diese Website",
+  noticeOptIn:
+    "{c} möchte Ihre Daten mit Ihrer Einwilligung für die Zwecke nutzen, die Sie unter „Anpassen“ einsehen können. Sie können Ihre Auswahl jederzeit ändern.",
+  noticeOptOut:
+    "{c} nutzt Ihre Daten wie unter „Ihre Datenschutzeinstellungen“ beschrieben, gegebenenfalls auch durch Weitergabe an Partner. Sie können jederzeit widersprechen.",
+  noticeOnly: "{c} nutzt Ihre Daten wie unter „Ihre Datenschutzeinstellungen“ beschrieben; dort können Sie auch widersprechen.",
+  customize: "Anpassen",
+  gpcApplied:
+    "Ihr Browser sendet das Signal Global Privacy Control, daher wurde dem Verkauf und der Weitergabe Ihrer Daten widersprochen.",
+  ok: "OK",
+  offline: "Ihre Auswahl wird auf diesem Gerät aufbewahrt und übermittelt, sobald der Datenschutzdienst antwortet.",
+  downloadReceipt: "Nachweis herunterladen",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Spanish (Spain): "tú", as most Spanish consumer sites address visitors.
+import type { Strings } from "../strings";
+export default {
+  title: "Tus opciones de privacidad",
+  intro: "{c} quiere usar tus datos como se describe a continuación. Puedes cambiar de opinión en cualquier momento.",
+  privacyPolicy: "Política de privacidad",
+  terms: "Condiciones de uso",
+  cookiePolicy: "Política de cookies",
+  acceptAll: "Aceptar todo",
+  rejectAll: "Rechazar todo",
+  save: "Guardar opciones",
+  close: "Cerrar",
+  details: "Detalles",
+  dataUsed: "Datos utilizados",
+  controller: "Responsable del tratamiento",
+  processor: "Encargado del tratamiento",
+  recipient: "Destinatario",
+  consent: "Consentimiento",
+  contract: "Ejecución de un contrato",
+  legitimateInterests: "Intereses legítimos",
+  legalObligation: "Cumplimiento de una obligación legal",
+  object: "Oponerme",
+  objectionSent: "Oposición enviada",
+  new: "Nuevo",
+  gpc: "Tu navegador envía la señal Global Privacy Control, así que los consentimientos empiezan desactivados.",
+  serviceDown: "No se ha podido contactar con el servicio de privacidad, así que no se ha guardado nada.",
+  retry: "Reintentar",
+  saved: "Se han guardado tus opciones.",
+  thisSite: "Este sitio web",
+  noticeOptIn:
+    "{c} quiere usar tus datos, con tu consentimiento, para los fines que puedes consultar en «Personalizar». Puedes cambiar de opinión en cualquier momento.",
+  noticeOptOut:
+    "{c} usa tus datos como se describe en «Tus opciones de privacidad», lo que puede incluir compartirlos con socios. Puedes oponerte en cualquier momento.",
+  noticeOnly: "{c} usa tus datos como se describe en «Tus opciones de privacidad», donde también puedes oponerte.",
+  customize: "Personalizar",
+  gpcApplied:
+    "Tu navegador envía la señal Global Privacy Control, así que se ha registrado tu oposición a la venta y la cesión de tus datos.",
+  ok: "OK",
+  offline: "Tu elección se guarda en este dispositivo y se enviará cuando responda el servicio de privacidad.",
+  downloadReceipt: "Descargar justificante",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Estonian: polite "teie", as Estonian company websites address visitors.
+import type { Strings } from "../strings";
+export default {
+  title: "Teie privaatsusvalikud",
+  intro: "{c} soovib kasutada teie andmeid allpool kirjeldatud viisil. Saate oma otsust igal ajal muuta.",
+  privacyPolicy: "Privaatsuspoliitika",
+  terms: "Kasutustingimused",
+  cookiePolicy: "Küpsisepoliitika",
+  acceptAll: "Nõustu kõigega",
+  rejectAll: "Keeldu kõigest",
+  save: "Salvesta valikud",
+  close: "Sulge",
+  details: "Üksikasjad",
+  dataUsed: "Kasutatavad andmed",
+  controller: "Vastutav töötleja",
+  processor: "Volitatud töötleja",
+  recipient: "Vastuvõtja",
+  consent: "Nõusolek",
+  contract: "Lepingu täitmine",
+  legitimateInterests: "Õigustatud huvi",
+  legalObligation: "Seadusjärgse kohustuse täitmine",
+  object: "Esita vastuväide",
+  objectionSent: "Vastuväide saadetud",
+  new: "Uus",
+  gpc: "Teie brauser saadab signaali Global Privacy Control, seega on nõusolekud esialgu välja lülitatud.",
+  serviceDown: "Privaatsusteenusega ei õnnestunud ühendust saada, seega midagi ei salvestatud.",
+  retry: "Proovi uuesti",
+  saved: "Teie valikud on salvestatud.",
+  thisSite: "See veebisait",
+  noticeOptIn:
+    "{c} soovib teie nõusolekul kasutada teie andmeid eesmärkidel, mida saate vaadata jaotises „Kohanda“. Saate oma otsust igal ajal muuta.",
+  noticeOptOut:
+    "{c} kasutab teie andmeid jaotises „Teie privaatsusvalikud“ kirjeldatud viisil, mis võib hõlmata nende jagamist partneritega. Saate sellest igal ajal loobuda.",
+  noticeOnly: "{c} kasutab teie andmeid jaotises „Teie privaatsusvalikud“ kirjeldatud viisil; seal saate esitada ka vastuväite.",
+  customize: "Kohanda",
+  gpcApplied:
+    "Teie brauser saadab signaali Global Privacy Control, seega olete loobunud oma andmete müümisest ja jagamisest.",
+  ok: "OK",
+  offline: "Teie valikut hoitakse selles seadmes ja see saadetakse ära, kui privaatsusteenus vastab.",
+  downloadReceipt: "Laadi kinnitus alla",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Finnish: "sinä" forms and imperative buttons, as Finnish consent dialogs write them.
+import type { Strings } from "../strings";
+export default {
+  title: "Tietosuoja-asetukset",
+  intro: "{c} haluaa käyttää tietojasi alla kuvatulla tavalla. Voit muuttaa valintojasi milloin tahansa.",
+  privacyPolicy: "Tietosuojaseloste",
+  terms: "Käyttöehdot",
+  cookiePolicy: "Evästekäytäntö",
+  acceptAll: "Hyväksy kaikki",
+  rejectAll: "Hylkää kaikki",
+  save: "Tallenna valinnat",
+  close: "Sulje",
+  details: "Lisätiedot",
+  dataUsed: "Käytettävät tiedot",
+  controller: "Rekisterinpitäjä",
+  processor: "Henkilötietojen käsittelijä",
+  recipient: "Vastaanottaja",
+  consent: "Suostumus",
+  contract: "Sopimuksen täytäntöön paneminen",
+  legitimateInterests: "Oikeutetut edut",
+  legalObligation: "Lakisääteisen velvoitteen noudattaminen",
+  object: "Vastusta",
+  objectionSent: "Vastustus lähetetty",
+  new: "Uusi",
+  gpc: "Selaimesi lähettää Global Privacy Control -signaalin, joten suostumukset ovat aluksi pois päältä.",
+  serviceDown: "Tietosuojapalveluun ei saatu yhteyttä, joten mitään ei tallennettu.",
+  retry: "Yritä uudelleen",
+  saved: "Valintasi on tallennettu.",
+  thisSite: "Tämä sivusto",
+  noticeOptIn:
+    "{c} haluaa käyttää tietojasi suostumuksellasi tarkoituksiin, jotka näet kohdassa ”Mukauta”. Voit muuttaa valintojasi milloin tahansa.",
+  noticeOptOut:
+    "{c} käyttää tietojasi kohdassa ”Tietosuoja-asetukset” kuvatulla tavalla, mihin voi kuulua tietojen jakaminen kumppaneille. Voit kieltäytyä milloin tahansa.",
+  noticeOnly: "{c} käyttää tietojasi kohdassa ”Tietosuoja-asetukset” kuvatulla tavalla, ja siellä voit myös vastustaa käsittelyä.",
+  customize: "Mukauta",
+  gpcApplied:
+    "Selaimesi lähettää Global Privacy Control -signaalin, joten olet kieltäytynyt tietojesi myynnistä ja jakamisesta.",
+  ok: "OK",
+  offline: "Valintasi säilytetään tällä laitteella ja lähetetään, kun tietosuojapalvelu vastaa.",
+  downloadReceipt: "Lataa vahvistus",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Irish: singular "tú", as Irish public-sector and commercial sites address visitors.
+import type { Strings } from "../strings";
+export default {
+  title: "Do roghanna príobháideachais",
+  intro: "Ba mhaith le {c} do shonraí a úsáid mar a mhínítear thíos. Is féidir leat d’intinn a athrú am ar bith.",
+  privacyPolicy: "Beartas príobháideachais",
+  terms: "Téarmaí",
+  cookiePolicy: "Beartas fianán",
+  acceptAll: "Glac leo go léir",
+  rejectAll: "Diúltaigh dóibh go léir",
+  save: "Sábháil roghanna",
+  close: "Dún",
+  details: "Mionsonraí",
+  dataUsed: "Sonraí a úsáidtear",
+  controller: "Rialaitheoir",
+  processor: "Próiseálaí",
+  recipient: "Faighteoir",
+  consent: "Toiliú",
+  contract: "Conradh a chomhlíonadh",
+  legitimateInterests: "Leasanna dlisteanacha",
+  legalObligation: "Oibleagáid dhlíthiúil a chomhlíonadh",
+  object: "Déan agóid",
+  objectionSent: "Agóid seolta",
+  new: "Nua",
+  gpc: "Seolann do bhrabhsálaí Global Privacy Control, mar sin tá toiliú múchta ar dtús.",
+  serviceDown: "Níorbh fhéidir teacht ar an tseirbhís phríobháideachais, mar sin níor sábháladh aon rud.",
+  retry: "Bain triail eile as",
+  saved: "Sábháladh do roghanna.",
+  thisSite: "An suíomh seo",
+  noticeOptIn:
+    "Ba mhaith le {c} do shonraí a úsáid, le do thoiliú, chun na gcuspóirí is féidir leat a fheiceáil faoi “Saincheap”. Is féidir leat d’intinn a athrú am ar bith.",
+  noticeOptOut:
+    "Úsáideann {c} do shonraí mar a mhínítear faoi “Do roghanna príobháideachais”, lena n-áirítear, b’fhéidir, iad a roinnt le comhpháirtithe. Is féidir leat diúltú am ar bith.",
+  noticeOnly:
+    "Úsáideann {c} do shonraí mar a mhínítear faoi “Do roghanna príobháideachais”, áit ar féidir leat agóid a dhéanamh freisin.",
+  customize: "Saincheap",
+  gpcApplied: "Seolann do bhrabhsálaí Global Privacy Control, mar sin níl cead do shonraí a dhíol ná a roinnt.",
+  ok: "OK",
+  offline: "Coinnítear do rogha ar an ngléas seo agus seolfar í nuair a fhreagróidh an tseirbhís phríobháideachais.",
+  downloadReceipt: "Íoslódáil admháil",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Galego, ti (as the Spanish module). Roles and legal grounds as in the Galician RGPD text: responsable / encargado
+// do tratamento, destinatario.
+import type { Strings } from "../strings";
+export default {
+  title: "As túas opcións de privacidade",
+  intro: "{c} quere usar os teus datos tal como se describe a continuación. Podes cambiar de opinión en calquera momento.",
+  privacyPolicy: "Política de privacidade",
+  terms: "Condicións",
+  cookiePolicy: "Política de cookies",
+  acceptAll: "Aceptar todo",
+  rejectAll: "Rexeitar todo",
+  save: "Gardar opcións",
+  close: "Pechar",
+  details: "Detalles",
+  dataUsed: "Datos utilizados",
+  controller: "Responsable do tratamento",
+  processor: "Encargado do tratamento",
+  recipient: "Destinatario",
+  consent: "Consentimento",
+  contract: "Execución dun contrato",
+  legitimateInterests: "Interese lexítimo",
+  legalObligation: "Cumprimento dunha obriga legal",
+  object: "Opoñerme",
+  objectionSent: "Oposición enviada",
+  new: "Novo",
+  gpc: "O teu navegador envía Global Privacy Control, así que os consentimentos comezan desactivados.",
+  serviceDown: "Non se puido contactar co servizo de privacidade, así que non se gardou nada.",
+  retry: "Tentar de novo",
+  saved: "Gardáronse as túas opcións.",
+  thisSite: "Este sitio web",
+  noticeOptIn:
+    "{c} quere usar os teus datos, co teu consentimento, para os fins que podes revisar en Personalizar. Podes cambiar de opinión en calquera momento.",
+  noticeOptOut:
+    "{c} usa os teus datos tal como se describe en As túas opcións de privacidade, o que pode incluír compartilos con socios. Podes excluírte en calquera momento.",
+  noticeOnly: "{c} usa os teus datos tal como se describe en As túas opcións de privacidade, onde tamén podes opoñerte.",
+  customize: "Personalizar",
+  gpcApplied: "O teu navegador envía Global Privacy Control, así que se desactivaron a venda e a compartición dos teus datos.",
+  ok: "De acordo",
+  offline: "A túa opción gárdase neste dispositivo e enviarase cando responda o servizo de privacidade.",
+  downloadReceipt: "Descargar xustificante",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Croatian: formal "vi" (lowercase, as Croatian websites write it).
+import type { Strings } from "../strings";
+export default {
+  title: "Vaše postavke privatnosti",
+  intro: "{c} želi upotrebljavati vaše podatke kako je opisano u nastavku. Svoj izbor možete promijeniti u bilo kojem trenutku.",
+  privacyPolicy: "Politika privatnosti",
+  terms: "Uvjeti korištenja",
+  cookiePolicy: "Politika kolačića",
+  acceptAll: "Prihvati sve",
+  rejectAll: "Odbij sve",
+  save: "Spremi odabir",
+  close: "Zatvori",
+  details: "Pojedinosti",
+  dataUsed: "Korišteni podaci",
+  controller: "Voditelj obrade",
+  processor: "Izvršitelj obrade",
+  recipient: "Primatelj",
+  consent: "Privola",
+  contract: "Izvršavanje ugovora",
+  legitimateInterests: "Legitimni interesi",
+  legalObligation: "Poštovanje pravnih obveza",
+  object: "Uloži prigovor",
+  objectionSent: "Prigovor poslan",
+  new: "Novo",
+  gpc: "Vaš preglednik šalje signal Global Privacy Control, pa su privole u početku isključene.",
+  serviceDown: "Usluga zaštite privatnosti nije dostupna, pa ništa nije spremljeno.",
+  retry: "Pokušaj ponovno",
+  saved: "Vaš je odabir spremljen.",
+  thisSite: "Ova web-stranica",
+  noticeOptIn:
+    "{c} želi, uz vašu privolu, upotrebljavati vaše podatke u svrhe koje možete pregledati pod „Prilagodi“. Svoj izbor možete promijeniti u bilo kojem trenutku.",
+  noticeOptOut:
+    "{c} upotrebljava vaše podatke kako je opisano pod „Vaše postavke privatnosti“, što može uključivati njihovo dijeljenje s partnerima. To možete odbiti u bilo kojem trenutku.",
+  noticeOnly: "{c} upotrebljava vaše podatke kako je opisano pod „Vaše postavke privatnosti“, gdje možete i uložiti prigovor.",
+  customize: "Prilagodi",
+  gpcApplied:
+    "Vaš preglednik šalje signal Global Privacy Control, pa su prodaja i dijeljenje vaših podataka odbijeni u vaše ime.",
+  ok: "U redu",
+  offline: "Vaš se odabir čuva na ovom uređaju i bit će poslan kada usluga zaštite privatnosti odgovori.",
+  downloadReceipt: "Preuzmi potvrdu",
+} satisfies Strings;

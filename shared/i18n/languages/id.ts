@@ -1,0 +1,41 @@
+// Bahasa Indonesia, Anda. Roles and legal grounds as in UU No. 27/2022 tentang Pelindungan Data Pribadi: pengendali
+// data, prosesor data, persetujuan, pemenuhan perjanjian, kepentingan yang sah, kewajiban hukum.
+import type { Strings } from "../strings";
+export default {
+  title: "Pilihan privasi Anda",
+  intro: "{c} ingin menggunakan data Anda seperti dijelaskan di bawah ini. Anda dapat mengubah pilihan kapan saja.",
+  privacyPolicy: "Kebijakan privasi",
+  terms: "Ketentuan",
+  cookiePolicy: "Kebijakan cookie",
+  acceptAll: "Terima semua",
+  rejectAll: "Tolak semua",
+  save: "Simpan pilihan",
+  close: "Tutup",
+  details: "Rincian",
+  dataUsed: "Data yang digunakan",
+  controller: "Pengendali data",
+  processor: "Prosesor data",
+  recipient: "Penerima",
+  consent: "Persetujuan",
+  contract: "Pemenuhan perjanjian",
+  legitimateInterests: "Kepentingan yang sah",
+  legalObligation: "Pemenuhan kewajiban hukum",
+  object: "Ajukan keberatan",
+  objectionSent: "Keberatan terkirim",
+  new: "Baru",
+  gpc: "Browser Anda mengirimkan Global Privacy Control, jadi persetujuan dinonaktifkan sejak awal.",
+  serviceDown: "Layanan privasi tidak dapat dihubungi, jadi tidak ada yang disimpan.",
+  retry: "Coba lagi",
+  saved: "Pilihan Anda telah disimpan.",
+  thisSite: "Situs ini",
+  noticeOptIn:
+    "{c} ingin menggunakan data Anda, dengan persetujuan Anda, untuk tujuan yang dapat Anda tinjau di Sesuaikan. Anda dapat mengubah pilihan kapan saja.",
+  noticeOptOut:
+    "{c} menggunakan data Anda seperti dijelaskan di Pilihan privasi Anda, yang dapat mencakup membagikannya kepada mitra. Anda dapat menolak kapan saja.",
+  noticeOnly: "{c} menggunakan data Anda seperti dijelaskan di Pilihan privasi Anda, tempat Anda juga dapat mengajukan keberatan.",
+  customize: "Sesuaikan",
+  gpcApplied: "Browser Anda mengirimkan Global Privacy Control, jadi Anda telah menolak penjualan dan pembagian data Anda.",
+  ok: "Oke",
+  offline: "Pilihan Anda disimpan di perangkat ini dan akan dikirim saat layanan privasi merespons.",
+  downloadReceipt: "Unduh tanda terima",
+} satisfies Strings;

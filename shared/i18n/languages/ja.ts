@@ -1,0 +1,41 @@
+// 日本語、です・ます調。Roles and legal grounds as the Personal Information Protection Commission's provisional
+// Japanese GDPR translation words them: 管理者、処理者、取得者、正当な利益、法的義務の遵守.
+import type { Strings } from "../strings";
+export default {
+  title: "プライバシー設定",
+  intro: "{c}は、以下のとおりお客様のデータを利用したいと考えています。選択はいつでも変更できます。",
+  privacyPolicy: "プライバシーポリシー",
+  terms: "利用規約",
+  cookiePolicy: "Cookieポリシー",
+  acceptAll: "すべて同意する",
+  rejectAll: "すべて拒否する",
+  save: "選択を保存",
+  close: "閉じる",
+  details: "詳細",
+  dataUsed: "利用するデータ",
+  controller: "管理者",
+  processor: "処理者",
+  recipient: "取得者",
+  consent: "同意",
+  contract: "契約の履行",
+  legitimateInterests: "正当な利益",
+  legalObligation: "法的義務の遵守",
+  object: "異議を述べる",
+  objectionSent: "異議を送信しました",
+  new: "新規",
+  gpc: "お使いのブラウザーがGlobal Privacy Controlを送信しているため、同意は最初からオフになっています。",
+  serviceDown: "プライバシーサービスに接続できなかったため、何も保存されていません。",
+  retry: "再試行",
+  saved: "選択を保存しました。",
+  thisSite: "このサイト",
+  noticeOptIn:
+    "{c}は、お客様の同意に基づき、「カスタマイズ」で確認できる目的のためにお客様のデータを利用したいと考えています。選択はいつでも変更できます。",
+  noticeOptOut:
+    "{c}は、「プライバシー設定」に記載のとおりお客様のデータを利用しており、パートナーとの共有が含まれる場合があります。いつでもオプトアウトできます。",
+  noticeOnly: "{c}は、「プライバシー設定」に記載のとおりお客様のデータを利用しています。そこで異議を述べることもできます。",
+  customize: "カスタマイズ",
+  gpcApplied: "お使いのブラウザーがGlobal Privacy Controlを送信しているため、お客様のデータの販売と共有はオプトアウトされました。",
+  ok: "OK",
+  offline: "選択はこの端末に保存され、プライバシーサービスが応答した時点で送信されます。",
+  downloadReceipt: "控えをダウンロード",
+} satisfies Strings;

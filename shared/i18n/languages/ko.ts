@@ -1,0 +1,41 @@
+// 한국어, 합니다체. Roles as the Korean GDPR guide (KISA/PIPC) words them: 컨트롤러, 프로세서, 수령인 (PIPA's
+// 개인정보처리자 / 수탁자 name the roles under Korean law only). "{c}에서" avoids a particle that depends on the name.
+import type { Strings } from "../strings";
+export default {
+  title: "개인정보 보호 설정",
+  intro: "{c}에서 아래 설명과 같이 귀하의 데이터를 사용하고자 합니다. 언제든지 선택을 변경할 수 있습니다.",
+  privacyPolicy: "개인정보처리방침",
+  terms: "이용약관",
+  cookiePolicy: "쿠키 정책",
+  acceptAll: "모두 허용",
+  rejectAll: "모두 거부",
+  save: "선택 저장",
+  close: "닫기",
+  details: "자세히",
+  dataUsed: "사용되는 데이터",
+  controller: "컨트롤러",
+  processor: "프로세서",
+  recipient: "수령인",
+  consent: "동의",
+  contract: "계약 이행",
+  legitimateInterests: "정당한 이익",
+  legalObligation: "법적 의무 준수",
+  object: "이의 제기",
+  objectionSent: "이의 제기를 보냈습니다",
+  new: "신규",
+  gpc: "브라우저에서 Global Privacy Control 신호를 보내고 있으므로 동의 항목이 처음부터 꺼져 있습니다.",
+  serviceDown: "개인정보 보호 서비스에 연결할 수 없어 아무것도 저장되지 않았습니다.",
+  retry: "다시 시도",
+  saved: "선택이 저장되었습니다.",
+  thisSite: "이 사이트",
+  noticeOptIn:
+    "{c}에서 귀하의 동의를 받아 ‘맞춤 설정’에서 확인할 수 있는 목적으로 귀하의 데이터를 사용하고자 합니다. 언제든지 선택을 변경할 수 있습니다.",
+  noticeOptOut:
+    "{c}에서는 ‘개인정보 보호 설정’에 설명된 대로 귀하의 데이터를 사용하며, 여기에는 파트너와의 공유가 포함될 수 있습니다. 언제든지 거부할 수 있습니다.",
+  noticeOnly: "{c}에서는 ‘개인정보 보호 설정’에 설명된 대로 귀하의 데이터를 사용하며, 그곳에서 이의를 제기할 수도 있습니다.",
+  customize: "맞춤 설정",
+  gpcApplied: "브라우저에서 Global Privacy Control 신호를 보내고 있으므로 귀하의 데이터 판매 및 공유가 거부되었습니다.",
+  ok: "확인",
+  offline: "선택 사항은 이 기기에 보관되며 개인정보 보호 서비스가 응답하면 전송됩니다.",
+  downloadReceipt: "확인서 다운로드",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+import type { Strings } from "../strings";
+
+/* Latvian: polite "Jūs", capitalised as Latvian sites write it. */
+export default {
+  title: "Jūsu privātuma izvēle",
+  intro: "{c} vēlas izmantot Jūsu datus, kā aprakstīts tālāk. Jūs jebkurā laikā varat mainīt savu izvēli.",
+  privacyPolicy: "Privātuma politika",
+  terms: "Lietošanas noteikumi",
+  cookiePolicy: "Sīkdatņu politika",
+  acceptAll: "Pieņemt visu",
+  rejectAll: "Noraidīt visu",
+  save: "Saglabāt izvēli",
+  close: "Aizvērt",
+  details: "Sīkāk",
+  dataUsed: "Izmantotie dati",
+  controller: "Pārzinis",
+  processor: "Apstrādātājs",
+  recipient: "Saņēmējs",
+  consent: "Piekrišana",
+  contract: "Līguma izpilde",
+  legitimateInterests: "Leģitīmās intereses",
+  legalObligation: "Juridisks pienākums",
+  object: "Iebilst",
+  objectionSent: "Iebildums nosūtīts",
+  new: "Jauns",
+  gpc: "Jūsu pārlūks sūta Global Privacy Control signālu, tāpēc piekrišana sākotnēji ir izslēgta.",
+  serviceDown: "Neizdevās sazināties ar privātuma pakalpojumu, tāpēc nekas netika saglabāts.",
+  retry: "Mēģināt vēlreiz",
+  saved: "Jūsu izvēle ir saglabāta.",
+  thisSite: "Šī vietne",
+  noticeOptIn:
+    "{c} vēlas ar Jūsu piekrišanu izmantot Jūsu datus nolūkiem, kurus varat apskatīt sadaļā „Pielāgot”. Jūs jebkurā laikā varat mainīt savu izvēli.",
+  noticeOptOut:
+    "{c} izmanto Jūsu datus, kā aprakstīts sadaļā „Jūsu privātuma izvēle”, un var tos kopīgot ar partneriem. Jūs jebkurā laikā varat no tā atteikties.",
+  noticeOnly: "{c} izmanto Jūsu datus, kā aprakstīts sadaļā „Jūsu privātuma izvēle”, kur varat arī iebilst.",
+  customize: "Pielāgot",
+  gpcApplied: "Jūsu pārlūks sūta Global Privacy Control signālu, tāpēc Jūsu dati netiks pārdoti vai kopīgoti.",
+  ok: "Labi",
+  offline: "Jūsu izvēle ir saglabāta šajā ierīcē un tiks nosūtīta, kad privātuma pakalpojums atbildēs.",
+  downloadReceipt: "Lejupielādēt kvīti",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Bahasa Melayu, anda. Roles: pengawal data, pemproses data, penerima (chosen over the Malaysian PDPA's "pengguna
+// data", which readers take for "data user"; pemproses data is the PDPA's own term).
+import type { Strings } from "../strings";
+export default {
+  title: "Pilihan privasi anda",
+  intro: "{c} ingin menggunakan data anda seperti yang diterangkan di bawah. Anda boleh menukar pilihan anda pada bila-bila masa.",
+  privacyPolicy: "Dasar privasi",
+  terms: "Terma",
+  cookiePolicy: "Dasar kuki",
+  acceptAll: "Terima semua",
+  rejectAll: "Tolak semua",
+  save: "Simpan pilihan",
+  close: "Tutup",
+  details: "Butiran",
+  dataUsed: "Data yang digunakan",
+  controller: "Pengawal data",
+  processor: "Pemproses data",
+  recipient: "Penerima",
+  consent: "Persetujuan",
+  contract: "Pelaksanaan kontrak",
+  legitimateInterests: "Kepentingan yang sah",
+  legalObligation: "Pematuhan kewajipan undang-undang",
+  object: "Bantah",
+  objectionSent: "Bantahan dihantar",
+  new: "Baharu",
+  gpc: "Pelayar anda menghantar Global Privacy Control, jadi persetujuan dimatikan pada mulanya.",
+  serviceDown: "Perkhidmatan privasi tidak dapat dihubungi, jadi tiada apa-apa yang disimpan.",
+  retry: "Cuba lagi",
+  saved: "Pilihan anda telah disimpan.",
+  thisSite: "Laman ini",
+  noticeOptIn:
+    "{c} ingin menggunakan data anda, dengan persetujuan anda, untuk tujuan yang boleh anda semak di bawah Sesuaikan. Anda boleh menukar pilihan anda pada bila-bila masa.",
+  noticeOptOut:
+    "{c} menggunakan data anda seperti yang diterangkan di bawah Pilihan privasi anda, termasuk mungkin berkongsi data itu dengan rakan kongsi. Anda boleh menarik diri pada bila-bila masa.",
+  noticeOnly: "{c} menggunakan data anda seperti yang diterangkan di bawah Pilihan privasi anda, di mana anda juga boleh membantah.",
+  customize: "Sesuaikan",
+  gpcApplied: "Pelayar anda menghantar Global Privacy Control, jadi anda telah menarik diri daripada penjualan dan perkongsian data anda.",
+  ok: "Baik",
+  offline: "Pilihan anda disimpan pada peranti ini dan akan dihantar apabila perkhidmatan privasi memberi respons.",
+  downloadReceipt: "Muat turun resit",
+} satisfies Strings;

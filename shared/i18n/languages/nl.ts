@@ -1,0 +1,41 @@
+import type { Strings } from "../strings";
+
+/* Dutch: informal "je", as Dutch consent dialogs address the visitor. */
+export default {
+  title: "Jouw privacykeuzes",
+  intro: "{c} wil je gegevens gebruiken zoals hieronder beschreven. Je kunt je keuze altijd wijzigen.",
+  privacyPolicy: "Privacyverklaring",
+  terms: "Voorwaarden",
+  cookiePolicy: "Cookieverklaring",
+  acceptAll: "Alles accepteren",
+  rejectAll: "Alles weigeren",
+  save: "Keuzes opslaan",
+  close: "Sluiten",
+  details: "Meer info",
+  dataUsed: "Gebruikte gegevens",
+  controller: "Verwerkingsverantwoordelijke",
+  processor: "Verwerker",
+  recipient: "Ontvanger",
+  consent: "Toestemming",
+  contract: "Uitvoering van een overeenkomst",
+  legitimateInterests: "Gerechtvaardigde belangen",
+  legalObligation: "Wettelijke verplichting",
+  object: "Bezwaar maken",
+  objectionSent: "Bezwaar verstuurd",
+  new: "Nieuw",
+  gpc: "Je browser verstuurt Global Privacy Control, daarom staat toestemming standaard uit.",
+  serviceDown: "De privacydienst was niet bereikbaar, dus er is niets opgeslagen.",
+  retry: "Opnieuw proberen",
+  saved: "Je keuzes zijn opgeslagen.",
+  thisSite: "Deze website",
+  noticeOptIn:
+    "{c} wil je gegevens met jouw toestemming gebruiken voor de doelen die je onder ‘Aanpassen’ kunt bekijken. Je kunt je keuze altijd wijzigen.",
+  noticeOptOut:
+    "{c} gebruikt je gegevens zoals beschreven onder ‘Jouw privacykeuzes’, mogelijk ook door ze te delen met partners. Je kunt je op elk moment afmelden.",
+  noticeOnly: "{c} gebruikt je gegevens zoals beschreven onder ‘Jouw privacykeuzes’, waar je ook bezwaar kunt maken.",
+  customize: "Aanpassen",
+  gpcApplied: "Je browser verstuurt Global Privacy Control, daarom ben je afgemeld voor de verkoop en het delen van je gegevens.",
+  ok: "Oké",
+  offline: "Je keuze wordt op dit apparaat bewaard en verstuurd zodra de privacydienst reageert.",
+  downloadReceipt: "Bewijs downloaden",
+} satisfies Strings;

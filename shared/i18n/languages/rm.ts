@@ -1,0 +1,41 @@
+// Rumantsch grischun, formal Vus. Roles follow the Swiss data protection act (LPD) as the federal Romansh texts word
+// processing (elavuraziun): responsabel, elavuratur per incumbensa, retschavider.
+import type { Strings } from "../strings";
+export default {
+  title: "Vossa protecziun da datas",
+  intro: "{c} vuless duvrar Vossas datas sco descrit sutvart. Vus pudais midar Vossa tscherna da tut temp.",
+  privacyPolicy: "Decleraziun da protecziun da datas",
+  terms: "Cundiziuns",
+  cookiePolicy: "Directiva da cookies",
+  acceptAll: "Acceptar tut",
+  rejectAll: "Refusar tut",
+  save: "Memorisar",
+  close: "Serrar",
+  details: "Detagls",
+  dataUsed: "Datas duvradas",
+  controller: "Responsabel",
+  processor: "Elavuratur per incumbensa",
+  recipient: "Retschavider",
+  consent: "Consentiment",
+  contract: "Ademplir in contract",
+  legitimateInterests: "Interess legitim",
+  legalObligation: "Obligaziun legala",
+  object: "Far opposiziun",
+  objectionSent: "Opposiziun tramessa",
+  new: "Nov",
+  gpc: "Voss navigatur trametta Global Privacy Control, perquai èn ils consentiments deactivads al cumenzament.",
+  serviceDown: "Il servetsch da protecziun da datas n’era betg cuntanschibel, perquai n’è nagut vegnì memorisà.",
+  retry: "Empruvar danovamain",
+  saved: "Vossa tscherna è vegnida memorisada.",
+  thisSite: "Questa pagina d’internet",
+  noticeOptIn:
+    "{c} vuless duvrar Vossas datas cun Voss consentiment per ils intents che Vus chattais sut Adattar. Vus pudais midar Vossa tscherna da tut temp.",
+  noticeOptOut:
+    "{c} dovra Vossas datas sco descrit sut Vossa protecziun da datas, er cun las dar vinavant a partenaris. Vus pudais renunziar da tut temp.",
+  noticeOnly: "{c} dovra Vossas datas sco descrit sut Vossa protecziun da datas, nua che Vus pudais er far opposiziun.",
+  customize: "Adattar",
+  gpcApplied: "Voss navigatur trametta Global Privacy Control, perquai è la vendita e la dada vinavant da Vossas datas deactivada.",
+  ok: "OK",
+  offline: "Vossa tscherna vegn memorisada sin quest apparat e tramessa, uschespert ch’il servetsch da protecziun da datas respunda.",
+  downloadReceipt: "Telechargiar la quittanza",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Shqip, ju. Roles and legal grounds as in Albania's GDPR-aligned law on personal data protection (ligji nr. 124/2024):
+// kontrollues, përpunues, marrës, pëlqim, interes i ligjshëm, detyrim ligjor.
+import type { Strings } from "../strings";
+export default {
+  title: "Zgjedhjet tuaja të privatësisë",
+  intro: "{c} dëshiron t’i përdorë të dhënat tuaja siç përshkruhet më poshtë. Mund ta ndryshoni zgjedhjen tuaj në çdo kohë.",
+  privacyPolicy: "Politika e privatësisë",
+  terms: "Kushtet",
+  cookiePolicy: "Politika e cookie-ve",
+  acceptAll: "Prano të gjitha",
+  rejectAll: "Refuzo të gjitha",
+  save: "Ruaj zgjedhjet",
+  close: "Mbyll",
+  details: "Detajet",
+  dataUsed: "Të dhënat e përdorura",
+  controller: "Kontrollues",
+  processor: "Përpunues",
+  recipient: "Marrës",
+  consent: "Pëlqim",
+  contract: "Përmbushja e një kontrate",
+  legitimateInterests: "Interes i ligjshëm",
+  legalObligation: "Përmbushja e një detyrimi ligjor",
+  object: "Kundërshto",
+  objectionSent: "Kundërshtimi u dërgua",
+  new: "E re",
+  gpc: "Shfletuesi juaj dërgon Global Privacy Control, prandaj pëlqimet fillojnë të çaktivizuara.",
+  serviceDown: "Shërbimi i privatësisë nuk u arrit, prandaj nuk u ruajt asgjë.",
+  retry: "Provo sërish",
+  saved: "Zgjedhjet tuaja u ruajtën.",
+  thisSite: "Ky sajt",
+  noticeOptIn:
+    "{c} dëshiron t’i përdorë të dhënat tuaja, me pëlqimin tuaj, për qëllimet që mund t’i shqyrtoni te Personalizo. Mund ta ndryshoni zgjedhjen tuaj në çdo kohë.",
+  noticeOptOut:
+    "{c} i përdor të dhënat tuaja siç përshkruhet te Zgjedhjet tuaja të privatësisë, gjë që mund të përfshijë ndarjen e tyre me partnerë. Mund të tërhiqeni në çdo kohë.",
+  noticeOnly: "{c} i përdor të dhënat tuaja siç përshkruhet te Zgjedhjet tuaja të privatësisë, ku mund edhe të kundërshtoni.",
+  customize: "Personalizo",
+  gpcApplied: "Shfletuesi juaj dërgon Global Privacy Control, prandaj shitja dhe ndarja e të dhënave tuaja janë çaktivizuar.",
+  ok: "Në rregull",
+  offline: "Zgjedhja juaj ruhet në këtë pajisje dhe do të dërgohet kur të përgjigjet shërbimi i privatësisë.",
+  downloadReceipt: "Shkarko dëftesën",
+} satisfies Strings;

@@ -1,0 +1,41 @@
+// Tiếng Việt, bạn. Roles as in Vietnam's personal data protection rules (Nghị định 13/2023, Luật Bảo vệ dữ liệu cá
+// nhân 2025): bên kiểm soát dữ liệu, bên xử lý dữ liệu, sự đồng ý.
+import type { Strings } from "../strings";
+export default {
+  title: "Lựa chọn quyền riêng tư của bạn",
+  intro: "{c} muốn sử dụng dữ liệu của bạn như mô tả dưới đây. Bạn có thể thay đổi lựa chọn bất cứ lúc nào.",
+  privacyPolicy: "Chính sách quyền riêng tư",
+  terms: "Điều khoản",
+  cookiePolicy: "Chính sách cookie",
+  acceptAll: "Chấp nhận tất cả",
+  rejectAll: "Từ chối tất cả",
+  save: "Lưu lựa chọn",
+  close: "Đóng",
+  details: "Chi tiết",
+  dataUsed: "Dữ liệu được sử dụng",
+  controller: "Bên kiểm soát dữ liệu",
+  processor: "Bên xử lý dữ liệu",
+  recipient: "Bên nhận dữ liệu",
+  consent: "Sự đồng ý",
+  contract: "Thực hiện hợp đồng",
+  legitimateInterests: "Lợi ích hợp pháp",
+  legalObligation: "Tuân thủ nghĩa vụ pháp lý",
+  object: "Phản đối",
+  objectionSent: "Đã gửi phản đối",
+  new: "Mới",
+  gpc: "Trình duyệt của bạn gửi tín hiệu Global Privacy Control, vì vậy các mục đồng ý được tắt từ đầu.",
+  serviceDown: "Không thể kết nối với dịch vụ quyền riêng tư, vì vậy chưa có gì được lưu.",
+  retry: "Thử lại",
+  saved: "Đã lưu lựa chọn của bạn.",
+  thisSite: "Trang web này",
+  noticeOptIn:
+    "{c} muốn sử dụng dữ liệu của bạn, khi có sự đồng ý của bạn, cho các mục đích bạn có thể xem trong mục Tùy chỉnh. Bạn có thể thay đổi lựa chọn bất cứ lúc nào.",
+  noticeOptOut:
+    "{c} sử dụng dữ liệu của bạn như mô tả trong mục Lựa chọn quyền riêng tư của bạn, có thể bao gồm việc chia sẻ với đối tác. Bạn có thể từ chối bất cứ lúc nào.",
+  noticeOnly: "{c} sử dụng dữ liệu của bạn như mô tả trong mục Lựa chọn quyền riêng tư của bạn, nơi bạn cũng có thể phản đối.",
+  customize: "Tùy chỉnh",
+  gpcApplied: "Trình duyệt của bạn gửi tín hiệu Global Privacy Control, vì vậy dữ liệu của bạn sẽ không bị bán hay chia sẻ.",
+  ok: "Đã hiểu",
+  offline: "Lựa chọn của bạn được lưu trên thiết bị này và sẽ được gửi khi dịch vụ quyền riêng tư phản hồi.",
+  downloadReceipt: "Tải biên nhận",
+} satisfies Strings;

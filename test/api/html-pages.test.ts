@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { docsPage } from "../../worker/docs";
+import { configuredTenant, ok } from "./configuration-fixture";
+import { admin, call, newClient, tokenFor } from "./helpers";
+
+/*
+ * The two pages the Worker renders itself: the API reference (/docs, from the OpenAPI document's Markdown) and the
+ * demo page (/, with the demo project's names). Text from a document or a project is text, never markup.
+ * Escapes are matched in either spelling (named or numeric), so the assertions hold whichever escaper writes them.
+ */
+const lt = "&(?:lt|#60);";
+const gt = "&(?:gt|#62);";
+const amp = "&(?:amp|#38);";
+const quot = "&(?:quot|#34);";
+
+describe("the API reference page", () => {
+  const render = async (description: string) =>
+    String(
+      await docsPage({
+        info: { title: "T<i>", version: "1", description },
+        paths: { "/x": { get: { summary: "Sum <b>", tags: ["A&B"], security: [], responses: { "200": { description: "OK `<json>`" } } } } },
+      }),
+    );
+
+  it("renders the descriptions' Markdown: paragraphs, lists, code, strong, em and https or local links", async () => {
+    const page = await render("First *em* and **strong** with `a<b`.\n\n- one [docs](/docs)\n- two [site](https://example.com/?a=1&b=2)");
+    expect(page).toMatch(new RegExp(`<p>First <em>em</em> and <strong>strong</strong> with <code>a${lt}b</code>.</p>`));
+    expect(page).toMatch(new RegExp(`<ul><li>one <a href="/docs">docs</a></li><li>two <a href="https://example.com/\\?a=1${amp}b=2">site</a></li></ul>`));
+    expect(page).toMatch(new RegExp(`<li><code>200</code> OK <code>${lt}json${gt}</code></li>`));
+  });
+
+  it("keeps markup in the document as text, and links only to https or local paths", async () => {
+    const page = await render('<script>alert(1)</script> [x](javascript:alert(1)) [y](https://e.example/"onmouseover=alert(1))');
+    expect(page).not.toContain("<script>alert");
+    expect(page).toMatch(new RegExp(`${lt}script${gt}alert\\(1\\)${lt}/script${gt}`));
+    expect(page).not.toMatch(/href="javascript:/);
+    expect(page).not.toMatch(/"onmouseover/);
+    expect(page).toMatch(new RegExp(`<title>T${lt}i${gt} API reference</title>`));
+    expect(page).toMatch(new RegExp(`<strong>Sum ${lt}b${gt}</strong>`));
+    expect(page).toMatch(new RegExp(`<a href="#A%26B">A${amp}B</a>`));
+    expect(page).toMatch(new RegExp(`<h2 id="A${amp}B">A${amp}B</h2>`));
+  });
+});
+
+describe("the demo page", () => {
+  it("shows the demo project's purpose names and reference ids as text", async () => {
+    const created = await admin("POST", "/projects", { name: "Assent demo", controller: { name: "Example AB" } });
+    expect(created.status).toBe(201);
+    const { projectId } = created.body;
+    const { clientId, clientSecret } = await newClient(projectId);
+    const token = await tokenFor(clientId, clientSecret);
+    const api = (method: string, path: string, body?: unknown) => call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
+    const t = await configuredTenant({ projectId, clientId, clientSecret, token, api });
+    const name = `"><script>alert(1)</script>`;
+    const purpose = { referenceId: "marketing", name, legalGround: "consent", dataGroups: [t.email], controllers: [t.controller] };
+    ok(await api("PUT", `/configurations/purposes/${t.marketing}`, { ...purpose, requireNewConsent: false }));
+
+    const reply = await call("GET", "/");
+    const page = String(reply.body);
+    expect(reply.status).toBe(200);
+    expect(page).not.toContain("<script>alert");
+    expect(page).toMatch(new RegExp(`“${quot}${gt}${lt}script${gt}alert\\(1\\)${lt}/script${gt}” is approved`));
+    expect(page).toContain(`data-assent-purpose="marketing"`);
+    // The snippet is shown as code, not run.
+    expect(page).toMatch(new RegExp(`<pre><code>${lt}script type=${quot}module${quot} src=${quot}http://assent.test/widget/assent.js${quot}${gt}`));
+    expect(page).toContain(`<assent-consent project="${projectId}" application="assent-demo"></assent-consent>`);
+  });
+});

@@ -1,0 +1,35 @@
+import { regimes, resolveRegime, type JurisdictionRules, type ResolvedRegime } from "./rules";
+
+type Location = { country?: string; regionCode?: string; city?: string; postalCode?: string; asn?: number };
+
+/**
+ * Miniflare's stand-in `request.cf` when wrangler dev cannot fetch the real one (offline, or under test): every
+ * request then comes from the same Austin, Texas, which says nothing about the visitor.
+ */
+const placeholder: Location = { country: "US", regionCode: "TX", city: "Austin", postalCode: "78701", asn: 395747 };
+
+const isPlaceholder = (cf: Location | undefined) =>
+  !cf?.country || Object.entries(placeholder).every(([key, value]) => cf[key as keyof Location] === value);
+
+/** A project's jurisdiction as an area (`SE`, `US-CA`), or undefined when it names none. */
+function jurisdictionArea(jurisdiction: string | null | undefined) {
+  const match = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/.exec(jurisdiction?.trim().toUpperCase() ?? "");
+  return match ? { country: match[1], region: match[2] } : undefined;
+}
+
+/**
+ * The visitor's regime from `request.cf`. In local development (`LOCAL_DEV`) without a real location, the project's
+ * own jurisdiction stands in for the visitor's place, and without one the strictest regime the rules use, so a
+ * developer never sees purposes pre-approved because of a placeholder. The location is then reported unknown.
+ */
+export function visitorRegime(
+  rules: JurisdictionRules,
+  cf: Location | undefined,
+  local: { localDev: boolean; jurisdiction: string | null | undefined },
+): ResolvedRegime {
+  if (!local.localDev || !isPlaceholder(cf)) return resolveRegime(rules, cf?.country, cf?.regionCode);
+  const area = jurisdictionArea(local.jurisdiction);
+  const used = new Set([rules.rest, ...rules.rules.map((rule) => rule.regime)]);
+  const name = area ? resolveRegime(rules, area.country, area.region).name : regimes.find((regime) => used.has(regime))!;
+  return { name, country: null, region: null, matched: area ? "jurisdiction" : "strictest" };
+}
