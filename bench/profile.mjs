@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import { apiClient } from "./api.mjs";
+import { apiClient, ok } from "./api.mjs";
 import { measure } from "./load.mjs";
 import { scenarioList } from "./scenarios.mjs";
 import { subjectAlias, subjectAliasKey } from "./seed.mjs";
@@ -151,36 +151,51 @@ async function inspect(url) {
 /** A small data set in the shape `scenarioList` takes (seed.mjs has the full one), made through the API. */
 async function seedSmall(server) {
   const api = apiClient(server.baseUrl, server.adminToken);
-  const { projectId } = await api.admin("POST", "/projects", { name: "Profile", controller: { name: "Profile AB" } });
-  const client = await api.admin("POST", `/projects/${projectId}/clients`, { name: "backend", type: "backend", allowedOrigins: [] });
+  const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Profile", controller: { name: "Profile AB" } } }));
+  const client = await ok(
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: projectId } }, body: { name: "backend", type: "backend", allowedOrigins: [] } }),
+  );
   const token = await api.tokenFor(client);
-  const under = `/privacy/v2/projects/${projectId}`;
-  const post = (path, body) => api.send("POST", under + path, { token, body });
-  const party = await post("/configurations/parties", { referenceId: "mailer", type: "company", details: { name: "Mailer" } });
-  const group = await post("/configurations/data-groups", { referenceId: "email", name: "E-mail" });
-  const purpose = await post("/configurations/purposes", {
-    referenceId: "marketing",
-    name: "Marketing",
-    legalGround: "consent",
-    dataGroups: [group.dataGroupId],
-    processors: [party.partyId],
-    controllers: [party.partyId],
-  });
+  const backend = api.as(token);
+  const project = { path: { project_id: projectId } };
+  const party = await ok(
+    backend.POST("/privacy/v2/projects/{project_id}/configurations/parties", { params: project, body: { referenceId: "mailer", type: "company", details: { name: "Mailer" } } }),
+  );
+  const group = await ok(backend.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: project, body: { referenceId: "email", name: "E-mail" } }));
+  const purpose = await ok(
+    backend.POST("/privacy/v2/projects/{project_id}/configurations/purposes", {
+      params: project,
+      body: {
+        referenceId: "marketing",
+        name: "Marketing",
+        legalGround: "consent",
+        dataGroups: [group.dataGroupId],
+        processors: [party.partyId],
+        controllers: [party.partyId],
+      },
+    }),
+  );
   const permissionBody = (identityId, requested, status) => ({
     identityId,
     requested,
     request: { purposes: [{ purposeId: purpose.purposeId, status, dataGroups: [{ dataGroupId: group.dataGroupId, status }], processors: [{ partyId: party.partyId, status }], recipients: [] }] },
   });
   const requestedAt = (ms) => new Date(ms).toISOString();
-  const decide = (identityId, i) => post("/permissions", permissionBody(identityId, requestedAt(Date.now() - 1000), i % 2 ? "denied" : "approved"));
+  const decide = (identityId, i) =>
+    ok(backend.POST("/privacy/v2/projects/{project_id}/permissions", { params: project, body: permissionBody(identityId, requestedAt(Date.now() - 1000), i % 2 ? "denied" : "approved") }));
   const subjects = [];
-  for (let i = 0; i < 200; i++) subjects.push((await post("/identities", i === 1 ? { aliases: [subjectAlias] } : {})).identityId);
+  for (let i = 0; i < 200; i++) {
+    const body = i === 1 ? { aliases: [subjectAlias] } : {};
+    subjects.push((await ok(backend.POST("/privacy/v2/projects/{project_id}/identities", { params: project, body }))).identityId);
+  }
   const [small] = subjects;
   const large = subjects.at(-1); // two full list pages (50 items each) of completed permissions
   const sizes = { small: 10, large: 101 };
   for (let i = 0; i < sizes.small; i++) await decide(small, i);
   for (let i = 0; i < sizes.large; i++) await decide(large, i);
-  const { nextCursor } = await api.send("GET", `${under}/permissions?status=completed&identityId=${large}`, { token });
+  const { nextCursor } = await ok(
+    backend.GET("/privacy/v2/projects/{project_id}/permissions", { params: { ...project, query: { status: "completed", identityId: large } } }),
+  );
   return {
     projectId,
     client,

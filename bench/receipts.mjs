@@ -1,7 +1,7 @@
 // `npm run bench:receipts`: POST permission with signed receipts and without (RECEIPTS=off), in one run on one
 // state, alternating the two settings each round so machine noise falls on both alike. Prints req/s and p50 per
 // setting and the overhead of receipts. BENCH_SECONDS (default 10) and BENCH_ROUNDS (default 3) as in `npm run bench`.
-import { apiClient } from "./api.mjs";
+import { apiClient, ok } from "./api.mjs";
 import { measure } from "./load.mjs";
 import { buildClient, freshState, removeState, startServer } from "./server.mjs";
 
@@ -22,16 +22,28 @@ const start = async (receipts) => {
 
 try {
   let api = await start("on");
-  const { projectId } = await api.admin("POST", "/projects", { name: "Receipts bench", controller: { name: "Bench AB" } });
-  const client = await api.admin("POST", `/projects/${projectId}/clients`, { name: "Bench backend", type: "backend", allowedOrigins: [] });
+  const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Receipts bench", controller: { name: "Bench AB" } } }));
+  const client = await ok(
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: projectId } }, body: { name: "Bench backend", type: "backend", allowedOrigins: [] } }),
+  );
   const under = `/privacy/v2/projects/${projectId}`;
-  const post = async (path, body) => api.send("POST", under + path, { token: await api.tokenFor(client), body });
-  const controller = (await post("/configurations/parties", { referenceId: "bench", type: "company", details: { name: "Bench AB" } })).partyId;
+  const backend = api.as(await api.tokenFor(client));
+  const project = { path: { project_id: projectId } };
+  const controller = (
+    await ok(backend.POST("/privacy/v2/projects/{project_id}/configurations/parties", { params: project, body: { referenceId: "bench", type: "company", details: { name: "Bench AB" } } }))
+  ).partyId;
   const groups = [];
-  for (const referenceId of ["email", "location"]) groups.push((await post("/configurations/data-groups", { referenceId, name: referenceId })).dataGroupId);
-  const purposeId = (await post("/configurations/purposes", { referenceId: "marketing", name: "Marketing", legalGround: "consent", dataGroups: groups, controllers: [controller] })).purposeId;
+  for (const referenceId of ["email", "location"]) {
+    groups.push((await ok(backend.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: project, body: { referenceId, name: referenceId } }))).dataGroupId);
+  }
+  const { purposeId } = await ok(
+    backend.POST("/privacy/v2/projects/{project_id}/configurations/purposes", {
+      params: project,
+      body: { referenceId: "marketing", name: "Marketing", legalGround: "consent", dataGroups: groups, controllers: [controller] },
+    }),
+  );
   const subjects = [];
-  for (let i = 0; i < 200; i++) subjects.push((await post("/identities", {})).identityId);
+  for (let i = 0; i < 200; i++) subjects.push((await ok(backend.POST("/privacy/v2/projects/{project_id}/identities", { params: project, body: {} }))).identityId);
   const figures = { on: [], off: [] };
   for (let round = 1; round <= rounds; round++) {
     for (const receipts of round % 2 ? ["on", "off"] : ["off", "on"]) {

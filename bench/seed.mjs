@@ -5,7 +5,7 @@
 // through the API.
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { apiClient } from "./api.mjs";
+import { apiClient, ok } from "./api.mjs";
 import { captureWrite, cloneRows, idAt, mappingFor, readAll, SqlLoader, tablesOf, template } from "./bulk.mjs";
 import { startServer } from "./server.mjs";
 
@@ -26,30 +26,47 @@ export async function seed(stateDir, log, setServer) {
   let server = await startServer(stateDir);
   setServer(server);
   const api = apiClient(server.baseUrl, server.adminToken);
-  const { projectId } = await api.admin("POST", "/projects", {
-    name: "Benchmark",
-    controller: { name: "Bench AB", email: "privacy@bench.example" },
-  });
-  const client = await api.admin("POST", `/projects/${projectId}/clients`, { name: "Bench backend", type: "backend", allowedOrigins: [] });
-  const under = `/privacy/v2/projects/${projectId}`;
-  const call = async (method, path, body) => api.send(method, under + path, { token: await api.tokenFor(client), body });
-  const post = (path, body) => call("POST", path, body);
+  const { projectId } = await ok(
+    api.admin.POST("/admin/v1/projects", { body: { name: "Benchmark", controller: { name: "Bench AB", email: "privacy@bench.example" } } }),
+  );
+  const client = await ok(
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", {
+      params: { path: { project_id: projectId } },
+      body: { name: "Bench backend", type: "backend", allowedOrigins: [] },
+    }),
+  );
+  const backend = api.as(await api.tokenFor(client));
+  const project = { path: { project_id: projectId } };
+  const identity = (body) => ok(backend.POST("/privacy/v2/projects/{project_id}/identities", { params: project, body }));
+  const permission = (body) => ok(backend.POST("/privacy/v2/projects/{project_id}/permissions", { params: project, body }));
 
   const party = (referenceId, name) =>
-    post("/configurations/parties", { referenceId, type: "company", details: { name, description: [{ language: "en", text: name }] } });
+    ok(
+      backend.POST("/privacy/v2/projects/{project_id}/configurations/parties", {
+        params: project,
+        body: { referenceId, type: "company", details: { name, description: [{ language: "en", text: name }] } },
+      }),
+    );
+  const dataGroup = (referenceId, name) =>
+    ok(backend.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: project, body: { referenceId, name } }));
   const controller = await party("bench-controller", "Bench AB");
   const mailer = await party("bench-mailer", "Mailer Ltd");
-  const email = await post("/configurations/data-groups", { referenceId: "email", name: "E-mail address" });
-  const phone = await post("/configurations/data-groups", { referenceId: "phone", name: "Phone number" });
-  const marketing = await post("/configurations/purposes", {
-    referenceId: "marketing",
-    name: "Marketing",
-    description: [{ language: "en", text: "Offers by e-mail and phone." }],
-    legalGround: "consent",
-    dataGroups: [email.dataGroupId, phone.dataGroupId],
-    processors: [mailer.partyId],
-    controllers: [controller.partyId],
-  });
+  const email = await dataGroup("email", "E-mail address");
+  const phone = await dataGroup("phone", "Phone number");
+  const marketing = await ok(
+    backend.POST("/privacy/v2/projects/{project_id}/configurations/purposes", {
+      params: project,
+      body: {
+        referenceId: "marketing",
+        name: "Marketing",
+        description: [{ language: "en", text: "Offers by e-mail and phone." }],
+        legalGround: "consent",
+        dataGroups: [email.dataGroupId, phone.dataGroupId],
+        processors: [mailer.partyId],
+        controllers: [controller.partyId],
+      },
+    }),
+  );
   const permissionBody = (identityId, requested, status = "approved") => ({
     identityId,
     requested,
@@ -71,23 +88,25 @@ export async function seed(stateDir, log, setServer) {
     },
   });
 
-  const subject = await post("/identities", {
+  const subject = await identity({
     referenceId: "bench-subject",
     aliases: [subjectAlias, { type: "urn:svc:national-id", identifier: "19121212-1212" }],
   });
-  const small = await post("/identities", { referenceId: "bench-small" });
+  const small = await identity({ referenceId: "bench-small" });
   const start = Date.now() - 30 * 86_400_000;
   for (let i = 0; i < smallHistory; i++) {
-    await post("/permissions", permissionBody(small.identityId, requestedAt(start + i * 60_000), i % 2 ? "denied" : "approved"));
+    await permission(permissionBody(small.identityId, requestedAt(start + i * 60_000), i % 2 ? "denied" : "approved"));
   }
-  const large = await post("/identities", { referenceId: "bench-large" });
+  const large = await identity({ referenceId: "bench-large" });
   // The templates: a subject's first permission (creates its state) and a later one (replaces it).
-  const sample = await post("/identities", {});
+  const sample = await identity({});
   const firstRequested = requestedAt(start - 86_400_000);
   const laterRequested = requestedAt(start - 86_400_000 + 1000);
-  const first = await post("/permissions", permissionBody(sample.identityId, firstRequested));
-  const later = await post("/permissions", permissionBody(sample.identityId, laterRequested));
-  const expectedState = await call("GET", `/identities/${sample.identityId}/permission-state`);
+  const first = await permission(permissionBody(sample.identityId, firstRequested));
+  const later = await permission(permissionBody(sample.identityId, laterRequested));
+  const expectedState = await ok(
+    backend.GET("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state", { params: { path: { project_id: projectId, identityId: sample.identityId } } }),
+  );
   // Let the tail work of the writes (outbox dispatch) finish, so the captured rows are in their final form.
   await new Promise((r) => setTimeout(r, 2000));
   await server.stop();
@@ -134,19 +153,22 @@ export async function seed(stateDir, log, setServer) {
   setServer(server);
   const fresh = apiClient(server.baseUrl, server.adminToken);
   const token = await fresh.tokenFor(client);
-  const check = async (path) => fresh.send("GET", under + path, { token });
+  const reader = fresh.as(token);
   const lastOfLarge = lastMapping.get(large.identityId);
-  const largeState = await check(`/identities/${large.identityId}/permission-state`);
+  const largeState = await ok(
+    reader.GET("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state", { params: { path: { project_id: projectId, identityId: large.identityId } } }),
+  );
   const want = lastOfLarge.get(later.requestId);
   if (largeState.purposes.length !== expectedState.purposes.length || largeState.purposes[0].requestId !== want) {
     throw new Error(`cloned history does not read back as the API wrote it: ${JSON.stringify(largeState)}`);
   }
-  const page = await check(`/permissions?identityId=${large.identityId}&status=completed`);
+  const listed = (query) => ok(reader.GET("/privacy/v2/projects/{project_id}/permissions", { params: { ...project, query: { identityId: large.identityId, status: "completed", ...query } } }));
+  const page = await listed({});
   if (page.items.length !== 50 || !page.nextCursor) throw new Error("the large subject's history does not list");
   // A cursor half-way through the large subject's history, so scenario (7) also reads a deep page.
   let deepCursor = page.nextCursor;
   for (let i = 0; i < 25; i++) {
-    const next = (await check(`/permissions?identityId=${large.identityId}&status=completed&limit=200&cursor=${deepCursor}`)).nextCursor;
+    const next = (await listed({ limit: 200, cursor: deepCursor })).nextCursor;
     if (!next) break;
     deepCursor = next;
   }

@@ -1,7 +1,8 @@
-// The portal's only way to the API: same-origin fetch with the session cookie (HttpOnly, so scripts never see
-// it) and the session's CSRF token, which lives in this module's memory only; never in localStorage. Requests are
-// typed by the generated OpenAPI types: `api("GET", "/admin/v1/projects/{project_id}", { params: { project_id: projectId } })`.
-import { pathTo, type JsonAnswer, type JsonBody, type Method, type PathOf, type PathParams, type QueryParams } from "../../shared/api/operations";
+// The portal's only way to the API: openapi-fetch over the generated OpenAPI types, same-origin with the session
+// cookie (HttpOnly, so scripts never see it) and the session's CSRF token, which lives in this module's memory only;
+// never in localStorage. `await ok(api.GET("/admin/v1/projects/{project_id}", { params: { path: { project_id: projectId } } }))`.
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "../../shared/api/operations";
 
 export type FieldError = { path: string; message: string; code: string };
 
@@ -26,6 +27,18 @@ export const sessionEndedEvent = "assent-session-ended";
 
 const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Unsafe requests carry the session's CSRF token; a 401 anywhere but the session itself means the session ended. */
+const csrf: Middleware = {
+  onRequest({ request }) {
+    if (unsafe.has(request.method) && csrfToken) request.headers.set("x-csrf-token", csrfToken);
+  },
+  onResponse({ response, schemaPath }) {
+    if (response.status !== 401 || schemaPath.startsWith("/portal/api/session")) return;
+    csrfToken = null;
+    window.dispatchEvent(new CustomEvent(sessionEndedEvent));
+  },
+};
+
 /**
  * The ETag of each record as this page last read or wrote it, by path. Saves and deletes send it as `If-Match`, so a
  * record someone else changed meanwhile is refused (412 `precondition_failed`) instead of silently overwritten. A
@@ -34,73 +47,40 @@ const unsafe = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 const etags = new Map<string, string>();
 
-function remember(method: Method, resource: string, res: Response) {
-  if (!res.ok) return;
-  for (const known of etags.keys()) if (unsafe.has(method) && resource.startsWith(`${known}/`)) etags.delete(known);
-  const etag = res.headers.get("etag");
-  if (method === "DELETE") etags.delete(resource);
-  else if (etag && res.status === 201) etags.set(res.headers.get("location") ?? resource, etag);
-  else if (etag) etags.set(resource, etag);
-}
+const preconditions: Middleware = {
+  onRequest({ request }) {
+    const etag = etags.get(new URL(request.url).pathname);
+    if ((request.method === "PUT" || request.method === "DELETE") && etag && !request.headers.has("if-match")) request.headers.set("if-match", etag);
+  },
+  onResponse({ request, response }) {
+    if (!response.ok) return;
+    const { method } = request;
+    const resource = new URL(request.url).pathname;
+    for (const known of etags.keys()) if (unsafe.has(method) && resource.startsWith(`${known}/`)) etags.delete(known);
+    const etag = response.headers.get("etag");
+    if (method === "DELETE") etags.delete(resource);
+    else if (etag && response.status === 201) etags.set(response.headers.get("location") ?? resource, etag);
+    else if (etag) etags.set(resource, etag);
+  },
+};
 
-/** What a request takes besides its method and path: the path's parameters (when it has any), query and body. */
-type Options<P extends PathOf<M>, M extends Method> = {
-  query?: QueryParams<P, M>;
-  body?: JsonBody<P, M>;
-  headers?: Record<string, string>;
-} & ([PathParams<P, M>] extends [never] ? { params?: never } : { params: PathParams<P, M> });
-type OptionsArgument<P extends PathOf<M>, M extends Method> = [PathParams<P, M>] extends [never] ? [options?: Options<P, M>] : [options: Options<P, M>];
+/** No answer at all is a problem too, so pages show one kind of error. */
+const offline: Middleware = {
+  onError: () => new ApiProblem(0, "network_error", "Network error", "The service could not be reached. Check your connection and try again."),
+};
 
-/** One API operation: its JSON answer, or an ApiProblem. */
-export function api<M extends Method, P extends PathOf<M>>(method: M, path: P, ...[options]: OptionsArgument<P, M>): Promise<JsonAnswer<P, M>> {
-  const { params, query, body, headers } = (options ?? {}) as { params?: object; query?: object; body?: unknown; headers?: Record<string, string> };
-  return send(method, pathTo(path, params, query), body, headers) as Promise<JsonAnswer<P, M>>;
-}
+export const api = createClient<paths>({ credentials: "same-origin", cache: "no-store", headers: { accept: "application/json" } });
+api.use(csrf, preconditions, offline);
 
-async function send(method: Method, path: string, body: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
-  const headers: Record<string, string> = { accept: "application/json", ...extraHeaders };
-  const resource = path.split("?")[0];
-  const etag = etags.get(resource);
-  if ((method === "PUT" || method === "DELETE") && etag) headers["if-match"] ??= etag;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (unsafe.has(method) && csrfToken) headers["x-csrf-token"] = csrfToken;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      cache: "no-store",
-    });
-  } catch {
-    throw new ApiProblem(0, "network_error", "Network error", "The service could not be reached. Check your connection and try again.");
-  }
-  remember(method, resource, res);
-  if (res.status === 204) return undefined;
-  const text = await res.text();
-  let payload: unknown = null;
-  try {
-    payload = text ? JSON.parse(text) : null;
-  } catch {
-    payload = null;
-  }
-  if (!res.ok) {
-    const p = (payload ?? {}) as Partial<{ code: string; title: string; detail: string; errors: FieldError[] }>;
-    const problem = new ApiProblem(
-      res.status,
-      p.code ?? "error",
-      p.title ?? res.statusText,
-      p.detail ?? `The service answered ${res.status}.`,
-      p.errors ?? [],
-    );
-    if (res.status === 401 && !path.startsWith("/portal/api/session")) {
-      csrfToken = null;
-      window.dispatchEvent(new CustomEvent(sessionEndedEvent, { detail: problem }));
-    }
-    throw problem;
-  }
-  return payload;
+type Problem = Partial<{ code: string; title: string; detail: string; errors: FieldError[] }>;
+
+/** What a request of `api` answered when it succeeded; anything else rejects with an ApiProblem. */
+export async function ok<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await pending;
+  // openapi-fetch's union keys success on `data`, which a 204 leaves undefined; the status is what decides.
+  if (response.ok) return data as T;
+  const p: Problem = typeof error === "object" && error ? error : {};
+  throw new ApiProblem(response.status, p.code ?? "error", p.title ?? response.statusText, p.detail ?? `The service answered ${response.status}.`, p.errors ?? []);
 }
 
 export const session = {
@@ -108,14 +88,12 @@ export const session = {
     return expires;
   },
   async signIn(adminToken: string) {
-    const s = await api("POST", "/portal/api/session", { body: { adminToken } });
-    ({ csrfToken, expires } = s);
+    ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { adminToken } })));
   },
   /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
   async resume(): Promise<boolean> {
     try {
-      const s = await api("GET", "/portal/api/session");
-      ({ csrfToken, expires } = s);
+      ({ csrfToken, expires } = await ok(api.GET("/portal/api/session")));
       return true;
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) return false;
@@ -124,7 +102,7 @@ export const session = {
   },
   async signOut() {
     try {
-      await api("DELETE", "/portal/api/session");
+      await ok(api.DELETE("/portal/api/session"));
     } finally {
       csrfToken = null;
       expires = null;

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { api, ApiProblem, session, sessionEndedEvent } from "./api";
+import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
 import "./pages/clients";
 import "./pages/configuration/page";
 import "./pages/identities";
@@ -113,7 +113,7 @@ export class AssentPortal extends LightElement {
     this.projectError = null;
     if (this.project?.projectId !== projectId) this.project = null;
     try {
-      const project = await api("GET", "/admin/v1/projects/{project_id}", { params: { project_id: projectId } });
+      const project = await ok(api.GET("/admin/v1/projects/{project_id}", { params: { path: { project_id: projectId } } }));
       if (this.route.page === "project" && this.route.projectId === projectId) this.project = project;
     } catch (error) {
       this.projectError = error;

@@ -1,7 +1,7 @@
 /**
  * The API's operations as types, read from the generated shared/api/openapi.d.ts (`npm run generate:api`): what a
- * path takes and answers, per method. The widget and the portal type their requests with these; apart from
- * `pathTo` (the portal's), nothing here exists at run time, so the widget pays no bytes for it.
+ * path takes and answers, per method. The portal's and the tests' openapi-fetch clients take `paths` whole; the
+ * widget's own small client and the resource types use the helpers below. Types only: nothing here exists at run time.
  */
 import type { components, paths } from "./openapi";
 
@@ -12,18 +12,10 @@ export type Method = "GET" | "PUT" | "POST" | "DELETE";
 
 type Operation<P extends keyof paths, M extends Method> = paths[P][Lowercase<M>];
 
-/** The paths (as templates, `{projectId}` and all) that take `M`. */
+/** The paths (as templates, `{project_id}` and all) that take `M`. */
 export type PathOf<M extends Method> = {
   [P in keyof paths]: Operation<P, M> extends { responses: unknown } ? P : never;
 }[keyof paths];
-
-/** The values of a path template's `{parameters}`. */
-export type PathParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { path: infer T } } ? T : never;
-
-/** The query parameters an operation takes (all of them optional to the type when the API defaults them). */
-export type QueryParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer T } }
-  ? Exclude<T, undefined>
-  : never;
 
 /** The JSON body an operation takes. */
 export type JsonBody<P extends keyof paths, M extends Method> = Operation<P, M> extends {
@@ -39,15 +31,3 @@ export type JsonAnswer<P extends keyof paths, M extends Method> = Operation<P, M
   ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : never }[keyof R]
   : never;
 
-/**
- * A concrete URL path from a template: `{name}` takes `params.name` (percent-encoded), and the query parameters that
- * are set (not undefined or null) follow in the order given.
- */
-export function pathTo(template: string, params: object = {}, query: object = {}) {
-  const values = params as Record<string, string | number>;
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) search.append(name, String(value));
-  const encoded = search.toString();
-  return encoded ? `${path}?${encoded}` : path;
-}

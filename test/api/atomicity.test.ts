@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { admin, call, expectProblem, subscribed, type Reply } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { admin, call, expectProblem, ok, type Reply, subscribed } from "./helpers";
 
 /**
  * Atomicity that does not depend on how the write path is built: every table gets row-level triggers on INSERT,

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectOAuthError, form, expectProblem, newClient, newProject, newTenant, origin, tokenFor } from "./helpers";
+import { admin, call, expectOAuthError, expectProblem, form, newClient, newProject, newTenant, origin, problemOf, tokenFor } from "./helpers";
 
 
 describe("discovery", () => {
@@ -54,7 +54,7 @@ describe("token endpoint", () => {
     const { clientId, clientSecret } = await newClient(projectId);
     const wrongSecret = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: clientId, client_secret: "as_wrong" }));
     expectOAuthError(wrongSecret, 401, "invalid_client");
-    expect(wrongSecret.body.error).toBe("invalid_client");
+    expect(problemOf(wrongSecret).error).toBe("invalid_client");
     // The secret came in the form, not the Authorization header: no Basic challenge (RFC 6749 §5.2).
     expect(wrongSecret.headers.get("www-authenticate")).toBeNull();
     const unknownClient = await call("POST", "/oauth/token", form({ grant_type: "client_credentials", client_id: "cli_nope", client_secret: clientSecret }));
@@ -120,7 +120,7 @@ describe("bearer verification", () => {
       .sign(realKey);
     const expiredReply = await call("GET", path(projectId), { token: expired });
     expectProblem(expiredReply, 401, "unauthorized");
-    expect(expiredReply.body.detail).toMatch(/expired/);
+    expect(problemOf(expiredReply).detail).toMatch(/expired/);
 
     const wrongAudience = await new SignJWT({ ...claims, aud: "someone-else", jti: "tok_aud" })
       .setProtectedHeader({ alg: "ES256", kid: "test-1" })

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { app } from "../../worker/app";
-import { call, newClient, newTenant, type Reply } from "./helpers";
+import { call, newClient, newTenant, replyTo } from "./helpers";
 
 export const siteOrigin = "https://shop.example";
 
@@ -64,7 +64,7 @@ export type WidgetTenant = Awaited<ReturnType<typeof widgetTenant>>;
 type BootstrapOptions = { body?: unknown; origin?: string | null; headers?: Record<string, string>; cf?: Record<string, unknown>; token?: string };
 
 /** The widget's call: a CORS simple request (text/plain JSON) from the page's origin. */
-export const bootstrap = (projectId: string, options: BootstrapOptions = {}): Promise<Reply> =>
+export const bootstrap = (projectId: string, options: BootstrapOptions = {}) =>
   call("POST", `/browser/v1/projects/${projectId}/bootstrap`, {
     rawBody: JSON.stringify(options.body ?? {}),
     token: options.token,
@@ -96,7 +96,7 @@ export async function localBootstrap(
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  return (await res.json()) as any;
+  return (await replyTo("POST", `/browser/v1/projects/${projectId}/bootstrap`, res)).body;
 }
 
 export async function identityCount(projectId: string): Promise<number> {

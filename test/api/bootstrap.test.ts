@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrap, identityCount, localBootstrap, siteOrigin, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
-import { admin, call, expectProblem, newProject, tokenFor } from "./helpers";
+import { admin, call, expectProblem, newProject, openApiDocument, problemOf, tokenFor } from "./helpers";
 
 const california = { country: "US", regionCode: "CA" };
 const germany = { country: "DE", regionCode: "BE" };
@@ -36,8 +36,8 @@ describe("bootstrap: a first visit", () => {
     expect(body.consentMode).toMatchObject({ enabled: false, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true });
     expect(body.state).toBeNull();
     expect(body.token).toMatchObject({ token_type: "Bearer", expires_in: 900 });
-    expect(body.token.visitorKey).toMatch(/^avk_/);
-    expect(decodeJwt(body.token.access_token)).toMatchObject({ idn: body.token.identityId, pid: tenant.projectId, ctp: "web" });
+    expect(body.token!.visitorKey).toMatch(/^avk_/);
+    expect(decodeJwt(body.token!.access_token)).toMatchObject({ idn: body.token!.identityId, pid: tenant.projectId, ctp: "web" });
     expect(await identityCount(tenant.projectId)).toBe(before + 1);
   });
 
@@ -45,24 +45,24 @@ describe("bootstrap: a first visit", () => {
     const before = await identityCount(tenant.projectId);
     const replies = await Promise.all(Array.from({ length: 20 }, () => bootstrap(tenant.projectId)));
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(new Set(replies.map((r) => r.body.token.identityId)).size).toBe(20);
+    expect(new Set(replies.map((r) => r.body.token!.identityId)).size).toBe(20);
     expect(await identityCount(tenant.projectId)).toBe(before + 20);
   });
 
   it("resolves concurrent calls with one visitor key to that one identity, creating none", async () => {
     const first = await bootstrap(tenant.projectId);
-    const { identityId, visitorKey } = first.body.token;
+    const { identityId, visitorKey } = first.body.token!;
     const before = await identityCount(tenant.projectId);
     const replies = await Promise.all(Array.from({ length: 20 }, () => bootstrap(tenant.projectId, { body: { visitorKey } })));
-    expect(new Set(replies.map((r) => r.body.token.identityId))).toEqual(new Set([identityId]));
-    expect(replies.every((r) => r.body.token.visitorKey === visitorKey)).toBe(true);
+    expect(new Set(replies.map((r) => r.body.token!.identityId))).toEqual(new Set([identityId]));
+    expect(replies.every((r) => r.body.token!.visitorKey === visitorKey)).toBe(true);
     expect(replies[0].body.state).toMatchObject({ identityId, purposes: [] });
     expect(await identityCount(tenant.projectId)).toBe(before);
   });
 
   it("returns a returning visitor's state", async () => {
     const first = await bootstrap(tenant.projectId);
-    const { identityId, visitorKey, access_token } = first.body.token;
+    const { identityId, visitorKey, access_token } = first.body.token!;
     const recorded = await call("POST", `/privacy/v2/projects/${tenant.projectId}/permissions`, {
       token: access_token,
       headers: { origin: siteOrigin },
@@ -70,7 +70,7 @@ describe("bootstrap: a first visit", () => {
     });
     expect(recorded.status).toBe(201);
     const again = await bootstrap(tenant.projectId, { body: { visitorKey } });
-    expect(again.body.state.purposes).toMatchObject([{ purposeId: tenant.marketing, status: "approved", version: "1" }]);
+    expect(again.body.state!.purposes).toMatchObject([{ purposeId: tenant.marketing, status: "approved", version: "1" }]);
   });
 
   it("accepts text/plain on the bootstrap only", async () => {
@@ -92,7 +92,7 @@ describe("bootstrap: a first visit", () => {
     expectProblem(unknownField, 400, "validation_failed");
     const badKey = await bootstrap(tenant.projectId, { body: { visitorKey: "nope", languages: ["not a tag"] } });
     expectProblem(badKey, 400, "validation_failed");
-    expect(badKey.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["languages.0", "visitorKey"]);
+    expect(problemOf(badKey).errors!.map((e: { path: string }) => e.path).sort()).toEqual(["languages.0", "visitorKey"]);
   });
 
   it("refuses to mint for an unregistered origin (403) or an unknown project (404)", async () => {
@@ -111,8 +111,8 @@ describe("bootstrap: a first visit", () => {
     expect(refused.headers.get("access-control-allow-origin")).toBe(page);
     expect(refused.headers.get("access-control-allow-credentials")).toBeNull();
     expect(refused.headers.get("vary")).toContain("Origin");
-    expect(refused.body.detail).toContain(page);
-    expect(refused.body.detail).toContain(`http://assent.test/portal/projects/${tenant.projectId}/clients`);
+    expect(problemOf(refused).detail).toContain(page);
+    expect(problemOf(refused).detail).toContain(`http://assent.test/portal/projects/${tenant.projectId}/clients`);
     expect(refused.body).not.toHaveProperty("token");
   });
 });
@@ -201,14 +201,14 @@ describe("bootstrap: optional access", () => {
   });
 
   it("declares it in its OpenAPI entry: a token with consent-config:read, or no credential", async () => {
-    const doc = (await call("GET", "/openapi.json")).body;
+    const doc = (await openApiDocument()).body;
     expect(doc.paths["/browser/v1/projects/{project_id}/bootstrap"].post.security).toEqual([{ oauth2: ["consent-config:read"] }, {}]);
   });
 
   it("answers without a token: the visitor's token is minted", async () => {
     const reply = await bootstrap(tenant.projectId);
     expect(reply.status).toBe(200);
-    expect(reply.body.token.identityId).toMatch(/^idn_/);
+    expect(reply.body.token!.identityId).toMatch(/^idn_/);
   });
 
   it("answers with a valid token: its identity's state, nothing minted", async () => {
@@ -248,9 +248,9 @@ describe("bootstrap: GPC", () => {
     const reply = await bootstrap(tenant.projectId, { cf: california, headers: { "sec-gpc": "1" } });
     expect(reply.status).toBe(200);
     expect(reply.body.regime).toMatchObject({ name: "opt-out", country: "US", region: "CA", gpc: true, gpcApplied: true });
-    const { identityId, visitorKey } = reply.body.token;
+    const { identityId, visitorKey } = reply.body.token!;
     // Only the consent purpose that shares data with a recipient and stands for Google's ad types.
-    expect(reply.body.state.purposes).toMatchObject([{ purposeId: tenant.marketing, status: "denied" }]);
+    expect(reply.body.state!.purposes).toMatchObject([{ purposeId: tenant.marketing, status: "denied" }]);
     const recorded = await permissionsOf(identityId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0].meta.context).toMatchObject({ gpc: true, collectionMethod: "global-privacy-control" });
@@ -262,7 +262,7 @@ describe("bootstrap: GPC", () => {
 
   it("leaves a decision the visitor made themselves standing", async () => {
     const first = await bootstrap(tenant.projectId, { cf: california });
-    const { identityId, visitorKey, access_token } = first.body.token;
+    const { identityId, visitorKey, access_token } = first.body.token!;
     await call("POST", `/privacy/v2/projects/${tenant.projectId}/permissions`, {
       token: access_token,
       body: { identityId, requested: new Date().toISOString(), request: { purposes: [{ purposeId: tenant.marketing, status: "approved" }] } },
@@ -277,7 +277,7 @@ describe("bootstrap: GPC", () => {
       const reply = await bootstrap(tenant.projectId, { cf, headers: { "sec-gpc": "1" } });
       expect(reply.body.regime).toMatchObject({ gpc: true, gpcApplied: false });
       expect(reply.body.regime.name).not.toBe("opt-out");
-      expect(await permissionsOf(reply.body.token.identityId)).toHaveLength(0);
+      expect(await permissionsOf(reply.body.token!.identityId)).toHaveLength(0);
     }
   });
 

@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, call, expectProblem, newClient, newTenant, type Reply } from "./helpers";
+import { admin, call, expectProblem, newClient, newTenant } from "./helpers";
 
 const siteOrigin = "https://shop.example";
 
@@ -63,7 +63,7 @@ async function sha256Hex(value: string) {
 
 describe("visitor tokens (minted from the page)", () => {
   let tenant: Awaited<ReturnType<typeof browserTenant>>;
-  let first: Reply;
+  let first: Awaited<ReturnType<typeof visitorToken>>;
   beforeAll(async () => {
     tenant = await browserTenant();
     first = await visitorToken(tenant.projectId);
@@ -172,8 +172,8 @@ describe("the scope of an identity-scoped token", () => {
   let tenant: Awaited<ReturnType<typeof browserTenant>>;
   let visitor: { token: string; identityId: string };
   let otherIdentity: string;
-  const as = (method: string, path: string, body?: unknown) => call(method, path, { token: visitor.token, body });
-  const under = (path: string) => `/privacy/v2/projects/${tenant.projectId}${path}`;
+  const as = <M extends string, P extends string>(method: M, path: P, body?: unknown) => call(method, path, { token: visitor.token, body });
+  const under = <P extends string>(path: P) => `/privacy/v2/projects/${tenant.projectId}${path}` as const;
 
   beforeAll(async () => {
     tenant = await browserTenant();
@@ -244,7 +244,7 @@ describe("the scope of an identity-scoped token", () => {
     ];
     for (const [method, path, body] of refused) {
       const reply = await as(method, path, body);
-      expect({ method, path, status: reply.status, code: reply.body?.code }).toEqual({ method, path, status: 403, code: "insufficient_scope" });
+      expect({ method, path, status: reply.status, code: (reply.body as { code?: string } | null)?.code }).toEqual({ method, path, status: 403, code: "insufficient_scope" });
     }
   });
 

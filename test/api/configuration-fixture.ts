@@ -1,13 +1,6 @@
-import { expect } from "vitest";
-import { newTenant, type Reply } from "./helpers";
+import { newTenant, ok } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
-
-/** Asserts the status (showing the body when it differs) and returns the body. */
-export function ok(reply: Reply, status = 200) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  return reply.body;
-}
 
 /**
  * A tenant with a small consent configuration: a controller, a processor and a recipient; data groups

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok } from "./configuration-fixture";
-import { call, expectProblem, newTenant } from "./helpers";
+import { configuredTenant } from "./configuration-fixture";
+import { call, expectProblem, newTenant, ok, problemOf } from "./helpers";
 
 describe("data groups", () => {
   it("are created, listed, read, replaced and deleted", async () => {
@@ -59,15 +59,15 @@ describe("purposes", () => {
     const base = { referenceId: "x", name: "X", legalGround: "contract", controllers: [t.controller] };
     const noController = await t.api("POST", "/configurations/purposes", { ...base, controllers: [] });
     expectProblem(noController, 400, "validation_failed");
-    expect(noController.body.errors[0].path).toBe("controllers");
+    expect(problemOf(noController).errors![0].path).toBe("controllers");
     expectProblem(await t.api("POST", "/configurations/purposes", { ...base, controllers: undefined }), 400, "validation_failed");
     const twice = await t.api("POST", "/configurations/purposes", { ...base, dataGroups: [t.email, t.email] });
     expectProblem(twice, 400, "validation_failed");
-    expect(twice.body.errors).toEqual([expect.objectContaining({ path: "dataGroups.1" })]);
+    expect(problemOf(twice).errors).toEqual([expect.objectContaining({ path: "dataGroups.1" })]);
     expectProblem(await t.api("POST", "/configurations/purposes", { ...base, recipients: [t.recipient, t.recipient] }), 400, "validation_failed");
     const unknown = await t.api("POST", "/configurations/purposes", { ...base, dataGroups: ["dg_nope"], processors: [t.processor, "pty_nope"] });
     expectProblem(unknown, 422, "unknown_reference");
-    expect(unknown.body.errors.map((e: any) => e.path)).toEqual(["dataGroups.0", "processors.1"]);
+    expect(problemOf(unknown).errors!.map((e: any) => e.path)).toEqual(["dataGroups.0", "processors.1"]);
     expectProblem(await t.api("POST", "/configurations/purposes", { ...base, legalGround: "whim" }), 400, "validation_failed");
     expectProblem(await t.api("POST", "/configurations/purposes", { ...base, referenceId: "marketing" }), 409, "reference_id_taken");
     // Another project's party is unknown here.

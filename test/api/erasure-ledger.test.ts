@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { admin, call, expectProblem, newClient, tokenFor } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { admin, call, expectProblem, newClient, ok, tokenFor } from "./helpers";
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

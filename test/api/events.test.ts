@@ -10,8 +10,8 @@ import { identities } from "../../worker/identities/table";
 import { getDb } from "../../worker/lib/db";
 import { newId } from "../../worker/lib/ids";
 import { now } from "../../worker/lib/time";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { newTenant } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { newTenant, ok } from "./helpers";
 
 const receiver = "https://hooks.customer.example";
 type Received = { url: string; headers: Record<string, string>; body: string };
@@ -53,10 +53,10 @@ async function emit(projectId: string, type: Parameters<typeof eventInsert>[2] =
   return written?.id as string;
 }
 
-async function deliveriesOf(t: Tenant, webhookId: string, query = "") {
+async function deliveriesOf(t: Tenant, webhookId: string, query: `?${string}` | "" = "") {
   const reply = await t.api("GET", `/webhooks/${webhookId}/deliveries${query}`);
   expect(reply.status).toBe(200);
-  return reply.body.deliveries as any[];
+  return reply.body.deliveries;
 }
 
 /** Polls the delivery log until the delivery of `eventId` is settled (the real queue runs the consumer). */
@@ -135,7 +135,7 @@ describe("delivery", { timeout: 60_000 }, () => {
     const eventId = await emit(t.projectId);
     const delivery = await settled(t, hook.webhookId, eventId);
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 3, lastStatusCode: 200, lastError: null });
-    expect(delivery.attemptLog.map((a: any) => [a.attempt, a.statusCode, a.error])).toEqual([
+    expect(delivery!.attemptLog.map((a: any) => [a.attempt, a.statusCode, a.error])).toEqual([
       [1, 500, "HTTP 500"],
       [2, 500, "HTTP 500"],
       [3, 200, null],
@@ -151,9 +151,9 @@ describe("delivery", { timeout: 60_000 }, () => {
     const eventId = await emit(t.projectId);
     const delivery = await settled(t, hook.webhookId, eventId);
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 2 });
-    expect(delivery.attemptLog[0]).toMatchObject({ attempt: 1, statusCode: null, error: "No response within 1000 ms" });
-    expect(delivery.attemptLog[0].latencyMs).toBeGreaterThanOrEqual(1000);
-    expect(delivery.attemptLog[1]).toMatchObject({ attempt: 2, statusCode: 200, error: null });
+    expect(delivery!.attemptLog[0]).toMatchObject({ attempt: 1, statusCode: null, error: "No response within 1000 ms" });
+    expect(delivery!.attemptLog[0].latencyMs).toBeGreaterThanOrEqual(1000);
+    expect(delivery!.attemptLog[1]).toMatchObject({ attempt: 2, statusCode: 200, error: null });
   });
 
   it("does not follow redirects", async () => {
@@ -161,8 +161,8 @@ describe("delivery", { timeout: 60_000 }, () => {
     const hook = await subscribe(t, "redirect");
     const eventId = await emit(t.projectId);
     const delivery = await settled(t, hook.webhookId, eventId);
-    expect(delivery.status).toBe("dead");
-    expect(delivery.attemptLog.map((a: any) => a.statusCode)).toEqual([302, 302, 302]);
+    expect(delivery!.status).toBe("dead");
+    expect(delivery!.attemptLog.map((a: any) => a.statusCode)).toEqual([302, 302, 302]);
   });
 
   it("dead-letters after the attempt limit", async () => {
@@ -171,9 +171,9 @@ describe("delivery", { timeout: 60_000 }, () => {
     const eventId = await emit(t.projectId);
     const delivery = await settled(t, hook.webhookId, eventId);
     expect(delivery).toMatchObject({ status: "dead", attempts: 3, lastStatusCode: 500, lastError: "HTTP 500", nextAttempt: null });
-    expect(delivery.attemptLog).toHaveLength(3);
+    expect(delivery!.attemptLog).toHaveLength(3);
     expect(await received(hook.key)).toHaveLength(3);
-    expect((await deliveriesOf(t, hook.webhookId, "?status=dead")).map((d) => d.deliveryId)).toEqual([delivery.deliveryId]);
+    expect((await deliveriesOf(t, hook.webhookId, "?status=dead")).map((d) => d.deliveryId)).toEqual([delivery!.deliveryId]);
     expect(await deliveriesOf(t, hook.webhookId, "?status=succeeded")).toEqual([]);
   });
 
@@ -182,11 +182,11 @@ describe("delivery", { timeout: 60_000 }, () => {
     const hook = await subscribe(t, "fail-3");
     const eventId = await emit(t.projectId);
     const original = await settled(t, hook.webhookId, eventId);
-    expect(original.status).toBe("dead");
+    expect(original!.status).toBe("dead");
 
-    const redelivered = await t.api("POST", `/webhooks/${hook.webhookId}/deliveries/${original.deliveryId}/redeliver`);
+    const redelivered = await t.api("POST", `/webhooks/${hook.webhookId}/deliveries/${original!.deliveryId}/redeliver`);
     expect(redelivered.status).toBe(202);
-    expect(redelivered.body).toMatchObject({ status: "pending", attempts: 0, eventId, redeliveryOf: original.deliveryId, attemptLog: [] });
+    expect(redelivered.body).toMatchObject({ status: "pending", attempts: 0, eventId, redeliveryOf: original!.deliveryId, attemptLog: [] });
     const again = await settled(t, hook.webhookId, eventId, true);
     expect(again).toMatchObject({ deliveryId: redelivered.body.deliveryId, status: "succeeded", attempts: 1 });
     const requests = await received(hook.key);
@@ -195,10 +195,10 @@ describe("delivery", { timeout: 60_000 }, () => {
     expect(verify(hook.secret, requests[3].headers, requests[3].body)).toBe(true);
     // The original stays in the log as it was.
     const log = await deliveriesOf(t, hook.webhookId);
-    expect(log.find((d) => d.deliveryId === original.deliveryId)).toMatchObject({ status: "dead", attempts: 3 });
+    expect(log.find((d) => d.deliveryId === original!.deliveryId)).toMatchObject({ status: "dead", attempts: 3 });
 
     const other = await newTenant();
-    expect((await other.api("POST", `/webhooks/${hook.webhookId}/deliveries/${original.deliveryId}/redeliver`)).status).toBe(404);
+    expect((await other.api("POST", `/webhooks/${hook.webhookId}/deliveries/${original!.deliveryId}/redeliver`)).status).toBe(404);
     expect((await t.api("POST", `/webhooks/${hook.webhookId}/deliveries/dlv_missing/redeliver`)).status).toBe(404);
   });
 
@@ -233,7 +233,7 @@ describe("delivery", { timeout: 60_000 }, () => {
     const eventId = await emit(t.projectId);
     const delivery = await settled(t, hook.webhookId, eventId);
     expect(delivery).toMatchObject({ status: "dead", attempts: 1, lastStatusCode: null });
-    expect(delivery.lastError).toMatch(/^Refused by the SSRF guard/);
+    expect(delivery!.lastError).toMatch(/^Refused by the SSRF guard/);
   });
 
   it("pages the delivery log newest first", async () => {
@@ -303,7 +303,7 @@ describe("queue and cron", { timeout: 60_000 }, () => {
 
     await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env);
     const delivery = await settled(t, hook.webhookId, eventId);
-    expect(delivery.status).toBe("succeeded");
+    expect(delivery!.status).toBe("succeeded");
     const dispatched = await env.DB.prepare("select dispatched from events where id = ?").bind(eventId).first<{ dispatched: string | null }>();
     expect(dispatched?.dispatched).not.toBeNull();
   });
@@ -336,7 +336,7 @@ describe("queue and cron", { timeout: 60_000 }, () => {
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["msg-1"]);
     const [delivery] = await deliveriesOf(t, hook.webhookId);
     expect(delivery).toMatchObject({ status: "failed", attempts: 2, lastStatusCode: 500 });
-    const wait = Date.parse(delivery.nextAttempt) - Date.parse(delivery.updated);
+    const wait = Date.parse(delivery!.nextAttempt!) - Date.parse(delivery!.updated);
     expect(wait).toBe(120_000);
   });
 

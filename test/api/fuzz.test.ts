@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { adminToken, call, newClient, origin } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { adminToken, newClient, ok, openApiDocument, origin } from "./helpers";
 
 const seedBase = 7;
 const runsPerOperation = 15;
@@ -17,7 +17,7 @@ const methods = ["get", "post", "put", "patch", "delete"] as const;
 type Schema = Record<string, any>;
 type Operation = { method: string; path: string; op: Schema };
 
-const doc = (await call("GET", "/openapi.json")).body;
+const doc = (await openApiDocument()).body;
 
 /** Operations that take or give JSON, destructive ones last so they do not remove what the others exercise. */
 const operations: Operation[] = Object.entries<Schema>(doc.paths)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { docsPage } from "../../worker/docs";
-import { configuredTenant, ok } from "./configuration-fixture";
-import { admin, call, newClient, tokenFor } from "./helpers";
+import { configuredTenant } from "./configuration-fixture";
+import { admin, call, newClient, ok, tokenFor } from "./helpers";
 
 /*
  * The two pages the Worker renders itself: the API reference (/docs, from the OpenAPI document's Markdown) and the
@@ -49,7 +49,7 @@ describe("the demo page", () => {
     const { projectId } = created.body;
     const { clientId, clientSecret } = await newClient(projectId);
     const token = await tokenFor(clientId, clientSecret);
-    const api = (method: string, path: string, body?: unknown) => call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
+    const api = <M extends string, P extends string>(method: M, path: P, body?: unknown) => call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
     const t = await configuredTenant({ projectId, clientId, clientSecret, token, api });
     const name = `"><script>alert(1)</script>`;
     const purpose = { referenceId: "marketing", name, legalGround: "consent", dataGroups: [t.email], controllers: [t.controller] };

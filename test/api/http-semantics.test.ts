@@ -1,8 +1,8 @@
 // RFC 9110 validators and conditional writes on every mutable resource (strong ETag, If-Match → 412, If-None-Match
 // → 304), and Location on every 201.
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { adminToken, call, expectProblem, newClient, newProject, newTenant, tokenFor, type Reply } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { adminToken, call, expectProblem, newClient, newProject, newTenant, ok, type Reply, tokenFor } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof newTenant>>;
 

@@ -7,7 +7,7 @@ import { issueToken } from "../../worker/auth/tokens";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { sha256Hex } from "../../worker/lib/crypto";
-import { admin, newClient, newTenant, origin, type Reply } from "./helpers";
+import { admin, newClient, newTenant, origin, replyTo } from "./helpers";
 
 /** A backend client registered for SMS by the operator. */
 export async function registeredTenant() {
@@ -26,12 +26,12 @@ export async function identityScopedToken(projectId: string, type: "web" | "back
 }
 
 /** One request through the real app with some settings changed (an upstream gateway): same D1, KV and code. */
-export async function callWithSettings(
+export async function callWithSettings<M extends string, P extends string>(
   settings: Partial<Env>,
-  method: string,
-  path: string,
+  method: M,
+  path: P,
   options: { token: string; body: unknown },
-): Promise<Reply> {
+) {
   const request = new Request(origin + path, {
     method,
     headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
@@ -40,23 +40,15 @@ export async function callWithSettings(
   const ctx = createExecutionContext();
   const res = await app.fetch(request, { ...env, ...settings }, ctx);
   await waitOnExecutionContext(ctx);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  return replyTo(method, path, res);
 }
 
 /** Any request through the real app with some settings changed (routes, credentials): same D1, KV and code. */
-export async function fetchWithSettings(settings: Partial<Env>, request: Request): Promise<Reply> {
+export async function fetchWithSettings(settings: Partial<Env>, request: Request) {
   const ctx = createExecutionContext();
   const res = await app.fetch(request, { ...env, ...settings }, ctx);
   await waitOnExecutionContext(ctx);
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, headers: res.headers, body };
+  return replyTo(request.method, new URL(request.url).pathname, res);
 }
 
 /** Settings for SMS routes: `SMS_ROUTES` and the `SMS_CREDENTIALS` secret, with callbacks to the test origin. */

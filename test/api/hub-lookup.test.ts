@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
+import { admin, call, expectProblem, newClient, newTenant, openApiDocument, problemOf, tokenFor } from "./helpers";
 import { identityScopedToken } from "./hub-helpers";
 
 const account = (overrides: Record<string, unknown> = {}) => ({
@@ -91,7 +91,7 @@ describe("billing-account admin", () => {
     const duplicateAssets = await admin("PUT", "/billing-accounts/2000001", account({ assets: [{ id: "x" }, { id: "x" }] }));
     expectProblem(duplicateAssets, 400, "validation_failed");
     const unknownField = await admin("PUT", "/billing-accounts/2000001", account({ owner: "me" }));
-    expect(unknownField.body.errors[0]).toMatchObject({ path: "owner", code: "unknown_field" });
+    expect(problemOf(unknownField).errors![0]).toMatchObject({ path: "owner", code: "unknown_field" });
     expectProblem(await admin("PUT", "/billing-accounts/2000001", { assets: [] }), 400, "validation_failed");
     expectProblem(await admin("DELETE", "/billing-accounts/2000999"), 404, "not_found");
     expectProblem(await admin("GET", "/billing-accounts/2000999"), 404, "not_found");
@@ -113,7 +113,7 @@ describe("billing-account admin", () => {
       { billingAccount: "3000004", ...account({ tscid: "" }) },
     ]);
     expectProblem(broken, 400, "validation_failed");
-    expect(broken.body.errors[0].path).toBe("1.tscid");
+    expect(problemOf(broken).errors![0].path).toBe("1.tscid");
     expectProblem(await lookup(token, "3000003"), 404, "not_found");
 
     const duplicates = await admin("POST", "/billing-accounts/import", [items[0], items[0]]);
@@ -141,7 +141,7 @@ describe("billing-account admin", () => {
       rawBody: `${lines[0]}\n{"billingAccount": \n`,
     });
     expectProblem(malformed, 400, "malformed_json");
-    expect(malformed.body.detail).toBe("Line 2 is not valid JSON.");
+    expect(problemOf(malformed).detail).toBe("Line 2 is not valid JSON.");
     const tooMany = Array.from({ length: 501 }, (_, i) => JSON.stringify({ billingAccount: `5${i}`, tscid: "T", assets: [] }));
     const over = await call("POST", "/admin/v1/billing-accounts/import", {
       token: "test-admin-token",
@@ -159,7 +159,7 @@ describe("billing-account admin", () => {
 
 describe("OpenAPI", () => {
   it("documents every hub route", async () => {
-    const { body } = await call("GET", "/openapi.json");
+    const { body } = await openApiDocument();
     const routes: [string, string][] = [
       ["/v1/dcp/sms", "post"],
       ["/v1/sms", "post"],

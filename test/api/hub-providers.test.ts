@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectProblem } from "./helpers";
+import { expectProblem, problemOf } from "./helpers";
 import { callWithSettings, genericSms, messageWithTrail, outboxOf, providerLog, registeredTenant, smsSettings, uniqueAccount } from "./hub-helpers";
 
 // Each adapter against a fake of its provider's documented HTTP contract (test/api/sms-provider-fakes.js): the request
@@ -214,7 +214,7 @@ describe("choosing a route", () => {
     const settings = smsSettings({ twilio: providers.twilio.route }, {});
     const reply = await callWithSettings(settings, "POST", "/v1/sms", { token, body: genericSms({ provider: "vonage" }) });
     expectProblem(reply, 400, "unknown_provider");
-    expect(reply.body.detail).toContain("configured: sms_hub, twilio");
+    expect(problemOf(reply).detail).toContain("configured: sms_hub, twilio");
     const broken = await callWithSettings({ SMS_ROUTES: "{not json" }, "POST", "/v1/sms", { token, body: genericSms() });
     expectProblem(broken, 503, "not_configured");
     const badFallback = await callWithSettings(smsSettings({ a: { adapter: "twilio", fallback: "nowhere" } }, {}), "POST", "/v1/sms", { token, body: genericSms() });

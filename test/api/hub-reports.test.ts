@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createHmac } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { origin } from "./helpers";
+import { origin, problemOf } from "./helpers";
 import {
   callWithSettings,
   fetchWithSettings,
@@ -84,7 +84,7 @@ describe("Twilio status callbacks", () => {
     expect((await fetchWithSettings(settings, tampered)).status).toBe(403);
     const unsigned = await fetchWithSettings(settings, form(url, params));
     expect(unsigned.status).toBe(403);
-    expect(unsigned.body.code).toBe("invalid_signature");
+    expect(problemOf(unsigned).code).toBe("invalid_signature");
     expect((await messageWithTrail(row.id)).trail).toHaveLength(2);
   });
 
@@ -238,6 +238,6 @@ describe("reports authenticated by the route's URL token (46elks, Sinch) and Von
     expect(reply.status).toBe(404);
     const huge = await fetchWithSettings({}, form(`${origin}/callbacks/sms/sms_hub`, { id: "x", status: "delivered", pad: "x".repeat(70_000) }));
     expect(huge.status).toBe(413);
-    expect(huge.body.code).toBe("payload_too_large");
+    expect(problemOf(huge).code).toBe("payload_too_large");
   });
 });

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { retrySmsHandOffs } from "../../worker/hub/cron";
 import worker from "../../worker/index";
-import { admin, call, expectProblem, newClient, newTenant, tokenFor } from "./helpers";
+import { admin, call, expectProblem, newClient, newTenant, problemOf, tokenFor } from "./helpers";
 import { callWithSettings, identityScopedToken, registeredTenant } from "./hub-helpers";
 
 const dcp = (overrides: Record<string, unknown> = {}, message = "Your order has shipped.") => ({
@@ -119,7 +119,7 @@ describe("POST /v1/dcp/sms", () => {
     for (const tooLong of ["é".repeat(161), "ж".repeat(161), "a".repeat(161)]) {
       const reply = await send(tooLong);
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toBe("outboundSMSMessageRequest.outboundSMSTextMessage.message");
+      expect(problemOf(reply).errors![0].path).toBe("outboundSMSMessageRequest.outboundSMSTextMessage.message");
     }
     expect(await outbox(projectId)).toHaveLength(3);
   });
@@ -138,15 +138,15 @@ describe("POST /v1/dcp/sms", () => {
     for (const address of invalid) {
       const reply = await call("POST", "/v1/dcp/sms", { token, body: dcp({ address: [address] }) });
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toBe("outboundSMSMessageRequest.address.0");
+      expect(problemOf(reply).errors![0].path).toBe("outboundSMSMessageRequest.address.0");
     }
     for (const address of [[], ["tel:+46701234567", "tel:+46701234567"]]) {
       const reply = await call("POST", "/v1/dcp/sms", { token, body: dcp({ address }) });
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toBe("outboundSMSMessageRequest.address");
+      expect(problemOf(reply).errors![0].path).toBe("outboundSMSMessageRequest.address");
     }
     const badSender = await call("POST", "/v1/dcp/sms", { token, body: dcp({ senderAddress: "+46709876543" }) });
-    expect(badSender.body.errors[0].path).toBe("outboundSMSMessageRequest.senderAddress");
+    expect(problemOf(badSender).errors![0].path).toBe("outboundSMSMessageRequest.senderAddress");
     expect((await call("POST", "/v1/dcp/sms", { token, body: dcp({ address: ["tel:+1234567"] }) })).status).toBe(200);
     expect((await call("POST", "/v1/dcp/sms", { token, body: dcp({ address: ["tel:+123456789012345"] }) })).status).toBe(200);
   });
@@ -155,9 +155,9 @@ describe("POST /v1/dcp/sms", () => {
     const { token } = await registeredTenant();
     const unknown = await call("POST", "/v1/dcp/sms", { token, body: dcp({ clientCorrelator: "x" }) });
     expectProblem(unknown, 400, "validation_failed");
-    expect(unknown.body.errors[0]).toMatchObject({ path: "outboundSMSMessageRequest.clientCorrelator", code: "unknown_field" });
+    expect(problemOf(unknown).errors![0]).toMatchObject({ path: "outboundSMSMessageRequest.clientCorrelator", code: "unknown_field" });
     const noText = await call("POST", "/v1/dcp/sms", { token, body: dcp({ outboundSMSTextMessage: undefined }) });
-    expect(noText.body.errors[0].path).toBe("outboundSMSMessageRequest.outboundSMSTextMessage");
+    expect(problemOf(noText).errors![0].path).toBe("outboundSMSMessageRequest.outboundSMSTextMessage");
     expectProblem(await call("POST", "/v1/dcp/sms", { token, body: dcp({}, "bell\u0007") }), 400, "validation_failed");
     expectProblem(await call("POST", "/v1/dcp/sms", { token, body: { outboundSMSMessageRequest: null } }), 400, "validation_failed");
     expectProblem(
@@ -198,7 +198,7 @@ describe("POST /v1/sms", () => {
     const { projectId, token } = await registeredTenant();
     const notGsm = await call("POST", "/v1/sms", { token, body: generic({ message: "Cześć", dcs: "gsm" }) });
     expectProblem(notGsm, 400, "not_gsm_encodable");
-    expect(notGsm.body.errors[0].path).toBe("genericSMSMessagePayload.message");
+    expect(problemOf(notGsm).errors![0].path).toBe("genericSMSMessagePayload.message");
     expectProblem(await call("POST", "/v1/sms", { token, body: generic({ dcs: "utf8" }) }), 400, "validation_failed");
     expect((await call("POST", "/v1/sms", { token, body: generic({ message: "a".repeat(1530) }) })).status).toBe(200);
     expectProblem(await call("POST", "/v1/sms", { token, body: generic({ message: "a".repeat(1531) }) }), 400, "message_too_long");
@@ -211,7 +211,7 @@ describe("POST /v1/sms", () => {
     for (const receiver of ["0701234567", "46701234567", "+0701234567", "+4670123456789012", "+46 70 123"]) {
       const reply = await call("POST", "/v1/sms", { token, body: generic({ receiver }) });
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toBe("genericSMSMessagePayload.receiver");
+      expect(problemOf(reply).errors![0].path).toBe("genericSMSMessagePayload.receiver");
     }
     expect((await call("POST", "/v1/sms", { token, body: generic({ receiver: "tel:+46701234567" }) })).status).toBe(200);
     expect((await outbox(projectId))[0].receiver).toBe("+46701234567");
@@ -226,13 +226,13 @@ describe("POST /v1/sms", () => {
 
     const generic400 = await call("POST", "/v1/sms", { token, body: generic({ sender: "SPAMCO" }) });
     expectProblem(generic400, 400, "sender_blacklisted");
-    expect(generic400.body.errors[0].path).toBe("genericSMSMessagePayload.sender");
+    expect(problemOf(generic400).errors![0].path).toBe("genericSMSMessagePayload.sender");
     expectProblem(await call("POST", "/v1/sms", { token, body: generic({ sender: "+46700000000" }) }), 400, "sender_blacklisted");
     const byName = await call("POST", "/v1/dcp/sms", { token, body: dcp({ senderName: "spamCo" }) });
-    expect(byName.body.errors[0].path).toBe("outboundSMSMessageRequest.senderName");
+    expect(problemOf(byName).errors![0].path).toBe("outboundSMSMessageRequest.senderName");
     const byNumber = await call("POST", "/v1/dcp/sms", { token, body: dcp({ senderAddress: "tel:+46700000000" }) });
     expectProblem(byNumber, 400, "sender_blacklisted");
-    expect(byNumber.body.errors[0].path).toBe("outboundSMSMessageRequest.senderAddress");
+    expect(problemOf(byNumber).errors![0].path).toBe("outboundSMSMessageRequest.senderAddress");
     expect(await outbox(projectId)).toEqual([]);
 
     expect((await admin("DELETE", "/sms/blacklist/SPAMCO")).status).toBe(204);
@@ -244,7 +244,7 @@ describe("POST /v1/sms", () => {
     for (const provider of ["twilio", "constructor", "SMS_HUB", ""]) {
       const reply = await call("POST", "/v1/sms", { token, body: generic({ provider }) });
       expectProblem(reply, 400, "unknown_provider");
-      expect(reply.body.errors[0].path).toBe("genericSMSMessagePayload.provider");
+      expect(problemOf(reply).errors![0].path).toBe("genericSMSMessagePayload.provider");
     }
     expect((await call("POST", "/v1/sms", { token, body: generic({ provider: "sms_hub" }) })).status).toBe(200);
     expect((await call("POST", "/v1/sms", { token, body: generic() })).status).toBe(200);
@@ -260,7 +260,7 @@ describe("POST /v1/sms", () => {
     const { projectId, token } = await newTenant();
     const noAuth = await call("POST", "/v1/sms", { token, body: generic() });
     expectProblem(noAuth, 400, "provider_auth_required");
-    expect(noAuth.body.errors[0].path).toBe("genericSMSMessagePayload.auth");
+    expect(problemOf(noAuth).errors![0].path).toBe("genericSMSMessagePayload.auth");
     const wrong = await call("POST", "/v1/sms", { token, body: generic({ auth: { username: "acme", password: "guess" } }) });
     expectProblem(wrong, 403, "provider_auth_failed");
     const unknownUser = await call("POST", "/v1/sms", { token, body: generic({ auth: { username: "nobody", password } }) });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, newTenant, subscribed } from "./helpers";
+import { call, expectProblem, type IdentityExport, newTenant, problemOf, subscribed } from "./helpers";
 
 const nationalId = { type: "urn:svc:national-id", identifier: "19121212-1212" };
 
@@ -77,7 +77,7 @@ describe("identities", () => {
     for (const alias of bad) {
       const reply = await api("POST", "/identities", { aliases: [alias] });
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toMatch(/^aliases\.0\.(type|identifier)$/);
+      expect(problemOf(reply).errors![0].path).toMatch(/^aliases\.0\.(type|identifier)$/);
     }
     const good = [
       { type: "urn:svc:national-id", identifier: "19121212-1212" },
@@ -131,7 +131,7 @@ describe("identities", () => {
     const { body: identity } = await api("POST", "/identities", { aliases: [nationalId] });
     const data = await api("GET", `/identities/${identity.identityId}/data`);
     expect(data.status).toBe(200);
-    expect(data.body.identity).toEqual(identity);
+    expect((data.body as IdentityExport).identity).toEqual(identity);
   });
 
   it("never shows one project's identities to another", async () => {

@@ -27,7 +27,7 @@ async function challengedError(thrown: unknown) {
 
 async function backendClient() {
   const { projectId } = await newProject();
-  return { projectId, ...(await newClient(projectId)) };
+  return newClient(projectId);
 }
 
 describe("openid-client", () => {

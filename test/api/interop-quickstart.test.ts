@@ -1,29 +1,19 @@
 // The quickstart of docs/getting-started.md (steps 1 to 9), performed by a generic typed client: openapi-fetch over the types that
 // openapi-typescript generated from /openapi.json (shared/api/openapi.d.ts), with the Worker's fetch handler as its
 // fetch. If the document and the API disagree, this fails to compile or to run.
-import { exports } from "cloudflare:workers";
-import createClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
-import type { paths } from "../../shared/api/openapi";
-import { adminToken, origin } from "./helpers";
+import { adminToken, answered, worker } from "./helpers";
 
-const client = createClient<paths>({ baseUrl: origin, fetch: (request) => exports.default.fetch(request) });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const form = (body: unknown) => new URLSearchParams(body as Record<string, string>).toString();
 const now = () => new Date().toISOString();
-
-/** The answer's data, after checking the status (the problem document shows when it differs). */
-function ok<T>(reply: { data?: T; error?: unknown; response: Response }, status: number): T {
-  expect(reply.response.status, JSON.stringify(reply.error)).toBe(status);
-  return reply.data as T;
-}
 
 describe("the getting-started quickstart through the generated client", () => {
   it("creates a project, client, token, identity, configuration, permission and objection, and reads the state", async () => {
     const admin = { headers: bearer(adminToken) };
     // 1. A project
-    const project = ok(
-      await client.POST("/admin/v1/projects", {
+    const project = answered(
+      await worker.POST("/admin/v1/projects", {
         ...admin,
         body: { name: "My shop", controller: { name: "My Shop AB", email: "privacy@myshop.example" }, jurisdiction: "SE" },
       }),
@@ -31,13 +21,13 @@ describe("the getting-started quickstart through the generated client", () => {
     );
     const project_id = project.projectId;
     // 2. A backend client; its secret is shown once
-    const backend = ok(
-      await client.POST("/admin/v1/projects/{project_id}/clients", { ...admin, params: { path: { project_id } }, body: { name: "Backend", type: "backend" } }),
+    const backend = answered(
+      await worker.POST("/admin/v1/projects/{project_id}/clients", { ...admin, params: { path: { project_id } }, body: { name: "Backend", type: "backend" } }),
       201,
     );
     // 3. An access token (client credentials, HTTP Basic)
-    const issued = ok(
-      await client.POST("/oauth/token", {
+    const issued = answered(
+      await worker.POST("/oauth/token", {
         body: { grant_type: "client_credentials" },
         bodySerializer: form,
         headers: {
@@ -50,8 +40,8 @@ describe("the getting-started quickstart through the generated client", () => {
     const auth = { headers: bearer(issued.access_token) };
     const path = { project_id };
     // 4. An identity with an alias
-    const identity = ok(
-      await client.POST("/privacy/v2/projects/{project_id}/identities", {
+    const identity = answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/identities", {
         ...auth,
         params: { path },
         body: { referenceId: "customer-42", aliases: [{ type: "urn:svc:email", identifier: "anna@example.com" }] },
@@ -61,28 +51,28 @@ describe("the getting-started quickstart through the generated client", () => {
     const identityId = identity.identityId;
     // 5. Found again by alias and by referenceId
     for (const alias of ["urn:svc:email:anna@example.com", "customer-42"]) {
-      const found = ok(await client.GET("/privacy/v2/projects/{project_id}/identities/aliases/{alias}", { ...auth, params: { path: { ...path, alias } } }), 200);
+      const found = answered(await worker.GET("/privacy/v2/projects/{project_id}/identities/aliases/{alias}", { ...auth, params: { path: { ...path, alias } } }), 200);
       expect(found.identityId).toBe(identityId);
     }
     // 6. A data group, a party (the controller) and a purpose resting on consent
-    const dataGroup = ok(
-      await client.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", {
+    const dataGroup = answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", {
         ...auth,
         params: { path },
         body: { referenceId: "email", name: "E-mail address", description: [{ language: "en", text: "Your e-mail address" }] },
       }),
       201,
     );
-    const controller = ok(
-      await client.POST("/privacy/v2/projects/{project_id}/configurations/parties", {
+    const controller = answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/configurations/parties", {
         ...auth,
         params: { path },
         body: { referenceId: "my-shop", type: "company", details: { name: "My Shop AB", email: "privacy@myshop.example" } },
       }),
       201,
     );
-    const purpose = ok(
-      await client.POST("/privacy/v2/projects/{project_id}/configurations/purposes", {
+    const purpose = answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/configurations/purposes", {
         ...auth,
         params: { path },
         body: {
@@ -97,8 +87,8 @@ describe("the getting-started quickstart through the generated client", () => {
       201,
     );
     // 7. The subject agrees, and the permission state shows it
-    ok(
-      await client.POST("/privacy/v2/projects/{project_id}/permissions", {
+    answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/permissions", {
         ...auth,
         params: { path },
         body: {
@@ -113,29 +103,29 @@ describe("the getting-started quickstart through the generated client", () => {
       201,
     );
     const state = () =>
-      client.GET("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state", { ...auth, params: { path: { ...path, identityId } } });
-    expect(ok(await state(), 200).purposes).toMatchObject([{ purposeId: purpose.purposeId, status: "approved" }]);
+      worker.GET("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state", { ...auth, params: { path: { ...path, identityId } } });
+    expect(answered(await state(), 200).purposes).toMatchObject([{ purposeId: purpose.purposeId, status: "approved" }]);
     // 8. The subject objects; once the objection is completed the purpose shows as denied
-    const objection = ok(
-      await client.POST("/privacy/v2/projects/{project_id}/objections", {
+    const objection = answered(
+      await worker.POST("/privacy/v2/projects/{project_id}/objections", {
         ...auth,
         params: { path },
         body: { identityId, requested: now(), request: { purposes: [{ purposeId: purpose.purposeId }] } },
       }),
       201,
     );
-    ok(
-      await client.PUT("/privacy/v2/projects/{project_id}/objections/{request_id}", {
+    answered(
+      await worker.PUT("/privacy/v2/projects/{project_id}/objections/{request_id}", {
         ...auth,
         params: { path: { ...path, request_id: objection.requestId } },
         body: { status: "completed" },
       }),
       200,
     );
-    expect(ok(await state(), 200).purposes).toMatchObject([{ purposeId: purpose.purposeId, status: "denied", requestType: "objection" }]);
+    expect(answered(await state(), 200).purposes).toMatchObject([{ purposeId: purpose.purposeId, status: "denied", requestType: "objection" }]);
     // 9. Polling: completed objections of this subject
-    const page = ok(
-      await client.GET("/privacy/v2/projects/{project_id}/objections", {
+    const page = answered(
+      await worker.GET("/privacy/v2/projects/{project_id}/objections", {
         ...auth,
         params: { path, query: { status: "completed", identityId, limit: 50 } },
       }),

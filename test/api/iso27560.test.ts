@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import schema from "./iso27560.schema.json";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { expectProblem, type IdentityExport, type Iso27560Export, ok } from "./helpers";
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const records = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
@@ -15,11 +15,12 @@ describe("ISO/IEC TS 27560 export", () => {
     ok(await t.api("PUT", `/objections/${objection.requestId}`, { status: "completed" }));
     ok(await t.api("DELETE", `/permissions/${permission.requestId}`));
     ok(await t.api("POST", "/erasures", { identityId: t.identityId }), 201);
-    const body = ok(await t.api("GET", `/identities/${t.identityId}/data?format=iso27560`));
+    const body = ok(await t.api("GET", `/identities/${t.identityId}/data?format=iso27560`)) as Iso27560Export;
     const parsed = records.safeParse(body);
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(body.records.map((r: any) => r.recordId)).toEqual([permission.requestId, objection.requestId]);
-    const [given, objected] = body.records;
+    // The export declares its records open; the schema just checked them, so the test reads the fields it names.
+    const [given, objected] = body.records as { processing: { lawfulBasis: string }[]; events: { eventState: string; time: string }[] }[];
     expect(given.processing[0]).toMatchObject({ lawfulBasis: "dpv:Consent", language: "en", piiControllers: [{ name: "shop", type: "dpv:DataController" }] });
     expect(given.events.map((e: any) => e.eventState)).toEqual(["dpv:ConsentGiven", "dpv:ConsentWithdrawn"]);
     expect(given.events[0].time).toBe(permission.requested);
@@ -29,7 +30,7 @@ describe("ISO/IEC TS 27560 export", () => {
     expect(records.safeParse({ ...body, records: [{ ...given, events: [] }] }).success).toBe(false);
     expect(records.safeParse({ ...body, records: [{ ...given, events: [{ ...given.events[0], eventState: "agreed" }] }] }).success).toBe(false);
     // The default format is unchanged; an unknown format or identity is refused.
-    expect(ok(await t.api("GET", `/identities/${t.identityId}/data`)).identity.identityId).toBe(t.identityId);
+    expect((ok(await t.api("GET", `/identities/${t.identityId}/data`)) as IdentityExport).identity.identityId).toBe(t.identityId);
     expectProblem(await t.api("GET", `/identities/${t.identityId}/data?format=xml`), 400, "validation_failed");
     expectProblem(await t.api("GET", "/identities/idn_missing/data?format=iso27560"), 404, "not_found");
   });

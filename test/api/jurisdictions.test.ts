@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consentDefaults } from "../../worker/consent-mode/defaults";
 import { defaultRules, effectiveAreas, resolveRegime } from "../../worker/jurisdictions/rules";
 import { bootstrap, localBootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
-import { admin, call, expectProblem } from "./helpers";
+import { admin, call, expectProblem, problemOf } from "./helpers";
 
 describe("regime resolution from request.cf", () => {
   let tenant: WidgetTenant;
@@ -151,7 +151,7 @@ describe("jurisdiction rules: admin API", () => {
       rest: "opt-in",
     });
     expectProblem(bad, 400, "validation_failed");
-    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["rules.0.area", "rules.1.regime"]);
+    expect(problemOf(bad).errors!.map((e: { path: string }) => e.path).sort()).toEqual(["rules.0.area", "rules.1.regime"]);
     const twice = await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, {
       rules: [
         { area: "FR", regime: "opt-in" },
@@ -160,7 +160,7 @@ describe("jurisdiction rules: admin API", () => {
       rest: "opt-in",
     });
     expectProblem(twice, 400, "validation_failed");
-    expect(twice.body.errors.map((e: { path: string }) => e.path)).toEqual(["rules.1.area"]);
+    expect(problemOf(twice).errors!.map((e: { path: string }) => e.path)).toEqual(["rules.1.area"]);
     expectProblem(await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, { rules: [] }), 400, "validation_failed");
     expectProblem(await admin("PUT", `/projects/prj_unknown/jurisdictions`, { rules: [], rest: "notice" }), 404, "not_found");
     expectProblem(await call("GET", `/admin/v1/projects/${tenant.projectId}/jurisdictions`, { token: tenant.token }), 401, "unauthorized");
@@ -181,7 +181,7 @@ describe("Consent Mode", () => {
     expect((await admin("GET", path)).body).toEqual(settings);
     const bad = await admin("PUT", path, { ...settings, waitForUpdate: -1, extra: 1 });
     expectProblem(bad, 400, "validation_failed");
-    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(["extra", "waitForUpdate"]);
+    expect(problemOf(bad).errors!.map((e: { path: string }) => e.path).sort()).toEqual(["extra", "waitForUpdate"]);
     const reply = await bootstrap(tenant.projectId, { cf: { country: "SE" } });
     expect(reply.body.consentMode).toMatchObject(settings);
   });
@@ -223,7 +223,7 @@ describe("Consent Mode", () => {
     const base = { referenceId: "video", name: "Video", legalGround: "consent", controllers: [tenant.controller] };
     const bad = await tenant.api("POST", "/configurations/purposes", { ...base, consentMode: ["ad_storag", "analytics_storage"] });
     expectProblem(bad, 400, "validation_failed");
-    expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(["consentMode.0"]);
+    expect(problemOf(bad).errors!.map((e: { path: string }) => e.path)).toEqual(["consentMode.0"]);
     const twice = await tenant.api("POST", "/configurations/purposes", { ...base, consentMode: ["ad_storage", "ad_storage"] });
     expectProblem(twice, 400, "validation_failed");
     const none = await tenant.api("POST", "/configurations/purposes", base);
@@ -238,7 +238,7 @@ describe("Consent Mode", () => {
     const versions = await tenant.api("GET", `/configurations/purposes/${none.body.purposeId}/versions`);
     expect(versions.body.items[0].consentMode).toEqual(["personalization_storage"]);
     const configuration = await call("GET", "/privacy/v1/configurations", { token: tenant.token });
-    expect(configuration.body.purposes.find((p: { referenceId: string }) => p.referenceId === "video").consentMode).toEqual(["personalization_storage"]);
+    expect(configuration.body.purposes.find((p: { referenceId: string }) => p.referenceId === "video")!.consentMode).toEqual(["personalization_storage"]);
   });
 });
 

@@ -4,7 +4,7 @@ import { exports } from "cloudflare:workers";
 import * as oauth from "oauth4webapi";
 import * as openid from "openid-client";
 import { describe, expect, it } from "vitest";
-import { call, form, newClient, newProject, origin } from "./helpers";
+import { call, form, newClient, newProject, origin, problemOf } from "./helpers";
 
 describe("authorization server metadata", () => {
   it("is served at the RFC 8414 location, names only what is implemented, and matches the OIDC discovery document", async () => {
@@ -46,7 +46,7 @@ describe("token endpoint errors (RFC 6749 §5.2)", () => {
     expect(reply.status).toBe(400);
     expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
     expect(reply.body).toMatchObject({ error: "invalid_request" });
-    expect(reply.body.error_description).toContain("application/x-www-form-urlencoded");
+    expect(problemOf(reply).error_description).toContain("application/x-www-form-urlencoded");
   });
 });
 

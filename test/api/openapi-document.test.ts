@@ -1,9 +1,9 @@
 // The OpenAPI document as generated clients and linters read it: every operation named and grouped.
 import { describe, expect, it } from "vitest";
 import { requestExamples } from "../../worker/lib/request-examples";
-import { call, origin } from "./helpers";
+import { openApiDocument, origin } from "./helpers";
 
-const doc = (await call("GET", "/openapi.json")).body;
+const doc = (await openApiDocument()).body;
 const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
   Object.entries(item)

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { subscribed, webhookReceiver } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { ok, subscribed, webhookReceiver } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 

@@ -17,7 +17,7 @@ async function signIn(): Promise<Session> {
 }
 
 /** A call as the portal SPA makes it: session cookie, same origin, and the CSRF header unless told otherwise. */
-const portal = (s: Session, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+const portal = <M extends string, P extends string>(s: Session, method: M, path: P, body?: unknown, headers: Record<string, string> = {}) =>
   call(method, path, { body, headers: { cookie: s.cookie, origin, "x-csrf-token": s.csrfToken, ...headers } });
 
 describe("sign-in", () => {

@@ -4,8 +4,8 @@ import { compactVerify, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { auditLog, canonical, leafOf, sha256, verifyConsistency, verifyInclusion } from "../../scripts/log-verifier.mjs";
 import worker from "../../worker/index";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { call, expectProblem, origin } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { call, expectProblem, ok, origin } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -26,7 +26,7 @@ describe("receipts", () => {
     const t = await configuredTenant();
     const first = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201);
     expect(typeof first.receipt).toBe("string");
-    const { payload, protectedHeader } = await jwtVerify(first.receipt, await publicKeys(), { algorithms: ["ES256"], typ: "assent-receipt+jwt" });
+    const { payload, protectedHeader } = await jwtVerify(first.receipt!, await publicKeys(), { algorithms: ["ES256"], typ: "assent-receipt+jwt" });
     expect(protectedHeader.kid).toBe("test-1");
     const version = await env.DB.prepare("SELECT content FROM purpose_versions WHERE purpose_id = ? AND version = '1'").bind(t.marketing).first<{ content: string }>();
     expect(payload).toMatchObject({
@@ -63,10 +63,10 @@ describe("receipts", () => {
       ],
     });
     // The signed bytes are the record's canonical JSON.
-    const [, body] = first.receipt.split(".");
+    const [, body] = first.receipt!.split(".");
     expect(atob(body.replace(/-/g, "+").replace(/_/g, "/"))).toBe(canonical(payload));
     // A changed byte does not verify.
-    const forged = first.receipt.replace(/.(?=\.[^.]*$)/, (ch: string) => (ch === "A" ? "B" : "A"));
+    const forged = first.receipt!.replace(/.(?=\.[^.]*$)/, (ch: string) => (ch === "A" ? "B" : "A"));
     await expect(compactVerify(forged, await publicKeys())).rejects.toThrow();
   });
 
@@ -74,27 +74,27 @@ describe("receipts", () => {
     const t = await configuredTenant();
     const first = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(2))), 201);
     const objection = ok(await t.api("POST", "/objections", { identityId: t.identityId, requested: ago(1), request: { purposes: [{ purposeId: t.analytics }] } }), 201);
-    expect(decodeJwt(objection.receipt).previousReceiptHash).toBe(await sha256(first.receipt));
+    expect(decodeJwt(objection.receipt!).previousReceiptHash).toBe(await sha256(first.receipt!));
     const moved = ok(await t.api("PUT", `/objections/${objection.requestId}`, { status: "completed" }));
-    const claims = (await jwtVerify(moved.receipt, await publicKeys(), { typ: "assent-receipt+jwt" })).payload;
-    expect(claims).toMatchObject({ event: "updated", status: "completed", previousReceiptHash: await sha256(objection.receipt), purposes: [{ purposeId: t.analytics, version: "1", legalGround: "legitimate_interests" }] });
+    const claims = (await jwtVerify(moved.receipt!, await publicKeys(), { typ: "assent-receipt+jwt" })).payload;
+    expect(claims).toMatchObject({ event: "updated", status: "completed", previousReceiptHash: await sha256(objection.receipt!), purposes: [{ purposeId: t.analytics, version: "1", legalGround: "legitimate_interests" }] });
     const served = ok(await t.api("GET", `/objections/${objection.requestId}/receipt`));
-    expect(served).toEqual({ requestId: objection.requestId, receipt: moved.receipt, receiptHash: await sha256(moved.receipt) });
+    expect(served).toEqual({ requestId: objection.requestId, receipt: moved.receipt!, receiptHash: await sha256(moved.receipt!) });
     const withdrawn = ok(await t.api("DELETE", `/permissions/${first.requestId}`));
-    expect(decodeJwt(withdrawn.receipt)).toMatchObject({ event: "withdrawn", status: "withdrawn" });
+    expect(decodeJwt(withdrawn.receipt!)).toMatchObject({ event: "withdrawn", status: "withdrawn" });
     // Erasure and access requests get receipts too; another project's request is a 404.
     const erasure = ok(await t.api("POST", "/erasures", { identityId: t.identityId, request: { dataGroups: [t.email] } }), 201);
-    expect(decodeJwt(erasure.receipt)).toMatchObject({ family: "erasure", scope: { dataGroups: [t.email] } });
+    expect(decodeJwt(erasure.receipt!)).toMatchObject({ family: "erasure", scope: { dataGroups: [t.email] } });
     const other = await configuredTenant();
     expectProblem(await other.api("GET", `/objections/${objection.requestId}/receipt`), 404, "not_found");
   });
 
   it("hash the wording as it stands when recorded, so an in-place edit of a version shows in the next receipt", async () => {
     const t = await configuredTenant();
-    const before = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(2))), 201).receipt) as any;
+    const before = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(2))), 201).receipt!) as any;
     const purpose = { referenceId: "marketing", name: "Marketing, reworded", legalGround: "consent", dataGroups: [t.email, t.location], processors: [t.processor], recipients: [t.recipient], controllers: [t.controller] };
     ok(await t.api("PUT", `/configurations/purposes/${t.marketing}`, { ...purpose, requireNewConsent: false }));
-    const after = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201).receipt) as any;
+    const after = decodeJwt(ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201).receipt!) as any;
     expect(after.purposes[0].version).toBe(before.purposes[0].version);
     expect(after.purposes[0].contentSha256).not.toBe(before.purposes[0].contentSha256);
     const version = await env.DB.prepare("SELECT content FROM purpose_versions WHERE purpose_id = ? AND version = '1'").bind(t.marketing).first<{ content: string }>();
@@ -125,7 +125,7 @@ describe("receipts switched off (RECEIPTS=off)", () => {
     expectProblem(await t.api("GET", `/permissions/${unsigned.requestId}/receipt`), 404, "not_found");
     // The next signed receipt names the last one that exists.
     const next = ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201);
-    expect(decodeJwt(next.receipt).previousReceiptHash).toBe(await sha256(signed.receipt));
+    expect(decodeJwt(next.receipt!).previousReceiptHash).toBe(await sha256(signed.receipt!));
     await seal();
     expect(await audit(t)).toMatchObject({ ok: true, entries: 3, sealed: 3 });
   });
@@ -136,7 +136,7 @@ describe("the tamper-evident log", () => {
     const t = await configuredTenant();
     expectProblem(await t.api("GET", "/log/head"), 404, "not_sealed");
     const receipts: string[] = [];
-    for (let i = 0; i < 3; i++) receipts.push(ok(await t.api("POST", "/permissions", permissionBody(t, i % 2 ? "denied" : "approved", ago(5 - i))), 201).receipt);
+    for (let i = 0; i < 3; i++) receipts.push(ok(await t.api("POST", "/permissions", permissionBody(t, i % 2 ? "denied" : "approved", ago(5 - i))), 201).receipt!);
     await seal();
     const head = ok(await t.api("GET", "/log/head"));
     expect(head.treeSize).toBe(3);
@@ -227,12 +227,12 @@ describe("the tamper-evident log", () => {
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1), otherIdentity)), 201);
     await seal();
     const before = ok(await t.api("GET", "/log/head"));
-    const proof = ok(await t.api("GET", `/log/proofs/inclusion?receiptHash=${await sha256(first.receipt)}`));
+    const proof = ok(await t.api("GET", `/log/proofs/inclusion?receiptHash=${await sha256(first.receipt!)}`));
     expect((await t.api("DELETE", `/identities/${t.identityId}`)).status).toBe(204);
     await seal();
     const entries = ok(await t.api("GET", "/log/entries")).entries;
     expect(entries.map((e: any) => e.payload.kind ?? null)).toEqual([null, "permission.created", "identity.deleted"]);
-    expect(entries[0].payload).toEqual({ erasedBy: entries[2].payload.subject });
+    expect(entries[0].payload).toEqual({ erasedBy: entries[2].payload!.subject });
     expect(JSON.stringify(entries)).not.toContain(t.identityId);
     const rows = await env.DB.prepare("SELECT identity_id, request_id, receipt_hash, payload FROM log_entries WHERE project_id = ?").bind(t.projectId).all();
     expect(JSON.stringify(rows.results)).not.toContain(t.identityId);

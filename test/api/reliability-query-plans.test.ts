@@ -8,8 +8,8 @@ import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "../../worker/retention/jobs";
 import { bootstrap, siteOrigin, widgetTenant } from "./bootstrap-fixture";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { form, origin } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { form, ok, origin } from "./helpers";
 
 const tokenRequest = (clientId: string, clientSecret: string) => {
   const { headers, rawBody } = form({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret });
@@ -144,7 +144,7 @@ async function measured(recorder: ReturnType<typeof recording>, request: Request
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers, roundTrips: recorder.roundTrips(), ...recorder.cost() };
 }
 
-const json = (method: string, path: string, token: string, body?: unknown) =>
+const json = <M extends string, P extends string>(method: M, path: P, token: string, body?: unknown) =>
   new Request(origin + path, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
@@ -156,7 +156,7 @@ describe("hot operations: one D1 round trip per API call, writes included", { ti
     const t = await configuredTenant();
     const w = await widgetTenant();
     const first = await bootstrap(w.projectId);
-    const visitorKey = first.body.token.visitorKey as string;
+    const visitorKey = first.body.token!.visitorKey as string;
     const under = `/privacy/v2/projects/${t.projectId}`;
     let minute = 0;
     const requested = () => `2026-02-01T00:${String(++minute).padStart(2, "0")}:00Z`;

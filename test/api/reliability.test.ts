@@ -6,13 +6,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
-import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem, newClient, newProject, origin, subscribed, tokenFor, type Reply } from "./helpers";
+import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { expectProblem, newClient, newProject, ok, origin, replyTo, subscribed, tokenFor } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 
 /** One request through the Worker with the given bindings, waiting for its tail work too. */
-async function callWith(bindings: Env, method: string, path: string, options: { token?: string; body?: unknown; form?: Record<string, string> } = {}): Promise<Reply> {
+async function callWith<M extends string, P extends string>(bindings: Env, method: M, path: P, options: { token?: string; body?: unknown; form?: Record<string, string> } = {}) {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -26,8 +26,7 @@ async function callWith(bindings: Env, method: string, path: string, options: { 
   const ctx = createExecutionContext();
   const res = await worker.fetch(new Request(origin + path, { method, headers, body }), bindings, ctx);
   await waitOnExecutionContext(ctx);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  return replyTo(method, path, res);
 }
 
 /** Rows about one identity in every table that holds any, by table. */
@@ -181,7 +180,7 @@ describe("faults", { timeout: 60_000 }, () => {
     };
     const kv = { get: broken("get"), put: broken("put"), delete: broken("delete"), list: broken("list"), getWithMetadata: broken("getWithMetadata") };
     const noKv = { ...env, KV: kv as unknown as KVNamespace };
-    const under = `/privacy/v2/projects/${projectId}`;
+    const under = `/privacy/v2/projects/${projectId}` as const;
     // A client this isolate has not cached yet, so its token check has to go past the in-memory cache.
     const created = await callWith(noKv, "POST", `${under}/identities`, { token, body: { aliases: [{ type: "urn:svc:email", identifier: "kv@example.com" }] } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listStatementOf } from "../../worker/requests/queries";
-import { configuredTenant, newIdentity, ok, permissionBody } from "./configuration-fixture";
-import { expectProblem, newTenant, subscribed } from "./helpers";
+import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { expectProblem, newTenant, ok, problemOf, subscribed } from "./helpers";
 
 const at = "2026-01-22T10:15:30.123+01:00";
 
@@ -65,7 +65,7 @@ describe("permissions", () => {
     ]) {
       const reply = await t.api("POST", "/permissions", permissionBody(t, "approved", requested as string));
       expectProblem(reply, 400, "validation_failed");
-      expect(reply.body.errors[0].path).toBe("requested");
+      expect(problemOf(reply).errors![0].path).toBe("requested");
     }
   });
 
@@ -77,7 +77,7 @@ describe("permissions", () => {
     const withEntry = (changes: Record<string, unknown>) => ({ ...body, request: { purposes: [{ ...entry, ...changes }] } });
     const twice = await t.api("POST", "/permissions", { ...body, request: { purposes: [entry, entry] } });
     expectProblem(twice, 400, "validation_failed");
-    expect(twice.body.errors[0].path).toBe("request.purposes.1.purposeId");
+    expect(problemOf(twice).errors![0].path).toBe("request.purposes.1.purposeId");
     expectProblem(await t.api("POST", "/permissions", withEntry({ dataGroups: [entry.dataGroups[0], entry.dataGroups[0]] })), 400, "validation_failed");
     expectProblem(await t.api("POST", "/permissions", withEntry({ processors: [entry.processors[0], entry.processors[0]] })), 400, "validation_failed");
     expectProblem(await t.api("POST", "/permissions", withEntry({ status: "maybe" })), 400, "validation_failed");
@@ -85,7 +85,7 @@ describe("permissions", () => {
 
     const unknown = await t.api("POST", "/permissions", { ...body, identityId: "idn_missing" });
     expectProblem(unknown, 422, "unknown_reference");
-    expect(unknown.body.errors).toEqual([expect.objectContaining({ path: "identityId" })]);
+    expect(problemOf(unknown).errors).toEqual([expect.objectContaining({ path: "identityId" })]);
     const wrong = await t.api(
       "POST",
       "/permissions",
@@ -97,7 +97,7 @@ describe("permissions", () => {
       }),
     );
     expectProblem(wrong, 422, "unknown_reference");
-    expect(wrong.body.errors.map((e: any) => e.path)).toEqual([
+    expect(problemOf(wrong).errors!.map((e: any) => e.path)).toEqual([
       "request.purposes.0.referenceId",
       "request.purposes.0.dataGroups.0",
       "request.purposes.0.processors.0",
@@ -188,8 +188,8 @@ describe("isolation", () => {
       expectProblem(await other.api("GET", `/${family}/${id}`), 404, "not_found");
       expectProblem(await other.api("PUT", `/${family}/${id}`, status), 404, "not_found");
       expectProblem(await other.api("DELETE", `/${family}/${id}`), 404, "not_found");
-      expect(ok(await other.api("GET", `/${family}`)).items).toEqual([]);
-      expect(ok(await other.api("GET", `/${family}?identityId=${t.identityId}`)).items).toEqual([]);
+      expect(ok(await other.api("GET", `/${family}`))).toMatchObject({ items: [] });
+      expect(ok(await other.api("GET", `/${family}?identityId=${t.identityId}`))).toMatchObject({ items: [] });
       // A request id of one family is not found under another.
       const elsewhere = family === "erasures" ? "accesses" : "erasures";
       expectProblem(await t.api("GET", `/${elsewhere}/${id}`), 404, "not_found");

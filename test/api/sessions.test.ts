@@ -3,15 +3,15 @@
 // back the last bookmark it got reads its own writes even from a replica. Local D1 does not replicate, so this tests
 // the bookmark round trip, its validation and its exposure to browsers.
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok, permissionBody } from "./configuration-fixture";
-import { call, expectProblem, newClient } from "./helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { call, expectProblem, newClient, ok } from "./helpers";
 
 const header = "assent-bookmark";
 
 describe("D1 sessions with bookmarks", () => {
   it("a write answers with a bookmark; a read that sends it back sees the write and answers with a bookmark too", async () => {
     const t = await configuredTenant();
-    const path = `/privacy/v2/projects/${t.projectId}`;
+    const path = `/privacy/v2/projects/${t.projectId}` as const;
     const written = await call("POST", `${path}/permissions`, { token: t.token, body: permissionBody(t, "approved", new Date().toISOString()) });
     expect(written.status).toBe(201);
     const bookmark = written.headers.get(header);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { webhookUrlProblem } from "../../worker/events/ssrf";
-import { expectProblem, newClient, newTenant, tokenFor, call } from "./helpers";
+import { call, expectProblem, newClient, newTenant, openApiDocument, problemOf, tokenFor } from "./helpers";
 
 const hookUrl = "https://hooks.customer.example/ok/subscriptions";
 
@@ -105,13 +105,13 @@ describe("webhook subscriptions", () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(hook.secret);
-    const graceMs = Date.parse(rotated.body.previousSecretExpires) - Date.now();
+    const graceMs = Date.parse(rotated.body.previousSecretExpires!) - Date.now();
     expect(graceMs).toBeGreaterThan(23 * 3600_000);
     expect(graceMs).toBeLessThanOrEqual(24 * 3600_000);
     expect((await t.api("GET", `/webhooks/${hook.webhookId}`)).body.previousSecretExpires).toBe(rotated.body.previousSecretExpires);
 
     const short = await t.api("POST", `/webhooks/${hook.webhookId}/secret`, { gracePeriodSeconds: 60 });
-    expect(Date.parse(short.body.previousSecretExpires) - Date.now()).toBeLessThanOrEqual(60_000);
+    expect(Date.parse(short.body.previousSecretExpires!) - Date.now()).toBeLessThanOrEqual(60_000);
 
     const immediate = await t.api("POST", `/webhooks/${hook.webhookId}/secret`, { gracePeriodSeconds: 0 });
     expect(immediate.body.previousSecretExpires).toBeNull();
@@ -124,7 +124,7 @@ describe("webhook subscriptions", () => {
 
 describe("documentation", () => {
   it("lists the webhook routes in the OpenAPI document", async () => {
-    const doc = await call("GET", "/openapi.json");
+    const doc = await openApiDocument();
     expect(doc.status).toBe(200);
     const base = "/privacy/v2/projects/{project_id}/webhooks";
     for (const [path, method] of [
@@ -176,8 +176,8 @@ describe("SSRF guard", () => {
     for (const url of refused) {
       const created = await t.api("POST", "/webhooks", { url, events: ["permission.created"] });
       expect(created.status, url).toBe(400);
-      expect(created.body.code, url).toMatch(/^(webhook_url_not_allowed|validation_failed)$/);
-      expect(created.body.errors?.[0]?.path, url).toBe("url");
+      expect(problemOf(created).code, url).toMatch(/^(webhook_url_not_allowed|validation_failed)$/);
+      expect(problemOf(created).errors?.[0]?.path, url).toBe("url");
       const replaced = await t.api("PUT", `/webhooks/${hook.webhookId}`, { url, events: ["permission.created"] });
       expect(replaced.status, url).toBe(400);
     }

@@ -241,11 +241,16 @@ describe("window.assent, for pages that do not hold the element", () => {
     await dialog(page).waitFor({ state: "visible" });
     // Close with the x and reopen in the same task, before the dialog's close event is dispatched.
     await page.evaluate(() => {
-      const root = document.querySelector("assent-consent")!.shadowRoot!;
+      const host = document.querySelector("assent-consent")!;
+      const root = host.shadowRoot!;
+      // Listening after the widget, so this runs once the widget has handled the event.
+      root.querySelector("dialog")!.addEventListener("close", () => ((window as any).__closeHandled = true), { once: true });
       (root.querySelector("[part~=close]") as HTMLElement).click();
       (window as any).assent.show();
     });
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => (window as any).__closeHandled);
+    // Whatever the close event set in motion has rendered.
+    await page.evaluate(() => (document.querySelector("assent-consent") as any).updateComplete);
     expect(await dialog(page).isVisible()).toBe(true);
     await context.close();
   });

@@ -140,6 +140,30 @@ describe("Consent Mode updates for each decision", () => {
     await context.close();
   });
 
+  it("a returning visitor whose consent was withdrawn elsewhere: the bootstrap's answer updates Consent Mode", async () => {
+    const { context, page, permissionBodies } = await bootstrapped();
+    await open(page, "/plain.html");
+    await page.getByRole("button", { name: "Accept all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    // The same person withdraws marketing on another device: the shop's backend records it.
+    const [accepted] = permissionBodies;
+    const marketing = accepted.request.purposes.find((p: Json) => p.purposeId === shop.marketing.purposeId);
+    const denyAll = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(denyAll) : value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "status" ? "denied" : denyAll(v)]))
+        : value;
+    await ok("POST", shop.under("/permissions"), shop.token, {
+      ...accepted,
+      requested: new Date().toISOString(),
+      request: { purposes: [denyAll(marketing)] },
+    });
+    await open(page, "/plain.html");
+    await waitForEvent(page, "assent-change");
+    const modes = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" };
+    expect((await dataLayer(page)).slice(-2)).toEqual([["consent", "update", modes], gtmEvent({ marketing: false, analytics: true, fraud: true }, modes)]);
+    await context.close();
+  });
+
   it("a partial choice: analytics only", async () => {
     const { context, page } = await bootstrapped();
     await page.goto(`${site.origin}/plain.html`);

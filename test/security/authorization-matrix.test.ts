@@ -7,12 +7,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { createRouter, defineRoute } from "../../worker/lib/router";
-import { call } from "../api/helpers";
+import { openApiDocument } from "../api/helpers";
 import { buildCallers, send, type CallerKind } from "./callers";
 
 type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
 const methods = ["get", "post", "put", "patch", "delete"];
-const doc = (await call("GET", "/openapi.json")).body;
+const doc = (await openApiDocument()).body;
 const signOut = (op: Operation) => op.method === "delete" && op.path === "/portal/api/session";
 const operations: Operation[] = Object.entries<Record<string, any>>(doc.paths)
   .flatMap(([path, item]) =>
@@ -169,7 +169,7 @@ describe.each(kinds)("as %s", (kind) => {
   const declared = operations.filter((op) => Array.isArray(op.security) && op.security.length > 0);
   it.each(declared.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))("%s", async (_, op) => {
     const reply = await send(op.method.toUpperCase(), concretePath(op), world.headers[kind], bodyFor(op));
-    const got: Cell = { status: reply.status, code: reply.status >= 400 ? (reply.body?.code ?? "(no code)") : null };
+    const got: Cell = { status: reply.status, code: reply.status >= 400 ? ((reply.body as { code?: string } | null)?.code ?? "(no code)") : null };
     expect(got, JSON.stringify(reply.body)).toEqual(expected(op, kind));
   });
 });

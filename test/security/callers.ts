@@ -1,12 +1,13 @@
 // Every kind of caller the authorization matrix plays, each built through the real endpoints (workerd, D1, KV).
 import { expect } from "vitest";
+import type { Schemas } from "../../shared/api/operations";
 import { adminToken, call, newClient, newProject, origin, type Reply } from "../api/helpers";
 
 /** A fresh client address per call, so the security project's low rate limits count only what a test means. */
 let addresses = 0;
 export const freshIp = () => `198.51.100.${(++addresses % 250) + 1}`;
 
-export async function tokenFor(clientId: string, clientSecret: string, scope?: string): Promise<Reply> {
+export async function tokenFor(clientId: string, clientSecret: string, scope?: string) {
   return call("POST", "/oauth/token", {
     headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": freshIp() },
     rawBody: new URLSearchParams({
@@ -18,7 +19,7 @@ export async function tokenFor(clientId: string, clientSecret: string, scope?: s
   });
 }
 
-export async function clientToken(projectId: string, type: string) {
+export async function clientToken(projectId: string, type: Schemas["Client"]["type"]) {
   const client = await newClient(projectId, type, type === "web" ? ["https://shop.example"] : []);
   const reply = await tokenFor(client.clientId, client.clientSecret);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -52,7 +53,7 @@ export async function buildCallers() {
   const web = await clientToken(projectId, "web");
   const ios = await clientToken(projectId, "ios");
   const android = await clientToken(projectId, "android");
-  const api = (method: string, path: string, body?: unknown) =>
+  const api = <M extends string, P extends string>(method: M, path: P, body?: unknown) =>
     call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token: backend.token });
   const own = (await api("POST", "/identities", {})).body.identityId as string;
   const other = (await api("POST", "/identities", {})).body.identityId as string;

@@ -7,7 +7,7 @@ import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { adminToken, call, expectProblem, newClient, newProject, origin, type Reply } from "../api/helpers";
+import { adminToken, call, expectProblem, newClient, newProject, origin, problemOf, type Reply } from "../api/helpers";
 import { freshIp } from "./callers";
 
 /** One request through the real app with some settings missing: same D1, KV and code. */
@@ -49,7 +49,7 @@ describe("the issuer", () => {
       body: tokenForm(client.clientId, client.clientSecret),
     });
     expectProblem(issued, 503, "not_configured");
-    expect(issued.body.setting).toBe("ISSUER");
+    expect(problemOf(issued).setting).toBe("ISSUER");
   });
 });
 
@@ -57,32 +57,32 @@ describe("missing secrets and bindings", () => {
   it("answers 503 naming ADMIN_TOKEN on the admin API and the portal sign-in", async () => {
     const listed = await without(["ADMIN_TOKEN"], "GET", "/admin/v1/projects", { headers: { authorization: `Bearer ${adminToken}` } });
     expectProblem(listed, 503, "not_configured");
-    expect(listed.body.setting).toBe("ADMIN_TOKEN");
+    expect(problemOf(listed).setting).toBe("ADMIN_TOKEN");
     const signIn = await without(["ADMIN_TOKEN"], "POST", "/portal/api/session", {
       headers: { origin, "content-type": "application/json" },
       body: JSON.stringify({ adminToken: "anything" }),
     });
     expectProblem(signIn, 503, "not_configured");
-    expect(signIn.body.setting).toBe("ADMIN_TOKEN");
+    expect(problemOf(signIn).setting).toBe("ADMIN_TOKEN");
   });
 
   it("answers 503 naming SIGNING_KEYS on the key set, not 500", async () => {
     const jwks = await without(["SIGNING_KEYS"], "GET", "/.well-known/jwks.json");
     expectProblem(jwks, 503, "not_configured");
-    expect(jwks.body.setting).toBe("SIGNING_KEYS");
+    expect(problemOf(jwks).setting).toBe("SIGNING_KEYS");
   });
 
   it("answers 503 naming a missing storage binding", async () => {
     const reply = await without(["DB"], "GET", "/admin/v1/projects", { headers: { authorization: `Bearer ${adminToken}` } });
     expectProblem(reply, 503, "not_configured");
-    expect(reply.body.setting).toBe("DB");
+    expect(problemOf(reply).setting).toBe("DB");
   });
 
   it("reports readiness at /readyz while /healthz stays a liveness probe", async () => {
     expect((await call("GET", "/readyz")).body).toEqual({ status: "ready", service: "assent" });
     const notReady = await without(["SIGNING_KEYS", "ISSUER", "TOKEN_ENDPOINT_LIMITER"], "GET", "/readyz");
     expectProblem(notReady, 503, "not_configured");
-    expect(notReady.body.missing).toEqual(["SIGNING_KEYS", "ISSUER", "TOKEN_ENDPOINT_LIMITER"]);
+    expect(problemOf(notReady).missing).toEqual(["SIGNING_KEYS", "ISSUER", "TOKEN_ENDPOINT_LIMITER"]);
     expect((await without(["SIGNING_KEYS"], "GET", "/healthz")).status).toBe(200);
   });
 
@@ -94,6 +94,6 @@ describe("missing secrets and bindings", () => {
       body: tokenForm(client.clientId, client.clientSecret),
     });
     expectProblem(reply, 503, "not_configured");
-    expect(reply.body.setting).toBe("TOKEN_ENDPOINT_LIMITER");
+    expect(problemOf(reply).setting).toBe("TOKEN_ENDPOINT_LIMITER");
   });
 });

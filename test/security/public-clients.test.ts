@@ -4,7 +4,7 @@
 // each) and act through identity-scoped tokens; clients can be narrowed further; the token endpoint honours `scope`.
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
-import { admin, call, expectOAuthError, expectProblem, newClient, newProject } from "../api/helpers";
+import { admin, call, expectOAuthError, expectProblem, newClient, newProject, problemOf } from "../api/helpers";
 import { clientToken, tokenFor } from "./callers";
 
 const publicTypes = ["web", "ios", "android"] as const;
@@ -12,7 +12,7 @@ const publicTypes = ["web", "ios", "android"] as const;
 async function homeWithHistory() {
   const { projectId } = await newProject();
   const backend = await clientToken(projectId, "backend");
-  const api = (method: string, path: string, body?: unknown, token = backend.token) =>
+  const api = <M extends string, P extends string>(method: M, path: P, body?: unknown, token = backend.token) =>
     call(method, `/privacy/v2/projects/${projectId}${path}`, { body, token });
   const identityId = (await api("POST", "/identities", { referenceId: "alice" })).body.identityId as string;
   return { projectId, backend, api, identityId };
@@ -43,7 +43,7 @@ describe.each(publicTypes)("a %s client's token", (type) => {
     expect((await call("GET", "/privacy/v1/configurations", { token })).status).toBe(200);
     const created = await api("POST", "/identities", {}, token);
     expect(created.status).toBe(201);
-    const scoped = created.body.token.access_token as string;
+    const scoped = created.body.token!.access_token as string;
     expect(decodeJwt(scoped)).toMatchObject({ idn: created.body.identityId, scope: "consent-config:read identities:read consents:write" });
     expect((await api("GET", `/identities/${created.body.identityId}`, undefined, scoped)).status).toBe(200);
     // No aliases or referenceId: a 409 would tell a public caller who is stored.
@@ -71,7 +71,7 @@ describe("scopes of clients and tokens", () => {
     const web = await newClient(projectId, "web");
     const refused = await tokenFor(web.clientId, web.clientSecret, "config:read requests:read");
     expectOAuthError(refused, 400, "invalid_scope");
-    expect(refused.body.error).toBe("invalid_scope");
+    expect(problemOf(refused).error).toBe("invalid_scope");
     expectOAuthError(await tokenFor(backend.clientId, backend.clientSecret, "admin"), 400, "invalid_scope");
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok } from "../api/configuration-fixture";
-import { expectProblem } from "../api/helpers";
+import { configuredTenant } from "../api/configuration-fixture";
+import { expectProblem, ok, problemOf } from "../api/helpers";
 
 /** D1 binds at most 100 values per statement; requests naming many ids must not reach that limit (docs/proof.md#what-the-server-witnesses). */
 describe("requests naming many ids", { timeout: 60_000 }, () => {
@@ -11,13 +11,13 @@ describe("requests naming many ids", { timeout: 60_000 }, () => {
       ids.push(ok(await t.api("POST", "/configurations/data-groups", { referenceId: `group-${i}`, name: `Group ${i}` }), 201).dataGroupId);
     }
     const erasure = ok(await t.api("POST", "/erasures", { identityId: t.identityId, request: { dataGroups: ids } }), 201);
-    expect(erasure.request.dataGroups).toHaveLength(200);
+    expect(erasure.request!.dataGroups).toHaveLength(200);
     const access = ok(await t.api("POST", "/accesses", { identityId: t.identityId, request: { dataGroups: ids, purposes: [t.marketing] } }), 201);
-    expect(access.request.dataGroups).toHaveLength(200);
+    expect(access.request!.dataGroups).toHaveLength(200);
     // Unknown ids among many are still each named (422), never a 500.
     const unknown = await t.api("POST", "/erasures", { identityId: t.identityId, request: { dataGroups: ids.map((id, i) => (i % 2 ? id : `dg_missing_${i}`)) } });
     expectProblem(unknown, 422, "unknown_reference");
-    expect(unknown.body.errors).toHaveLength(100);
+    expect(problemOf(unknown).errors).toHaveLength(100);
     // One more than the maximum is a 400.
     expectProblem(await t.api("POST", "/erasures", { identityId: t.identityId, request: { dataGroups: [...ids, "dg_extra"] } }), 400, "validation_failed");
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { configuredTenant, ok, permissionBody } from "../api/configuration-fixture";
-import { call, expectProblem, newClient, tokenFor } from "../api/helpers";
+import { configuredTenant, permissionBody } from "../api/configuration-fixture";
+import { call, expectProblem, newClient, ok, tokenFor } from "../api/helpers";
 
 const siteOrigin = "https://shop.example";
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -14,7 +14,7 @@ async function witnessTenant() {
     await call("POST", `/browser/v1/projects/${t.projectId}/visitor-tokens`, { body: {}, headers: { origin: siteOrigin } }),
     201,
   );
-  const as = (token: string) => (method: string, path: string, body?: unknown) =>
+  const as = (token: string) => <M extends string, P extends string>(method: M, path: P, body?: unknown) =>
     call(method, `/privacy/v2/projects/${t.projectId}${path}`, { body, token });
   return { ...t, web, asWeb: as(webToken), asVisitor: as(visitor.access_token), visitorId: visitor.identityId as string };
 }

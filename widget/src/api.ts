@@ -2,8 +2,8 @@
  * Talking to Assent from a page: authorisation (three sources, in order), the bootstrap (one call before first
  * paint, with a fallback to the three calls of servers that predate it), and requests with a time limit.
  */
-import type { Schemas } from "../../shared/api/operations";
-import type { Bootstrap, Configuration, PermissionState, RegimeName } from "./types";
+import type { JsonAnswer, JsonBody, PathOf, paths, Schemas } from "../../shared/api/operations";
+import type { Bootstrap, RegimeName } from "./types";
 
 export type TokenProvider = () => string | Promise<string>;
 
@@ -95,14 +95,18 @@ export class Session {
     return { token: minted.access_token, identityId: minted.identityId };
   }
 
-  #root(suffix: string) {
-    return `${this.#source.api}/browser/v1/projects/${encodeURIComponent(this.#source.project)}/${suffix}`;
+  /** The URL of an API path as the generated `paths` name it, with this project filled in. */
+  #url(path: keyof paths) {
+    return this.#source.api + path.replace("{project_id}", encodeURIComponent(this.#source.project));
   }
 
   /** A visitor token (a first visit, or the same identity again with the stored key); callers hold the lock. */
   async #mint(): Promise<Auth> {
     return this.#keep(
-      await send(this.#root("visitor-tokens"), { method: "POST", body: JSON.stringify({ visitorKey: this.#visitorKey() } satisfies Schemas["VisitorTokenInput"]) }),
+      await send(this.#url("/browser/v1/projects/{project_id}/visitor-tokens"), {
+        method: "POST",
+        body: JSON.stringify({ visitorKey: this.#visitorKey() } satisfies Schemas["VisitorTokenInput"]),
+      }),
     );
   }
 
@@ -141,11 +145,15 @@ export class Session {
     }
   }
 
-  /** An authorised call to a path of the API; `{identity}` in it becomes the identity's id. */
-  call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  /** An authorised GET of a path of the API (`{project_id}` and `{identityId}` filled in), typed by its operation. */
+  call<P extends PathOf<"GET">>(path: P): Promise<JsonAnswer<P, "GET">>;
+  /** An authorised POST of `body` to a path of the API. */
+  call<P extends PathOf<"POST">>(path: P, body: JsonBody<P, "POST">): Promise<JsonAnswer<P, "POST">>;
+  call(path: keyof paths, body?: object) {
     return this.#authorised((auth) =>
-      send<T>(this.#source.api + path.split("{identity}").join(encodeURIComponent(auth.identityId)), {
-        ...init,
+      send(this.#url(path).replace("{identityId}", encodeURIComponent(auth.identityId)), {
+        method: body && "POST",
+        body: body && JSON.stringify(body),
         headers: { authorization: `Bearer ${auth.token}` },
       }),
     );
@@ -158,7 +166,7 @@ export class Session {
   async bootstrap(request: BootstrapRequest): Promise<Bootstrap> {
     const body = (auth?: Auth) =>
       send<Bootstrap>(
-        this.#root("bootstrap"),
+        this.#url("/browser/v1/projects/{project_id}/bootstrap"),
         {
           method: "POST",
           body: JSON.stringify({
@@ -191,8 +199,8 @@ export class Session {
   /** A server from before the bootstrap: one token, then configuration and state side by side, as one answer. */
   async #legacy(request: BootstrapRequest): Promise<Bootstrap> {
     const [configuration, state] = await Promise.all([
-      this.call<Configuration>("/privacy/v1/configurations"),
-      this.call<PermissionState>(`/privacy/v2/projects/${encodeURIComponent(this.#source.project)}/identities/{identity}/permission-state`),
+      this.call("/privacy/v1/configurations"),
+      this.call("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state"),
     ]);
     return {
       regime: { name: "opt-in", gpc: request.gpc, gpcApplied: false },

@@ -1,4 +1,5 @@
 /** The consent model on the page: what may be used, the switches, and the permission request they make. */
+import type { Schemas } from "../../shared/api/operations";
 import type { Purpose, RegimeName, StatePurpose, Status } from "./types";
 
 type Kind = "dataGroups" | "processors" | "recipients";
@@ -8,6 +9,8 @@ export const idOf = (item: { dataGroupId?: string; partyId?: string }) => item.d
 
 /** The switches: key `purposeId` for a purpose, `purposeId kind itemId` for a data group or party. */
 export type Choices = Record<string, boolean>;
+
+export type PermissionRequest = Schemas["PermissionInput"]["request"];
 
 /**
  * Whether a purpose may be used now: a consent-based purpose needs an approval under opt-in, and runs until
@@ -45,7 +48,11 @@ export function toggle(choices: Choices, key: string, on: boolean): Choices {
   return next;
 }
 
-/** The `request` of a permission request: every consent purpose with its version, items and statuses. */
+/**
+ * The `request` of a permission request: every consent purpose with its version, items and statuses. One loop over
+ * the item kinds, whose id field the kind names, is some 30 bytes smaller gzipped than spelling out each kind's
+ * typed map; the price is that the API's type is asserted at the end rather than inferred.
+ */
 export function permissionRequest(purposes: Purpose[], choices: Choices) {
   const status = (key: string): Status => (choices[key] ? "approved" : "denied");
   return {
@@ -60,7 +67,7 @@ export function permissionRequest(purposes: Purpose[], choices: Choices) {
       }
       return entry;
     }),
-  };
+  } as PermissionRequest;
 }
 
 /** ISO 8601 local time with milliseconds and the numeric offset, as the permission request wants it. */

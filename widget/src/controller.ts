@@ -4,7 +4,7 @@
  * supplies the settings and renders what `shown` says; the controller tells it when to render and what to emit.
  */
 import { sessionFor, type AuthSource, type RequestFailed, type Session } from "./api";
-import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices } from "./consent";
+import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices, type PermissionRequest } from "./consent";
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
@@ -151,7 +151,7 @@ export class ConsentController {
       if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);
       store.pending.set();
       const before = this.#decision;
-      this.#remember(first ? this.regime !== "opt-in" : JSON.stringify(before?.modes) !== JSON.stringify(this.#decision?.modes));
+      this.#remember(first ? this.regime !== "opt-in" : undefined);
       // A returning visitor's state changes with the answer, or with the regime (another place, other rules).
       if (first) host.emit("assent-ready", this.state);
       else if (before?.regime !== this.regime || JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) {
@@ -185,11 +185,15 @@ export class ConsentController {
     this.set({ saved, choices: choicesFrom(this.#consentPurposes, saved, this.regime) });
   }
 
-  /** Keeps the decision on this device and, when asked, tells Consent Mode and GTM. */
-  #remember(tell: boolean, acknowledged = this.#decision?.acknowledged) {
+  /**
+   * Keeps the decision on this device and tells Consent Mode and GTM when asked, or (`tell` unset) when the modes
+   * differ from the ones this device last told.
+   */
+  #remember(tell?: boolean, acknowledged = this.#decision?.acknowledged) {
     const state = this.state;
     const boot = this.#boot!;
     const modes = boot.consentMode?.enabled ? modesOf(this.shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
+    tell ??= JSON.stringify(modes) !== JSON.stringify(this.#decision?.modes);
     this.#store.decision.set(
       (this.#decision = {
         identityId: this.#identity,
@@ -204,27 +208,20 @@ export class ConsentController {
     if (tell) update(modes, state.consents);
   }
 
-  #path(suffix: string) {
-    return `/privacy/v2/projects/${encodeURIComponent(this.#host.source.project)}${suffix}`;
-  }
-
-  /** Records a permission or objection request for this identity; `requestedBy` is left to the service. */
-  async #post(family: "permissions" | "objections", request: unknown, requested = localTimestamp()) {
-    const auth = await this.#session.current();
+  /** What a recorded request carries besides its `request`: the identity, when, and the page; `requestedBy` is the service's. */
+  async #recorded(requested = localTimestamp()) {
+    const { identityId } = await this.#session.current();
     const context = this.#host.context();
     // Servers from before the bootstrap refuse fields they do not know.
     if (this.gpc && !this.#boot?.legacy) context.gpc = true;
-    return this.#session.call<{ receipt?: string }>(this.#path(`/${family}`), {
-      method: "POST",
-      body: JSON.stringify({ identityId: auth.identityId, requested, meta: { context }, request }),
-    });
+    return { identityId, requested, meta: { context } };
   }
 
   /** Sends a permission request and takes the state the service then reports as the truth. */
-  async #send(request: unknown, requested?: string) {
-    const { receipt } = await this.#post("permissions", request, requested);
+  async #send(request: PermissionRequest, requested?: string) {
+    const { receipt } = await this.#session.call("/privacy/v2/projects/{project_id}/permissions", { ...(await this.#recorded(requested)), request });
     this.set({ receipt });
-    this.#apply((await this.#session.call<{ purposes: StatePurpose[] }>(this.#path("/identities/{identity}/permission-state"))).purposes);
+    this.#apply((await this.#session.call("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state")).purposes);
   }
 
   /** Records the switches as they are (or `choices`); true once the service confirmed. */
@@ -262,7 +259,10 @@ export class ConsentController {
 
   async object(purpose: Purpose) {
     try {
-      await this.#post("objections", { purposes: [{ purposeId: purpose.purposeId }] });
+      await this.#session.call("/privacy/v2/projects/{project_id}/objections", {
+        ...(await this.#recorded()),
+        request: { purposes: [{ purposeId: purpose.purposeId }] },
+      });
       this.set({ objected: { ...this.shown.objected, [purpose.purposeId]: true } });
       this.#host.emit("assent-change", this.state);
     } catch (error) {

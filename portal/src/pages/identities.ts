@@ -1,7 +1,7 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { JsonAnswer, Schemas } from "../../../shared/api/operations";
-import { api, ApiProblem } from "../api";
+import { api, ApiProblem, ok } from "../api";
 import { dataTable, pageHead } from "../parts";
 import { navigate, projectHref } from "../router";
 import type { Project } from "../types";
@@ -54,9 +54,9 @@ export class IdentitiesPage extends LightElement {
 
   private async load() {
     try {
-      this.data = (await api("GET", "/privacy/v2/projects/{project_id}/identities/{identityId}/data", {
-        params: { project_id: this.project.projectId, identityId: this.identityId },
-      })) as IdentityData;
+      this.data = (await ok(api.GET("/privacy/v2/projects/{project_id}/identities/{identityId}/data", {
+        params: { path: { project_id: this.project.projectId, identityId: this.identityId } },
+      }))) as IdentityData;
     } catch (error) {
       this.error = error;
     }
@@ -75,9 +75,9 @@ export class IdentitiesPage extends LightElement {
         const type = String(data.get("aliasType") ?? "").trim();
         const identifier = String(data.get("aliasIdentifier") ?? "").trim();
         const key = type ? `${type}:${identifier}` : identifier;
-        const found = await api("GET", "/privacy/v2/projects/{project_id}/identities/aliases/{alias}", {
-          params: { project_id: this.project.projectId, alias: key },
-        });
+        const found = await ok(api.GET("/privacy/v2/projects/{project_id}/identities/aliases/{alias}", {
+          params: { path: { project_id: this.project.projectId, alias: key } },
+        }));
         identityId = found.identityId;
       }
       navigate(projectHref(this.project.projectId, "identities", identityId));

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api, ApiProblem } from "../api";
+import { api, ApiProblem, ok } from "../api";
 import { regimes, type ConsentModeSettings, type JurisdictionPreset, type JurisdictionRules, type Project, type Regime } from "../types";
 import { ActionElement, loadingView, notify, problemView } from "../ui";
 
@@ -46,9 +46,9 @@ export class JurisdictionSettings extends ActionElement {
     try {
       const params = { project_id: this.project.projectId };
       const [rules, presets, consentMode] = await Promise.all([
-        api("GET", "/admin/v1/projects/{project_id}/jurisdictions", { params }),
-        api("GET", "/admin/v1/jurisdiction-presets"),
-        api("GET", "/admin/v1/projects/{project_id}/consent-mode", { params }),
+        ok(api.GET("/admin/v1/projects/{project_id}/jurisdictions", { params: { path: params } })),
+        ok(api.GET("/admin/v1/jurisdiction-presets")),
+        ok(api.GET("/admin/v1/projects/{project_id}/consent-mode", { params: { path: params } })),
       ]);
       this.show(rules);
       this.presets = presets.items;
@@ -75,10 +75,10 @@ export class JurisdictionSettings extends ActionElement {
     e.preventDefault();
     await this.run(async () => {
       try {
-        const saved = await api("PUT", "/admin/v1/projects/{project_id}/jurisdictions", {
-          params: { project_id: this.project.projectId },
+        const saved = await ok(api.PUT("/admin/v1/projects/{project_id}/jurisdictions", {
+          params: { path: { project_id: this.project.projectId } },
           body: { rules: parseRules(this.draft), rest: this.rest },
-        });
+        }));
         this.show(saved);
         notify("Jurisdiction rules saved.");
       } catch (error) {
@@ -92,15 +92,15 @@ export class JurisdictionSettings extends ActionElement {
     const data = new FormData(e.target as HTMLFormElement);
     this.consentModeError = null;
     try {
-      this.consentMode = await api("PUT", "/admin/v1/projects/{project_id}/consent-mode", {
-        params: { project_id: this.project.projectId },
+      this.consentMode = await ok(api.PUT("/admin/v1/projects/{project_id}/consent-mode", {
+        params: { path: { project_id: this.project.projectId } },
         body: {
           enabled: data.has("enabled"),
           waitForUpdate: Number(data.get("waitForUpdate")),
           urlPassthrough: data.has("urlPassthrough"),
           adsDataRedaction: data.has("adsDataRedaction"),
         },
-      });
+      }));
       notify("Consent Mode settings saved.");
     } catch (error) {
       this.consentModeError = error;

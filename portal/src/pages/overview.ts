@@ -1,6 +1,6 @@
 import { html, nothing, svg } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api } from "../api";
+import { api, ok } from "../api";
 import { dataTable, pageHead } from "../parts";
 import { projectHref } from "../router";
 import type { Overview, Project } from "../types";
@@ -24,10 +24,9 @@ export class OverviewPage extends LightElement {
 
   private async load() {
     try {
-      this.overview = await api("GET", "/admin/v1/projects/{project_id}/overview", {
-        params: { project_id: this.project.projectId },
-        query: { days: this.days },
-      });
+      this.overview = await ok(api.GET("/admin/v1/projects/{project_id}/overview", {
+        params: { path: { project_id: this.project.projectId }, query: { days: this.days } },
+        }));
       this.error = null;
     } catch (error) {
       this.error = error;

@@ -1,7 +1,7 @@
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import type { Schemas } from "../../../shared/api/operations";
-import { api } from "../api";
+import { api, ok } from "../api";
 import { navigate, projectHref } from "../router";
 import type { Project } from "../types";
 import { dataTable, formDialog, pageHead, textField } from "../parts";
@@ -68,7 +68,7 @@ export class ProjectsPage extends ActionElement {
 
   private async load() {
     try {
-      this.projects = (await api("GET", "/admin/v1/projects")).items;
+      this.projects = (await ok(api.GET("/admin/v1/projects"))).items;
     } catch (error) {
       this.error = error;
     }
@@ -78,7 +78,7 @@ export class ProjectsPage extends ActionElement {
     e.preventDefault();
     const form = e.target as HTMLFormElement;
     return this.run(async () => {
-      const project = await api("POST", "/admin/v1/projects", { body: projectBody(formValues(form)) });
+      const project = await ok(api.POST("/admin/v1/projects", { body: projectBody(formValues(form)) }));
       closeDialog(this, "new-project");
       form.reset();
       notify(`Project “${project.name}” created.`);

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api } from "../api";
+import { api, ok } from "../api";
 import { projectHref } from "../router";
 import { requestFamilies, type Overview, type PrivacyRequest, type Project, type RequestFamily, type RequestStatus } from "../types";
 import { confirmDialog, dataTable, pageHead, rowActions } from "../parts";
@@ -129,9 +129,9 @@ export class RequestsPage extends ActionElement {
     if (!more && !refresh) this.items = null;
     const params = { project_id: this.project.projectId };
     const page = (status?: RequestStatus, cursor?: string | null) =>
-      api("GET", `/privacy/v2/projects/{project_id}/${this.familyId}` as const, { params, query: { limit: 100, status, cursor: cursor ?? undefined } });
+      ok(api.GET(`/privacy/v2/projects/{project_id}/${this.familyId}` as const, { params: { path: params, query: { limit: 100, status, cursor: cursor ?? undefined } } }));
     try {
-      void api("GET", "/admin/v1/projects/{project_id}/overview", { params: { project_id: params.project_id }, query: { days: 1 } }).then(
+      void ok(api.GET("/admin/v1/projects/{project_id}/overview", { params: { path: { project_id: params.project_id }, query: { days: 1 } } })).then(
         (o) => (this.counts = o.requests),
       );
       if (this.filter === "open") {
@@ -152,8 +152,8 @@ export class RequestsPage extends ActionElement {
     const path = `/privacy/v2/projects/{project_id}/${this.familyId}/{request_id}` as const;
     const params = { project_id: this.project.projectId, request_id: request.requestId };
     return this.run(async () => {
-      if (step.to === "withdrawn") await api("DELETE", path, { params });
-      else await api("PUT", path, { params, body: { status: step.to } });
+      if (step.to === "withdrawn") await ok(api.DELETE(path, { params: { path: params } }));
+      else await ok(api.PUT(path, { params: { path: params }, body: { status: step.to } }));
       closeDialog(this, "confirm-step");
       this.pending = null;
       notify(`The ${familyInfo[this.familyId].one} is now ${statusLabels[step.to].toLowerCase()}.`);

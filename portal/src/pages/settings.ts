@@ -1,6 +1,6 @@
 import { html } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api } from "../api";
+import { api, ok } from "../api";
 import { base, navigate } from "../router";
 import type { Project } from "../types";
 import { formDialog, pageHead } from "../parts";
@@ -21,10 +21,10 @@ export class SettingsPage extends LightElement {
     this.busy = true;
     this.saveError = null;
     try {
-      const project = await api("PUT", "/admin/v1/projects/{project_id}", {
-        params: { project_id: this.project.projectId },
+      const project = await ok(api.PUT("/admin/v1/projects/{project_id}", {
+        params: { path: { project_id: this.project.projectId } },
         body: projectBody(formValues(e.target as HTMLFormElement)),
-      });
+      }));
       this.dispatchEvent(new CustomEvent("project-changed", { detail: project, bubbles: true }));
       notify("Privacy metadata saved.");
     } catch (error) {
@@ -40,7 +40,7 @@ export class SettingsPage extends LightElement {
     this.busy = true;
     this.deleteError = null;
     try {
-      await api("DELETE", "/admin/v1/projects/{project_id}", { params: { project_id: this.project.projectId } });
+      await ok(api.DELETE("/admin/v1/projects/{project_id}", { params: { path: { project_id: this.project.projectId } } }));
       closeDialog(this, "delete-project");
       notify(`Project “${this.project.name}” deleted.`);
       navigate(`${base}/`);

@@ -1,7 +1,7 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { Schemas } from "../../../shared/api/operations";
-import { api } from "../api";
+import { api, ok } from "../api";
 import { dataTable, pageHead, rowActions } from "../parts";
 import type { Project } from "../types";
 import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
@@ -42,8 +42,8 @@ export class SmsPage extends LightElement {
     this.error = null;
     try {
       const [routes, messages] = await Promise.all([
-        api("GET", "/admin/v1/sms/routes"),
-        api("GET", "/admin/v1/messages", { query: { projectId: this.project.projectId, limit: 50 } }),
+        ok(api.GET("/admin/v1/sms/routes")),
+        ok(api.GET("/admin/v1/messages", { params: { query: { projectId: this.project.projectId, limit: 50 } } })),
       ]);
       this.routes = routes.items;
       this.messages = messages.items;

@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { lookup } from "../../../shared/i18n/negotiate";
 import type { JsonAnswer, Schemas } from "../../../shared/api/operations";
-import { api, ApiProblem } from "../api";
+import { api, ApiProblem, ok } from "../api";
 import { dataTable, pageHead } from "../parts";
 import type { DataGroup, Party, Project, Purpose, Translation } from "../types";
 import { ActionElement, loadingView, notify, problemView } from "../ui";
@@ -46,17 +46,17 @@ export class WordingPage extends ActionElement {
   }
 
   private language(language: string) {
-    return { params: { ...this.params, language } };
+    return { params: { path: { ...this.params, language } } };
   }
 
   private async load() {
     try {
       const [listing, english, purposes, dataGroups, parties] = await Promise.all([
-        api("GET", "/privacy/v2/projects/{project_id}/configurations/ui-strings", { params: this.params }),
-        api("GET", "/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language("en")),
-        api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes", { params: this.params }),
-        api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups", { params: this.params }),
-        api("GET", "/privacy/v2/projects/{project_id}/configurations/parties", { params: this.params }),
+        ok(api.GET("/privacy/v2/projects/{project_id}/configurations/ui-strings", { params: { path: this.params } })),
+        ok(api.GET("/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language("en"))),
+        ok(api.GET("/privacy/v2/projects/{project_id}/configurations/purposes", { params: { path: this.params } })),
+        ok(api.GET("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { path: this.params } })),
+        ok(api.GET("/privacy/v2/projects/{project_id}/configurations/parties", { params: { path: this.params } })),
       ]);
       Object.assign(this, { listing, english: english.defaults, purposes: purposes.items, dataGroups: dataGroups.items, parties: parties.items });
       if (!this.current) await this.select(lookup([this.project.defaultLanguage], listing.shippedLanguages) ?? "en");
@@ -69,7 +69,7 @@ export class WordingPage extends ActionElement {
   private async select(language: string) {
     this.formError = null;
     try {
-      this.current = await api("GET", "/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language(language));
+      this.current = await ok(api.GET("/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language(language)));
     } catch (error) {
       if (!(error instanceof ApiProblem && error.status === 404)) throw error;
       this.current = { language, shipped: false, overrides: {}, strings: { ...this.english }, defaults: {}, updated: null };
@@ -88,7 +88,7 @@ export class WordingPage extends ActionElement {
     const language = this.current!.language;
     const strings = Object.fromEntries(Object.entries(this.draft).filter(([key, text]) => text.trim() && text !== this.current!.defaults[key]));
     const saved = await this.run(async () => {
-      this.current = await api("PUT", "/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", { ...this.language(language), body: { strings } });
+      this.current = await ok(api.PUT("/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", { ...this.language(language), body: { strings } }));
       this.draft = { ...this.current.overrides };
     });
     if (saved) {
@@ -99,7 +99,7 @@ export class WordingPage extends ActionElement {
 
   private async reset() {
     const language = this.current!.language;
-    const done = await this.run(() => api("DELETE", "/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language(language)));
+    const done = await this.run(() => ok(api.DELETE("/privacy/v2/projects/{project_id}/configurations/ui-strings/{language}", this.language(language))));
     if (done) {
       notify(`Wording in ${language} removed.`);
       this.current = null;

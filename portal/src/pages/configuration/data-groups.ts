@@ -1,22 +1,22 @@
 // Data groups: kinds of personal data that purposes use.
 import { html } from "lit";
 import type { Schemas } from "../../../../shared/api/operations";
-import { api } from "../../api";
+import { api, ok } from "../../api";
 import { textField } from "../../parts";
 import type { DataGroup } from "../../types";
 import { formValues } from "../../ui";
 import { referenceHint, textIn, translationsIn, type Kind } from "./kind";
 
-const one = (project_id: string, data_group_id: string) => ({ params: { project_id, data_group_id } });
+const one = (project_id: string, data_group_id: string) => ({ params: { path: { project_id, data_group_id } } });
 
 export const dataGroups: Kind<DataGroup> = {
   noun: "data group",
   id: (d) => d.dataGroupId,
   name: (d) => d.name,
   description: (d) => d.description,
-  list: async (project_id) => (await api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { project_id } })).items,
-  read: (project_id, id) => api("GET", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", one(project_id, id)),
-  remove: (project_id, id) => api("DELETE", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", one(project_id, id)),
+  list: async (project_id) => (await ok(api.GET("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { path: { project_id } } }))).items,
+  read: (project_id, id) => ok(api.GET("/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", one(project_id, id))),
+  remove: (project_id, id) => ok(api.DELETE("/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", one(project_id, id))),
   consequence: "A data group that a purpose still uses cannot be deleted; remove it from those purposes first.",
   editor: (d, texts) => ({
     fields: () => html`<div class="form-grid">
@@ -27,8 +27,8 @@ export const dataGroups: Kind<DataGroup> = {
     save: async (form, { project }) => {
       const v = formValues(form);
       const body = { referenceId: v.referenceId, name: v.name, description: translationsIn(form, "data-group-description") } as Schemas["DataGroupInput"];
-      if (d) await api("PUT", "/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { ...one(project.projectId, d.dataGroupId), body });
-      else await api("POST", "/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { project_id: project.projectId }, body });
+      if (d) await ok(api.PUT("/privacy/v2/projects/{project_id}/configurations/data-groups/{data_group_id}", { ...one(project.projectId, d.dataGroupId), body }));
+      else await ok(api.POST("/privacy/v2/projects/{project_id}/configurations/data-groups", { params: { path: { project_id: project.projectId } }, body }));
       return `Data group “${body.name}” saved.`;
     },
   }),

@@ -1,22 +1,22 @@
 // Parties: the controllers, processors and recipients that purposes name.
 import { html, nothing } from "lit";
 import type { Schemas } from "../../../../shared/api/operations";
-import { api } from "../../api";
+import { api, ok } from "../../api";
 import { textField } from "../../parts";
 import type { Party } from "../../types";
 import { compact, formValues } from "../../ui";
 import { referenceHint, translationsIn, type Kind } from "./kind";
 
-const one = (project_id: string, party_id: string) => ({ params: { project_id, party_id } });
+const one = (project_id: string, party_id: string) => ({ params: { path: { project_id, party_id } } });
 
 export const parties: Kind<Party> = {
   noun: "party",
   id: (p) => p.partyId,
   name: (p) => p.details.name,
   description: (p) => p.details.description ?? [],
-  list: async (project_id) => (await api("GET", "/privacy/v2/projects/{project_id}/configurations/parties", { params: { project_id } })).items,
-  read: (project_id, id) => api("GET", "/privacy/v2/projects/{project_id}/parties/{party_id}", one(project_id, id)),
-  remove: (project_id, id) => api("DELETE", "/privacy/v2/projects/{project_id}/parties/{party_id}", one(project_id, id)),
+  list: async (project_id) => (await ok(api.GET("/privacy/v2/projects/{project_id}/configurations/parties", { params: { path: { project_id } } }))).items,
+  read: (project_id, id) => ok(api.GET("/privacy/v2/projects/{project_id}/parties/{party_id}", one(project_id, id))),
+  remove: (project_id, id) => ok(api.DELETE("/privacy/v2/projects/{project_id}/parties/{party_id}", one(project_id, id))),
   consequence: "A party that a purpose still names cannot be deleted; remove it from those purposes first.",
   editor: (p, texts) => ({
     fields: () => {
@@ -54,8 +54,8 @@ export const parties: Kind<Party> = {
         policies: v.privacyPolicy ? { privacy: v.privacyPolicy } : undefined,
       });
       const body = { referenceId: v.referenceId, type: v.type, details } as Schemas["PartyInput"];
-      if (p) await api("PUT", "/privacy/v2/projects/{project_id}/parties/{party_id}", { ...one(project.projectId, p.partyId), body });
-      else await api("POST", "/privacy/v2/projects/{project_id}/configurations/parties", { params: { project_id: project.projectId }, body });
+      if (p) await ok(api.PUT("/privacy/v2/projects/{project_id}/parties/{party_id}", { ...one(project.projectId, p.partyId), body }));
+      else await ok(api.POST("/privacy/v2/projects/{project_id}/configurations/parties", { params: { path: { project_id: project.projectId } }, body }));
       return `Party “${details.name}” saved.`;
     },
   }),

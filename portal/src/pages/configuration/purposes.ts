@@ -2,7 +2,7 @@
 // one that every subject is asked about again; the operator says which before saving.
 import { html, nothing } from "lit";
 import type { Schemas } from "../../../../shared/api/operations";
-import { api } from "../../api";
+import { api, ok } from "../../api";
 import { textField } from "../../parts";
 import { consentTypes, legalGroundLabels, legalGrounds, type LegalGround, type Purpose, type Translation } from "../../types";
 import { formValues } from "../../ui";
@@ -11,7 +11,7 @@ import { referenceHint, textIn, translationsIn, type ConfigurationView, type Kin
 const roles = ["controllers", "processors", "recipients"] as const;
 const roleLabels = { controllers: "Controllers", processors: "Processors", recipients: "Recipients" };
 
-const one = (project_id: string, purpose_id: string) => ({ params: { project_id, purpose_id } });
+const one = (project_id: string, purpose_id: string) => ({ params: { path: { project_id, purpose_id } } });
 
 const checked = (list: string[] | undefined, id: string) => list?.includes(id) ?? false;
 
@@ -117,11 +117,11 @@ async function save(p: Purpose | null, answer: Answer, form: HTMLFormElement, pr
     consentMode: data.getAll("consentMode").map(String),
   } as Schemas["PurposeInput"]; // the form offers only valid choices; the API checks the rest
   const saved = p
-    ? await api("PUT", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", {
+    ? await ok(api.PUT("/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", {
         ...one(project_id, p.purposeId),
         body: { ...body, requireNewConsent: answer.requireNewConsent! },
-      })
-    : await api("POST", "/privacy/v2/projects/{project_id}/configurations/purposes", { params: { project_id }, body });
+      }))
+    : await ok(api.POST("/privacy/v2/projects/{project_id}/configurations/purposes", { params: { path: { project_id } }, body }));
   return p && saved.version !== p.version
     ? `“${saved.name}” is now version ${saved.version}. Subjects will be asked again.`
     : `“${saved.name}” saved (version ${saved.version}).`;
@@ -132,9 +132,9 @@ export const purposes: Kind<Purpose> = {
   id: (p) => p.purposeId,
   name: (p) => p.name,
   description: (p) => p.description,
-  list: async (project_id) => (await api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes", { params: { project_id } })).items,
-  read: (project_id, id) => api("GET", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", one(project_id, id)),
-  remove: (project_id, id) => api("DELETE", "/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", one(project_id, id)),
+  list: async (project_id) => (await ok(api.GET("/privacy/v2/projects/{project_id}/configurations/purposes", { params: { path: { project_id } } }))).items,
+  read: (project_id, id) => ok(api.GET("/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", one(project_id, id))),
+  remove: (project_id, id) => ok(api.DELETE("/privacy/v2/projects/{project_id}/configurations/purposes/{purpose_id}", one(project_id, id))),
   consequence:
     "The purpose leaves the configuration and every subject's permission state at once. Its versions and the consents given to them stay on record.",
   editor: (p, texts) => {

@@ -2,7 +2,7 @@
 // redelivery of one entry. A Lit controller of the webhooks page, so the log keeps its own state and timers.
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
 import type { Schemas } from "../../../../shared/api/operations";
-import { api } from "../../api";
+import { api, ok } from "../../api";
 import { actionsCell, actionsColumn, dataTable, rowActions } from "../../parts";
 import { formatDateTime, loadingView, notify, problemView } from "../../ui";
 
@@ -63,7 +63,7 @@ export class DeliveryLog implements ReactiveController {
     clearTimeout(this.refreshTimers.get(w.webhookId));
     this.refreshTimers.delete(w.webhookId);
     try {
-      const page = await api("GET", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries", { params: this.of(w), query: { limit: 10 } });
+      const page = await ok(api.GET("/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries", { params: { path: this.of(w), query: { limit: 10 } } }));
       this.deliveries = { ...this.deliveries, [w.webhookId]: page.deliveries };
       this.errors = { ...this.errors, [w.webhookId]: null };
       this.host.requestUpdate();
@@ -78,7 +78,7 @@ export class DeliveryLog implements ReactiveController {
 
   private async redeliver(w: Webhook, d: Delivery) {
     try {
-      await api("POST", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", { params: { ...this.of(w), delivery_id: d.deliveryId } });
+      await ok(api.POST("/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", { params: { path: { ...this.of(w), delivery_id: d.deliveryId } } }));
       notify(`${d.eventType} queued for delivery again.`);
       await this.load(w);
     } catch (error) {

@@ -3,7 +3,7 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { Schemas } from "../../../../shared/api/operations";
-import { api } from "../../api";
+import { api, ok } from "../../api";
 import type { Project } from "../../types";
 import { confirmDialog, formDialog, pageHead, rowActions, textField } from "../../parts";
 import { ActionElement, closeDialog, formatDateTime, loadingView, notify, problemView } from "../../ui";
@@ -43,7 +43,7 @@ export class WebhooksPage extends ActionElement {
 
   private async load() {
     try {
-      this.webhooks = (await api("GET", "/privacy/v2/projects/{project_id}/webhooks", { params: { project_id: this.project.projectId } })).webhooks;
+      this.webhooks = (await ok(api.GET("/privacy/v2/projects/{project_id}/webhooks", { params: { path: { project_id: this.project.projectId } } }))).webhooks;
     } catch (error) {
       // A server without the events capability answers 404 for the whole route.
       if ((error as { code?: string }).code === "not_found" && !this.webhooks) this.available = false;
@@ -55,7 +55,7 @@ export class WebhooksPage extends ActionElement {
     // A deletion starts from the webhook as it is now: the portal sends this read's ETag with the DELETE.
     this.target =
       listed && id === "delete-webhook"
-        ? await api("GET", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}", { params: this.of(listed) }).catch(() => listed)
+        ? await ok(api.GET("/privacy/v2/projects/{project_id}/webhooks/{webhook_id}", { params: { path: this.of(listed) } })).catch(() => listed)
         : listed;
     this.openDialog(id);
   }
@@ -66,15 +66,15 @@ export class WebhooksPage extends ActionElement {
     const data = new FormData(form);
     return this.run(async () => {
       const description = String(data.get("description") ?? "").trim();
-      const created = await api("POST", "/privacy/v2/projects/{project_id}/webhooks", {
-        params: { project_id: this.project.projectId },
+      const created = await ok(api.POST("/privacy/v2/projects/{project_id}/webhooks", {
+        params: { path: { project_id: this.project.projectId } },
         body: {
           url: String(data.get("url") ?? "").trim(),
           // The checkboxes offer only the API's event types.
           events: data.getAll("events").map(String) as Webhook["events"],
           ...(description ? { description } : {}),
         },
-      });
+      }));
       closeDialog(this, "new-webhook");
       form.reset();
       await this.load();
@@ -92,7 +92,7 @@ export class WebhooksPage extends ActionElement {
     const w = this.target!;
     const gracePeriodSeconds = gracePeriodOf(e.target as HTMLFormElement);
     return this.run(async () => {
-      const rotated = await api("POST", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/secret", { params: this.of(w), body: { gracePeriodSeconds } });
+      const rotated = await ok(api.POST("/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/secret", { params: { path: this.of(w) }, body: { gracePeriodSeconds } }));
       closeDialog(this, "rotate-webhook-secret");
       await this.load();
       this.showSecret({ url: w.url, secret: rotated.secret, rotated: true, previousSecretExpires: rotated.previousSecretExpires });
@@ -102,7 +102,7 @@ export class WebhooksPage extends ActionElement {
   private confirmDelete() {
     const w = this.target!;
     return this.run(async () => {
-      await api("DELETE", "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}", { params: this.of(w) });
+      await ok(api.DELETE("/privacy/v2/projects/{project_id}/webhooks/{webhook_id}", { params: { path: this.of(w) } }));
       closeDialog(this, "delete-webhook");
       notify("Webhook deleted.");
       this.deliveryLog.forget(w);
