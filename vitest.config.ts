@@ -1,6 +1,9 @@
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node 21+); the machines run Node 20.
 if (!("groupBy" in Map)) {
@@ -17,9 +20,45 @@ if (!("groupBy" in Map)) {
   });
 }
 
+/**
+ * Vitest's order within each project (failed, then longest last time, then largest), but the projects' files taken in
+ * turn rather than one project after another. A project's files queue behind the previous project's otherwise, so the
+ * browser files, the longest and mostly waiting on Chromium and the service, would start only once every workerd file
+ * had; taken in turn they fill the time the others spend waiting, and the other way round.
+ */
+class InterleavedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const queues = new Map<string, TestSpecification[]>();
+    for (const file of await super.sort(files)) {
+      const queue = queues.get(file.project.name) ?? [];
+      queue.push(file);
+      queues.set(file.project.name, queue);
+    }
+    const order: TestSpecification[] = [];
+    while (order.length < files.length) {
+      for (const queue of queues.values()) {
+        const next = queue.shift();
+        if (next) order.push(next);
+      }
+    }
+    return order;
+  }
+}
+
 async function testSigningKeys() {
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });
   return JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "test-1" }]);
+}
+
+/**
+ * The queue consumers wrangler.toml declares, with one difference: a batch is handed over as soon as it holds a
+ * message instead of after `max_batch_timeout` (a second), since the webhook tests wait for deliveries after most writes.
+ */
+function immediateQueueConsumers() {
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const { queueConsumers } = unstable_getMiniflareWorkerOptions({ ...config, assets: undefined }).workerOptions;
+  if (!queueConsumers || Array.isArray(queueConsumers)) throw new Error("wrangler.toml declares no queue consumer settings");
+  return Object.fromEntries(Object.entries(queueConsumers).map(([queue, consumer]) => [queue, Object.assign({}, consumer, { maxBatchTimeout: 0 })]));
 }
 
 /** The project test/api/databases.test.ts places in the second database, and that database's binding. */
@@ -45,6 +84,7 @@ const rateLimits = (limit: number) => ({
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./drizzle");
   const signingKeys = await testSigningKeys();
+  const queueConsumers = immediateQueueConsumers();
   /** The API suite's workerd: real D1, KV, queues and rate limiters; `limit` sets every abuse limit per minute. */
   const workerd = (name: string, include: string[], limit: number) => {
     const limits = rateLimits(limit);
@@ -54,6 +94,7 @@ export default defineConfig(async () => {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             ratelimits: limits.ratelimits,
+            queueConsumers,
             // A second database holding one project (README "Scaling"); both get every migration (test/api/setup.ts).
             d1Databases: { DB: "00000000-0000-0000-0000-000000000000", [shardBinding]: "assent-shard-1" },
             bindings: {
@@ -85,11 +126,17 @@ export default defineConfig(async () => {
           },
         }),
       ],
-      test: { name, include, setupFiles: ["./test/api/setup.ts"] },
+      // Files run side by side on shared machines: a test's time limit is no assertion, so it is generous.
+      test: { name, include, setupFiles: ["./test/api/setup.ts"], testTimeout: 30_000 },
     };
   };
   return {
     test: {
+      // A file per core rather than Vitest's one per core less one, which is a single file at a time on two cores: every
+      // file waits much of its time on its own workerd, Chromium or the service, and the other file's work fills that.
+      // More than that measured slower on a busy two-core machine and pushed concurrency tests past their windows.
+      maxWorkers: availableParallelism(),
+      sequence: { sequencer: InterleavedSequencer },
       projects: [
         // Load, fuzz and concurrency tests mint thousands of tokens from one address: limits far above their traffic.
         workerd("api", ["test/api/**/*.test.ts"], 1_000_000),
@@ -97,6 +144,8 @@ export default defineConfig(async () => {
         workerd("security", ["test/security/**/*.test.ts"], 10),
         // Translation checks: plain Node, no workerd or browser.
         { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], environment: "node" } },
+        // The README's shape and every link in the documentation and the code's references to it: plain Node.
+        { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
         {
           test: {
             name: "e2e",
@@ -105,7 +154,6 @@ export default defineConfig(async () => {
             globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
           },
         },
       ],

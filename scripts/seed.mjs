@@ -18,25 +18,32 @@ export function demoOrigins(base) {
 }
 
 export async function seedDemo(base, adminToken) {
-  const admin = async (method, path, body) => {
-    const res = await fetch(`${base}/admin/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const payload = res.status === 204 ? null : await res.json();
-    if (!res.ok) throw new Error(`seed: ${method} ${path} answered ${res.status}: ${JSON.stringify(payload)}`);
-    return payload;
-  };
+  const admin = adminApi(base, adminToken);
   const { items } = await admin("GET", "/projects");
   const existing = items.find((p) => p.name === demoName);
   if (existing) {
     await allowOrigins(admin, existing.projectId, demoOrigins(base));
     return { projectId: existing.projectId, created: false };
   }
+  return { projectId: await createDemoProject(base, adminToken), created: true };
+}
 
+const adminApi = (base, adminToken) => async (method, path, body) => {
+  const res = await fetch(`${base}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const payload = res.status === 204 ? null : await res.json();
+  if (!res.ok) throw new Error(`seed: ${method} ${path} answered ${res.status}: ${JSON.stringify(payload)}`);
+  return payload;
+};
+
+/** A new project made as the demo is, under `name`, whatever exists already; returns its id. */
+export async function createDemoProject(base, adminToken, name = demoName) {
+  const admin = adminApi(base, adminToken);
   const project = await admin("POST", "/projects", {
-    name: demoName,
+    name,
     controller: { name: "Demo Shop AB", email: "privacy@demo-shop.example", address: "Storgatan 1, 111 22 Stockholm" },
     policies: { privacy: "https://demo-shop.example/privacy", terms: "https://demo-shop.example/terms" },
     jurisdiction: "SE",
@@ -51,7 +58,7 @@ export async function seedDemo(base, adminToken) {
     urlPassthrough: false,
     adsDataRedaction: true,
   });
-  return { projectId: project.projectId, created: true };
+  return project.projectId;
 }
 
 /**

@@ -131,6 +131,7 @@ function minifyStyles(): Plugin {
           .replace(/\s+/g, " ")
           .replace(/\s*([{};,>])\s*/g, "$1")
           .replace(/:\s+/g, ":")
+          .replace(/([\s:(,-])0\.(\d)/g, "$1.$2")
           .replace(/;}/g, "}");
         return `= \`${minified.trim()}\``;
       });

@@ -25,8 +25,9 @@ import { missingConfiguration, requireStorage } from "./lib/settings";
 import { partyRoutes } from "./parties/routes";
 import { overviewRoutes, portalRoutes } from "./portal/routes";
 import { projectAdminRoutes, projectRoutes } from "./projects/routes";
+import { siteRoutes } from "./site/routes";
 import { auditRoutes } from "./proof/audit";
-import { ledgerRoutes } from "./proof/ledger";
+import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
 import { widgetRoutes } from "./widget/routes";
@@ -105,6 +106,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/overview`, overviewRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
+  ["/", siteRoutes],
 ];
 for (const [basePath, routes] of mounts) app.route(basePath, routes);
 

@@ -1,4 +1,5 @@
 import { html } from "hono/html";
+import { iconLink } from "./site/routes";
 
 type Operation = {
   summary?: string;
@@ -74,6 +75,8 @@ export function docsPage(doc: Document) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${doc.info.title} API reference</title>
+<meta name="description" content="The ${doc.info.title} HTTP API: every operation, who may call it, its parameters, request bodies and responses.">
+${iconLink}
 <style>
 body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem 1.5rem;color:#1b1f24}
 h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem;margin-top:2.5rem}
@@ -82,6 +85,7 @@ h2{border-bottom:1px solid #d0d7de;padding-bottom:.25rem;margin-top:2.5rem}
 .get{color:#0a6a2f}.post{color:#0550ae}.put{color:#7d4e00}.delete{color:#a40e26}.patch{color:#6639ba}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8fa;padding:.5rem;overflow:auto;border-radius:4px}
 code{overflow-wrap:anywhere}p,li,summary{overflow-wrap:break-word}
+summary{padding:.2rem 0}
 nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 @media (max-width:40rem){body{padding:.5rem .75rem}.m{min-width:3.5rem}}
 </style>

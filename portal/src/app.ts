@@ -1,20 +1,13 @@
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
-import "./pages/clients";
-import "./pages/configuration/page";
-import "./pages/identities";
-import "./pages/overview";
-import "./pages/projects";
-import "./pages/requests";
-import "./pages/settings";
-import "./pages/wording";
-import "./pages/sms";
 import "./pages/sign-in";
-import "./pages/webhooks/page";
 import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
+
+/** The signed-in pages' chunk (signed-in-pages.ts), fetched once. */
+const signedInPages = () => import("./signed-in-pages");
 
 const brandMark = html`<svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
   <rect width="32" height="32" rx="7" fill="#2f45c5"></rect>
@@ -51,13 +44,26 @@ export class AssentPortal extends LightElement {
     window.removeEventListener(toastEvent, this.onToast as EventListener);
   }
 
+  /**
+   * Resumes the session when the request for this page carried a session cookie (the Worker marks the shell with
+   * a `session` attribute; the cookie itself is HttpOnly); without one there is nothing to ask the API.
+   */
   private async start() {
     try {
-      this.signedIn = await session.resume();
+      const resumed = this.hasAttribute("session") && (await session.resume());
+      if (resumed) await signedInPages();
+      this.signedIn = resumed;
     } catch {
       this.signedIn = false;
     }
     if (this.signedIn) this.afterSignIn();
+  }
+
+  private async onSignedIn() {
+    await signedInPages();
+    this.signedIn = true;
+    this.focusAfterRender = true;
+    this.afterSignIn();
   }
 
   private afterSignIn() {
@@ -162,13 +168,7 @@ export class AssentPortal extends LightElement {
     </div>`;
     if (this.signedIn === null) return html`<main class="layout" id="main">${loadingView("the portal")}</main>${toasts}`;
     if (!this.signedIn) {
-      return html`<ap-sign-in
-          @signed-in=${() => {
-            this.signedIn = true;
-            this.focusAfterRender = true;
-            this.afterSignIn();
-          }}
-        ></ap-sign-in>
+      return html`<ap-sign-in @signed-in=${this.onSignedIn}></ap-sign-in>
         ${toasts}`;
     }
     return html`<a class="skip-link" href="#main" @click=${this.skipToMain}>Skip to content</a>

@@ -1,6 +1,6 @@
 // Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
 // (migrations applied, demo seeded), exactly as `npm start` runs it.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,23 +27,38 @@ const freePort = () =>
     });
   });
 
+/** Runs a command to its end; rejects when it fails. */
+const run = (command: string, args: string[], stdio: StdioOptions, env = process.env) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { stdio, env });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+
 const e2eConfig = "wrangler.e2e.toml";
 let dev: ChildProcess | undefined;
 let stateDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
-  if (pkg.scripts["build:client"]) execFileSync("npm", ["run", "build:client"], { stdio: "inherit" });
   stateDir = mkdtempSync(join(tmpdir(), "assent-e2e-"));
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
   // Browser tests make many visitors and portal sign-ins from one address within a minute: the same service with
-  // every abuse limit raised (as the API tests run it; test/security proves the limits bite), from a copy of
-  // wrangler.toml beside it (its relative paths then mean the same).
+  // every abuse limit raised (as the API tests run it; test/security proves the limits bite), and webhook deliveries
+  // handed to the consumer at once rather than after the batch timeout, from a copy of wrangler.toml beside it (its
+  // relative paths then mean the same).
   writeFileSync(
     e2eConfig,
-    readFileSync("wrangler.toml", "utf8").replace(/simple = \{ limit = \d+, period = (\d+) \}/g, "simple = { limit = 1000000, period = $1 }"),
+    readFileSync("wrangler.toml", "utf8")
+      .replace(/simple = \{ limit = \d+, period = (\d+) \}/g, "simple = { limit = 1000000, period = $1 }")
+      .replace(/^max_batch_timeout = \d+$/gm, "max_batch_timeout = 0"),
   );
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", e2eConfig, "--persist-to", stateDir], { stdio: "ignore", env });
+  // The client bundles the service serves, unless the caller built them already (.ci/run builds before testing).
+  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+  const build = pkg.scripts["build:client"] && !process.env.ASSENT_CLIENT_BUILT ? run("npm", ["run", "build:client"], "inherit") : undefined;
+  await Promise.all([
+    build,
+    run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--config", e2eConfig, "--persist-to", stateDir], "ignore", env),
+  ]);
   const port = await freePort();
   const adminToken = "e2e-admin-token";
   const { privateKey } = await generateKeyPair("ES256", { extractable: true });

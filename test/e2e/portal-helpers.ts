@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { createDemoProject, demoName } from "../../scripts/seed.mjs";
 import { artifactPath, launchBrowser } from "./browser";
 
 export const baseUrl = inject("baseUrl");
@@ -11,6 +12,12 @@ export const adminToken = inject("adminToken");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 export type PortalBrowser = { browser: Browser; context: BrowserContext; page: Page; pageErrors: string[] };
+
+/**
+ * A project made as the seeded demo is: browser test files run side by side, so a file that edits the demo's settings
+ * edits its own copy, not the demo other files are looking at. Named apart, as the seed finds the demo by its name.
+ */
+export const demoCopy = (): Promise<string> => createDemoProject(baseUrl, adminToken, `${demoName} (copy)`);
 
 /** A desktop-sized page; uncaught errors and CSP refusals are collected so a test can assert there were none. */
 export async function openPortalBrowser(): Promise<PortalBrowser> {

@@ -1,10 +1,10 @@
 // The portal's part of docs/jurisdictions.md: jurisdiction rules and Consent Mode settings under Settings, and the Consent Mode
 // types in the purpose editor, each checked through the API afterwards.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminToken, api, baseUrl, dialog, expectAccessible, openPortalBrowser, poll, signIn, type PortalBrowser } from "./portal-helpers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminToken, api, baseUrl, demoCopy, dialog, expectAccessible, openPortalBrowser, poll, signIn, type PortalBrowser } from "./portal-helpers";
 
 let portal: PortalBrowser;
-const demo = inject("demoProjectId");
+const demo = await demoCopy();
 
 beforeAll(async () => {
   portal = await openPortalBrowser();
@@ -40,10 +40,6 @@ describe("jurisdictions and Consent Mode in the portal", () => {
     expect(consentMode.body).toEqual({ enabled: true, waitForUpdate: 750, urlPassthrough: true, adsDataRedaction: true });
     await expectAccessible(page, "jurisdiction settings");
     expect(portal.pageErrors).toEqual([]);
-
-    // Leave the demo as the seed made it, for the other browser tests.
-    await api(adminToken, "PUT", `/admin/v1/projects/${demo}/jurisdictions`, (await api(adminToken, "GET", "/admin/v1/jurisdiction-presets")).body.items[0].rules);
-    await api(adminToken, "PUT", `/admin/v1/projects/${demo}/consent-mode`, { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true });
   });
 
   it("edits a purpose's Consent Mode types", async () => {
@@ -68,7 +64,7 @@ describe("jurisdictions and Consent Mode in the portal", () => {
     };
     await poll(mapped).toEqual(["analytics_storage", "personalization_storage"]);
 
-    // Back as the seed made it, for the widget's Consent Mode tests.
+    // And back as the seed made it: a type unchecked is saved too.
     await page.getByRole("button", { name: "Edit purpose Improving the shop" }).click();
     await types.getByLabel("personalization_storage").uncheck();
     await form.getByRole("group", { name: "Does this change require new consent?" }).getByLabel(/No/).check();

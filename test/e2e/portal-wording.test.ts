@@ -1,11 +1,11 @@
 // The portal's Wording page (docs/languages.md#a-projects-own-words): the widget's strings per language with English beside them, a live preview
 // in the preview frame, validation from the API, the translation coverage table; checked through the API.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shippedStrings } from "../../shared/i18n/shipped";
-import { adminToken, api, baseUrl, expectAccessible, openPortalBrowser, poll, shot, signIn, tokenStatus, type PortalBrowser } from "./portal-helpers";
+import { adminToken, api, baseUrl, demoCopy, expectAccessible, openPortalBrowser, poll, shot, signIn, tokenStatus, type PortalBrowser } from "./portal-helpers";
 
 let portal: PortalBrowser;
-const demo = inject("demoProjectId");
+const demo = await demoCopy();
 /** A backend's token for the demo project (the wording routes take `config:read` / `config:write`). */
 let token = "";
 const wording = (language: string) => `/privacy/v2/projects/${demo}/configurations/ui-strings/${language}`;

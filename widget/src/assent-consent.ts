@@ -1,6 +1,6 @@
 import { html, nothing, render, type TemplateResult } from "lit/html.js";
 import type { TokenProvider } from "./api";
-import { banner, frame } from "./banner";
+import { banner, frame, labels } from "./banner";
 import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
 import { release, watch } from "./gating";
@@ -27,9 +27,7 @@ type Preferences = { preferences(view: View): TemplateResult; savedNote(view: Vi
  * framework.
  */
 export class AssentConsent extends HTMLElement {
-  static get observedAttributes() {
-    return ["open", "lang"];
-  }
+  static observedAttributes = ["open", "lang"];
 
   // Properties a page may set (before or after the element upgrades); each also reads its attribute.
   /** Origin of the Assent API (no trailing slash); defaults to the origin the script was loaded from. */
@@ -54,7 +52,7 @@ export class AssentConsent extends HTMLElement {
   #opener?: HTMLElement | null;
   #unwatch?: () => void;
 
-  #attr(property: keyof this, attribute: string): string | undefined {
+  #attr(property: keyof this & string, attribute: string = property): string | undefined {
     return (this[property] as string | undefined) ?? this.getAttribute(attribute) ?? undefined;
   }
 
@@ -73,19 +71,19 @@ export class AssentConsent extends HTMLElement {
     adopt((this.#root = this.attachShadow({ mode: "open" })), styles);
     this.#flow = new ConsentController({
       source: {
-        api: this.#attr("api", "api") ?? scriptOrigin,
-        project: this.#attr("project", "project") ?? "",
+        api: this.#attr("api") ?? scriptOrigin,
+        project: this.#attr("project") ?? "",
         token: this.token,
         identityId: this.identityId,
         tokenProvider: this.tokenProvider,
       },
       languages: () => this.#languages,
-      regime: () => this.#attr("regime", "regime") as RegimeName | undefined,
+      regime: () => this.#attr("regime") as RegimeName | undefined,
       consentMode: this.hasAttribute("consent-mode"),
       context: () => {
         const context: Record<string, string> = {
           collectionMethod: this.#attr("collectionMethod", "collection-method") ?? "web-dialog",
-          application: this.#attr("application", "application") || location.hostname,
+          application: this.#attr("application") || location.hostname,
           language: this.#flow!.shown.language!,
         };
         const reference = this.#attr("internalReference", "internal-reference");
@@ -261,6 +259,8 @@ export class AssentConsent extends HTMLElement {
         ${this.#prefs ? this.#prefs.preferences(view) : nothing}`,
       root,
     );
+    render(layer === "ask" ? labels(view) : nothing, this);
+    this.toggleAttribute("banner", layer === "ask");
     this.toggleAttribute("open", open);
     const bannerElement = root.querySelector<HTMLElement>("[popover]");
     if (bannerElement && bannerElement !== bannerBefore) {

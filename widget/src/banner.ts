@@ -3,6 +3,11 @@
  * no page z-index or transform can cover or move it and it shifts nothing on the page. Opt-in: the notice with
  * Accept all, Reject all and Customize, alike in every way. Opt-out and notice regimes: a compact notice with
  * "Your privacy choices" and OK.
+ *
+ * Banner tools (scanners, autoconsent, Consent-O-Matic) search with document.querySelectorAll, which does not see
+ * into the shadow root. So each button's words are a light-DOM child of the element, `<span slot="reject">` (and
+ * accept, customize), slotted into the button: that text names the button, a click on it is a click on the
+ * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md#banner-tools).
  */
 import { html, nothing } from "lit/html.js";
 import { fill } from "./i18n";
@@ -31,6 +36,25 @@ export const frame = (view: View, content: unknown) =>
     <div class="inner">${content}</div>
   </div>`;
 
+/** The first layer's buttons: slot name, words, disabled, action. */
+const controls = (view: View): [string, string, boolean, () => void][] => {
+  const { t } = view;
+  const unavailable = !view.config || view.busy;
+  return view.regime === "opt-in"
+    ? [
+        ["reject", t.rejectAll, view.busy || view.pending, view.rejectAll],
+        ["customize", t.customize, unavailable, view.customize],
+        ["accept", t.acceptAll, unavailable, view.acceptAll],
+      ]
+    : [
+        ["customize", t.title, unavailable, view.customize],
+        ["accept", t.ok, false, view.acknowledge],
+      ];
+};
+
+/** The buttons' words as light-DOM children of the element, one per slot. */
+export const labels = (view: View) => controls(view).map(([name, words]) => html`<span slot=${name}>${words}</span>`);
+
 export function banner(view: View) {
   const { t, config } = view;
   const optIn = view.regime === "opt-in";
@@ -38,7 +62,6 @@ export function banner(view: View) {
     view.gpcApplied ? t.gpcApplied : optIn && view.gpc ? t.gpc : "",
     view.pending ? t.offline : "",
   ].filter(Boolean);
-  const unavailable = !config || view.busy;
   return frame(
     view,
     html`<h2 id="banner-title" class="title">${t.title}</h2>
@@ -48,12 +71,10 @@ export function banner(view: View) {
         ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
         : nothing}
       <div class="actions">
-        ${optIn
-          ? html`<button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t.rejectAll}</button>
-              <button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t.customize}</button>
-              <button part="button accept" ?disabled=${unavailable} @click=${view.acceptAll}>${t.acceptAll}</button>`
-          : html`<button part="button customize" ?disabled=${unavailable} @click=${view.customize}>${t.title}</button>
-              <button part="button accept" @click=${view.acknowledge}>${t.ok}</button>`}
+        ${controls(view).map(
+          ([name, words, disabled, action]) =>
+            html`<button part="button ${name}" ?disabled=${disabled} @click=${action}><slot name=${name}>${words}</slot></button>`,
+        )}
       </div>`,
   );
 }

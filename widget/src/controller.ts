@@ -45,6 +45,9 @@ export type Host = {
   render(): void;
 };
 
+/** Whether two JSON values differ (the stored decision's parts, compared with the service's answer). */
+const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
 export class ConsentController {
   shown: Shown = { banner: "", open: false, saved: [], choices: {}, objected: {}, failed: false, busy: false };
   #host: Host;
@@ -88,7 +91,7 @@ export class ConsentController {
   }
 
   get gpc() {
-    return (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+    return !!(navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
   }
 
   /** A Reject all taken while the API was down waits on this device. */
@@ -154,7 +157,7 @@ export class ConsentController {
       this.#remember(first ? this.regime !== "opt-in" : undefined);
       // A returning visitor's state changes with the answer, or with the regime (another place, other rules).
       if (first) host.emit("assent-ready", this.state);
-      else if (before?.regime !== this.regime || JSON.stringify(before?.consents) !== JSON.stringify(this.#decision?.consents)) {
+      else if (before?.regime !== this.regime || differ(before?.consents, this.#decision?.consents)) {
         host.emit("assent-change", this.state);
       }
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
@@ -193,7 +196,7 @@ export class ConsentController {
     const state = this.state;
     const boot = this.#boot!;
     const modes = boot.consentMode?.enabled ? modesOf(this.shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
-    tell ??= JSON.stringify(modes) !== JSON.stringify(this.#decision?.modes);
+    tell ??= differ(modes, this.#decision?.modes);
     this.#store.decision.set(
       (this.#decision = {
         identityId: this.#identity,

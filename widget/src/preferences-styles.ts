@@ -1,7 +1,24 @@
 /** The second layer's stylesheet, loaded with it (see styles.ts for the rules every size and colour follows). */
 export const preferenceStyles = `
+  :host {
+    --m: var(--assent-muted, #4b5563);
+    --s: #f3f4f6;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --m: var(--assent-muted, #d1d5db);
+      --s: #1f2937;
+    }
+  }
   /* A modal <dialog> already sits in the top layer, centred, scrolling, sized to the viewport. */
   dialog {
+    box-sizing: border-box;
+    border: 0;
+    padding: 0;
+    background: var(--b);
+    color: var(--f);
+    font: max(1em, 16px)/1.5 var(--assent-font, system-ui, sans-serif);
+    overflow-wrap: anywhere;
     width: 40em;
     max-width: calc(100% - 1em);
     border-radius: 0.875em;
@@ -135,5 +152,16 @@ export const preferenceStyles = `
     padding-block-end: 1.25em;
     border-block-start: 1px solid var(--l);
     background: var(--b);
+  }
+  /* The footer's buttons, laid out and coloured as the banner's (styles.ts, .actions). */
+  .foot {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr));
+    gap: 0.6em;
+  }
+  .foot button {
+    background: var(--a);
+    color: var(--o);
+    padding: 0.65em;
   }
 `;

@@ -8,7 +8,7 @@
  * browsers' default, so their smallest text (0.75em) stays at 12px; a larger setting still applies. Custom properties (which `all` leaves alone) and
  * `::part` let the page theme it on purpose: --assent-accent, --assent-on-accent, --assent-background,
  * --assent-foreground, --assent-muted, --assent-border, --assent-focus, --assent-font. Without a theme it follows
- * `prefers-color-scheme`.
+ * `prefers-color-scheme`. The colours only the second layer uses (muted text, subtle surfaces) are defined with it.
  */
 export const styles = `
   :host {
@@ -17,9 +17,7 @@ export const styles = `
     --o: var(--assent-on-accent, #fff);
     --b: var(--assent-background, #fff);
     --f: var(--assent-foreground, #111827);
-    --m: var(--assent-muted, #4b5563);
     --l: var(--assent-border, #d1d5db);
-    --s: #f3f4f6;
   }
   @media (prefers-color-scheme: dark) {
     :host {
@@ -27,13 +25,10 @@ export const styles = `
       --o: var(--assent-on-accent, #042f2e);
       --b: var(--assent-background, #111827);
       --f: var(--assent-foreground, #f9fafb);
-      --m: var(--assent-muted, #d1d5db);
       --l: var(--assent-border, #4b5563);
-      --s: #1f2937;
     }
   }
-  .banner,
-  dialog {
+  .banner {
     box-sizing: border-box;
     border: 0;
     padding: 0;
@@ -48,7 +43,6 @@ export const styles = `
     inset: auto 0 0;
     margin: 0;
     width: auto;
-    max-width: none;
     max-height: 85vh;
     overflow: auto;
     border-block-start: 1px solid var(--l);
@@ -97,8 +91,7 @@ export const styles = `
       padding: 1em;
     }
   }
-  .actions,
-  .foot {
+  .actions {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(min(100%, 10em), 1fr));
     gap: 0.6em;
@@ -121,8 +114,7 @@ export const styles = `
     padding: 0.45em 0.9em;
     cursor: pointer;
   }
-  .actions button,
-  .foot button {
+  .actions button {
     background: var(--a);
     color: var(--o);
     padding: 0.65em;

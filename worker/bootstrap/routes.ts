@@ -4,8 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import { webClientQuery } from "../auth/browser-origins";
 import { admitVisitor, identityTokenScopes, mintVisitorToken, visitorAliasType } from "../auth/browser-tokens";
 import { access } from "../auth/scopes";
-import { issuerOf } from "../auth/tokens";
-import { dispatchSoon } from "../events/outbox";
 import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
@@ -19,7 +17,9 @@ import { notFound, validationError } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
-import { learnReceipt, receiptQuery } from "../requests/snapshot";
+import { latestReceiptHash } from "../proof/log";
+import { writerOf } from "../requests/record";
+import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
 import { servedLanguages, wordsFor } from "../wording/words";
@@ -91,7 +91,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
       .limit(1),
     webClientQuery(db, projectId, origin),
     stateQuery(db, projectId, identity ?? sql`NULL`),
-    receiptQuery(db, projectId, identity ?? sql`NULL`),
+    latestReceiptHash(db, projectId, identity ?? sql`NULL`),
   ]);
   // The visitor's next write (its decision) then knows the receipt chain it extends: one round trip for it too.
   const identityId = stateRows[0]?.identityId;
@@ -167,8 +167,7 @@ bootstrapRoutes.openapi(
       if (undecided.length > 0) {
         // The banner must paint whatever happens here: a failed record is logged, and `gpcApplied` stays false.
         try {
-          await recordGpcOptOut({ env: c.env, db: c.var.db, issuer: issuerOf(c.env), caller: visitor.caller }, visitor.identityId, undecided, language);
-          dispatchSoon(c, projectId);
+          await recordGpcOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language);
           state = await readState(visitor.identityId);
         } catch (error) {
           console.error(`GPC opt-out for ${visitor.identityId} was not recorded:`, error);

@@ -77,7 +77,7 @@ async function projectHasWebhooks(d1: D1Database, projectId: string): Promise<bo
   return Boolean(row);
 }
 
-/** What a write batch found out anyway (worker/requests/snapshot.ts `outcome`), so the tail need not read it again. */
+/** What a write batch found out anyway (worker/requests/write-guard.ts `commit`), so the dispatch need not read it again. */
 export function noteWebhookPresence(projectId: string, present: boolean) {
   webhookPresence.set(projectId, present);
 }

@@ -5,7 +5,7 @@ import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
 import { webhooks } from "./table";
-import { ProjectParams } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 
 /** What the webhook and delivery-log routes share. */
 export const tags = ["Webhooks"];

@@ -2,20 +2,19 @@ import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
 import { access, clientKinds } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
-import { issuerOf } from "../auth/tokens";
-import { dispatchSoon } from "../events/outbox";
 import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
 import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, PermissionState } from "../requests/schemas";
 import { Iso27560Export, iso27560Records } from "../proof/iso27560";
-import { eraseIdentity } from "../requests/record";
+import { eraseIdentity, writerOf } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
+import { ProjectParams } from "../lib/params";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate } from "./schemas";
 import { aliases, identities } from "./table";
 
@@ -203,9 +202,8 @@ identityRoutes.openapi(
     // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
     const current = accepted && (await findIdentity(c.var.db, caller.projectId, identityId));
     if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
-    const erased = await eraseIdentity({ env: c.env, db: c.var.db, issuer: issuerOf(c.env), caller }, identityId, revisionMatches(identities.revision, accepted));
+    const erased = await eraseIdentity(writerOf(c), identityId, revisionMatches(identities.revision, accepted));
     if (!erased) throw accepted && (await findIdentity(c.var.db, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
-    dispatchSoon(c, caller.projectId);
     return c.body(null, 204);
   },
 );

@@ -93,6 +93,3 @@ export const Policies = z
     cookie: WebUrl.optional(),
   })
   .openapi("Policies");
-
-/** The project a path names (`/privacy/v2/projects/{project_id}/…`, `/admin/v1/projects/{project_id}/…`). */
-export const ProjectParams = z.object({ project_id: z.string() });

@@ -6,12 +6,13 @@ import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { toParty } from "./queries";
 import { Party, PartyInput } from "./schemas";
 import { parties } from "./table";
+import { ProjectParams } from "../lib/params";
 
 export const partyRoutes = createRouter();
 

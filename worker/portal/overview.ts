@@ -2,7 +2,8 @@ import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
 import { defineRoute } from "../lib/router";
-import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
+import { jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { findProject } from "../projects/queries";
 
 const Day = z.string().openapi({ example: "2026-11-22", description: "A UTC calendar day." });

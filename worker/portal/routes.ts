@@ -8,7 +8,7 @@ import { createRouter, defineRoute } from "../lib/router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
-import { createSession, csrfHeader, endSession, readSession, requireSameOrigin, sessionCookie } from "./session";
+import { createSession, csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "./session";
 
 /** The portal's session API and its shell, mounted at `/portal`. */
 export const portalRoutes = createRouter();
@@ -117,7 +117,9 @@ const shellHeaders = {
 /**
  * The SPA's shell for `/portal` and every client-side route under it. Built files (`/portal/assets/…`) are
  * served by Workers Static Assets before the Worker runs, so a path with a file extension that reaches this
- * handler is a missing file, not a route.
+ * handler is a missing file, not a route. The `session` attribute tells the SPA a session cookie came with the
+ * request (its script cannot see the HttpOnly cookie): only then is there a session to resume, so a visitor who
+ * is not signed in is shown the sign-in form without a 401 from `GET /portal/api/session`.
  */
 const shell = async (c: Context<AppEnv>) => {
   const path = new URL(c.req.url).pathname;
@@ -127,7 +129,9 @@ const shell = async (c: Context<AppEnv>) => {
   if (!html.ok) {
     throw new ApiError(503, "portal_not_built", "The portal is not built; run `npm run build:portal`.");
   }
-  return new Response(html.body, { status: 200, headers: shellHeaders });
+  const shellPage = new Response(html.body, { status: 200, headers: shellHeaders });
+  if (!hasSessionCookie(c)) return shellPage;
+  return new HTMLRewriter().on("assent-portal", { element: (element) => void element.setAttribute("session", "") }).transform(shellPage);
 };
 portalRoutes.get("/", shell);
 portalRoutes.get("/*", shell);

@@ -43,9 +43,11 @@ const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const unauthorized = (detail: string) => new ApiError(401, "unauthorized", detail);
 
+/** Whether the request carries a session cookie (valid or not: only reading the session tells). */
+export const hasSessionCookie = (c: Context<AppEnv>) => getCookie(c, cookieName, "host") !== undefined;
+
 /** A request that carries the portal cookie and no Authorization header is a portal call. */
-export const isPortalCall = (c: Context<AppEnv>) =>
-  c.req.header("authorization") === undefined && getCookie(c, cookieName, "host") !== undefined;
+export const isPortalCall = (c: Context<AppEnv>) => c.req.header("authorization") === undefined && hasSessionCookie(c);
 
 /**
  * Refuses all but same-origin callers: browsers send `Origin` on unsafe requests, and `Sec-Fetch-Site`; one of

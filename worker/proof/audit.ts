@@ -3,10 +3,11 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { createRouter, defineRoute } from "../lib/router";
-import { problems, ProjectParams } from "../lib/schemas";
+import { problems } from "../lib/schemas";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { logEntries } from "./table";
+import { ProjectParams } from "../lib/params";
 
 /** The project-wide audit trail for a period, streamed: for auditors and for archiving outside Assent. */
 export const auditRoutes = createRouter();

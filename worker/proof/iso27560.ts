@@ -6,7 +6,7 @@ import { sha256Hex } from "../lib/crypto";
 import type { Db } from "../lib/db";
 import { parties } from "../parties/table";
 import { projects } from "../projects/table";
-import { requests, type Family } from "../requests/table";
+import { requests, type Family, type RequestRow } from "../requests/table";
 import { statuses, type Status } from "../requests/schemas";
 import { logEntries, type LogPayload } from "./table";
 
@@ -51,7 +51,6 @@ export const Iso27560Export = z
   })
   .openapi("Iso27560Export", { description: "ISO/IEC TS 27560:2023 consent records with DPV terms (docs/proof.md#standard-records-and-audit-export)." });
 
-type RequestRow = typeof requests.$inferSelect;
 const Named = z.object({ purposes: z.array(z.looseObject({ purposeId: z.string(), version: z.string().optional(), status: z.string().optional() })).default([]) });
 
 export async function iso27560Records(db: Db, projectId: string, identityId: string) {

@@ -1,17 +1,5 @@
-import { access } from "../auth/scopes";
-import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
-import { dispatchSoon } from "../events/outbox";
-import { identities } from "../identities/table";
 import { hex, sha256Hex } from "../lib/crypto";
-import { getDb } from "../lib/db";
-import { notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
-import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
-import { projects } from "../projects/table";
-import { eraseIdentity } from "../requests/record";
 
 /**
  * The erasure ledger: the salted SHA-256 of every erased identity id, kept in KV, outside the database, so that
@@ -42,52 +30,18 @@ export async function recordErasure(env: Env, projectId: string, identityId: str
   return hash;
 }
 
-/** Erases again every identity of the project whose salted hash is in the ledger; returns their ids. */
-export async function reapplyErasures(env: Env, db: D1Database, issuer: string, projectId: string) {
+/** What the ledger holds for the project: whether an identity id is among its erasures, and how many there are. */
+export async function ledgerOf(env: Env, projectId: string) {
   const salt = await env.KV.get(saltKey(projectId));
-  const ledger = new Set<string>();
+  const hashes = new Set<string>();
   let cursor: string | undefined;
   do {
     const page = await env.KV.list({ prefix: entryPrefix(projectId), cursor });
-    for (const key of page.keys) ledger.add(key.name.slice(entryPrefix(projectId).length));
+    for (const key of page.keys) hashes.add(key.name.slice(entryPrefix(projectId).length));
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
-  const reapplied: string[] = [];
-  if (salt && ledger.size > 0) {
-    const rows = await getDb(db).select({ id: identities.id }).from(identities).where(eq(identities.projectId, projectId));
-    const caller = { projectId, clientId: "erasure-ledger", clientType: "backend" as const, scopes: [] };
-    for (const { id } of rows) {
-      if (ledger.has(await subjectHash(salt, id)) && (await eraseIdentity({ env, db, issuer, caller }, id))) reapplied.push(id);
-    }
-  }
-  return { ledgerEntries: ledger.size, reapplied };
+  return {
+    entries: hashes.size,
+    holds: async (identityId: string) => salt !== null && hashes.has(await subjectHash(salt, identityId)),
+  };
 }
-
-export const ledgerRoutes = createRouter();
-
-ledgerRoutes.openapi(
-  defineRoute({
-    method: "post",
-    path: "/reapply",
-    operationId: "reapplyErasures",
-    tags: ["Admin"],
-    ...access.admin,
-    summary: "Re-apply the erasure ledger after a database restore",
-    description:
-      "Deletes again every identity of the project whose salted hash the erasure ledger (KV) holds: identities that " +
-      "a D1 restore brought back. Each goes through the normal identity deletion (event, log entry). `npm run reapply-erasures`.",
-    request: { params: ProjectParams },
-    responses: {
-      200: jsonResponse(z.object({ ledgerEntries: z.number().int(), reapplied: z.array(z.string()) }), "What was erased again."),
-      ...problems,
-    },
-  }),
-  async (c) => {
-    const { project_id: projectId } = c.req.valid("param");
-    const [project] = await getDb(c.var.db).select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
-    if (!project) throw notFound("Project");
-    const result = await reapplyErasures(c.env, c.var.db, issuerOf(c.env), projectId);
-    if (result.reapplied.length) dispatchSoon(c, projectId);
-    return c.json(result, 200);
-  },
-);

@@ -1,37 +1,31 @@
-import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { canonicalJson } from "../lib/canonical";
 import type { Bindable } from "../lib/compiled";
 import { fromHex, hex, sha256Hex } from "../lib/crypto";
 import { atomically, getDb, type Db } from "../lib/db";
 import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import type { RequestRow } from "../requests/table";
 import { extend, foldParts, leafHash, perfectParts, type StoredNode } from "./merkle";
 import { headType, signCanonical } from "./receipts";
 import { logEntries, logHeads, logNodes, type LogPayload } from "./table";
 
-/** The fields of a stored request that never change: what a log entry's `recordHash` commits to. */
-export type ImmutableRecord = {
-  requestId: string;
-  projectId: string;
-  family: string;
-  identityId: string;
-  requested: string;
-  meta: unknown;
-  request: unknown;
-  created: string;
-};
-
-export const recordHash = (record: ImmutableRecord) =>
+/**
+ * What a log entry's `recordHash` covers: SHA-256 of the canonical JSON of the fields of a stored request that never
+ * change (everything but its status, update stamp and receipt), so an entry proves the request as first recorded.
+ */
+export const recordHash = (row: RequestRow) =>
   sha256Hex(
     canonicalJson({
-      requestId: record.requestId,
-      projectId: record.projectId,
-      family: record.family,
-      identityId: record.identityId,
-      requested: record.requested,
-      meta: record.meta,
-      request: record.request,
-      created: record.created,
+      requestId: row.id,
+      projectId: row.projectId,
+      family: row.family,
+      identityId: row.identityId,
+      requested: row.requested,
+      meta: row.meta,
+      request: row.request,
+      created: row.created,
     }),
   );
 
@@ -73,14 +67,17 @@ export const logErase = (projectId: string, identityId: string, subject: string,
   sql`UPDATE ${logEntries} SET payload = ${JSON.stringify({ erasedBy: subject })}, identity_id = NULL, request_id = NULL,
     receipt_hash = NULL WHERE project_id = ${projectId} AND identity_id = ${identityId} AND ${when}`;
 
-/** The hash of the identity's latest receipt (one index seek), for the next receipt to name. */
-export const latestReceiptHash = (db: Db, projectId: string, identityId: string) =>
-  db
-    .select({ hash: logEntries.receiptHash })
-    .from(logEntries)
-    .where(and(eq(logEntries.projectId, projectId), eq(logEntries.identityId, identityId), isNotNull(logEntries.receiptHash)))
-    .orderBy(desc(logEntries.seq))
-    .limit(1);
+/**
+ * The identity's receipt chain: the hash of its latest receipt, which the next receipt names (one seek on the partial
+ * index of entries with a receipt). A subquery, so a write batch can check it and report it (worker/requests/write-guard.ts).
+ */
+export const latestReceipt = (projectId: Bindable<string>, identityId: Bindable<string> | SQL) => sql<string | null>`(SELECT ${logEntries.receiptHash}
+  FROM ${logEntries} WHERE ${logEntries.projectId} = ${projectId} AND ${logEntries.identityId} = ${identityId}
+  AND ${logEntries.receiptHash} IS NOT NULL ORDER BY ${logEntries.seq} DESC LIMIT 1)`;
+
+/** The same as a query for a read batch: one row (`hash`, null without a receipt) while the project exists. */
+export const latestReceiptHash = (db: Db, projectId: string, identityId: string | SQL) =>
+  db.select({ hash: latestReceipt(projectId, identityId) }).from(projects).where(eq(projects.id, projectId));
 
 /** Stored nodes per insert statement: bound as one JSON value, well under D1's statement and value limits. */
 const nodesPerInsert = 1000;

@@ -5,10 +5,11 @@ import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
-import { jsonResponse, problems, ProjectParams } from "../lib/schemas";
+import { jsonResponse, problems } from "../lib/schemas";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
+import { ProjectParams } from "../lib/params";
 
 /** The project's tamper-evident log (docs/proof.md#tamper-evident-log): signed tree heads, entries and proofs. */
 export const proofRoutes = createRouter();

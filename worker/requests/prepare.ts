@@ -15,7 +15,7 @@ import type { DataGroupGrant, PartyGrant } from "./table";
 /**
  * Validating a request body against the project's configuration and fixing what it is recorded as (versions,
  * referenceIds, what each purpose contributes to the permission state). The configuration comes from `lookup` (one
- * read round trip) or from the isolate's copy of an earlier one (worker/requests/snapshot.ts), which the write then
+ * read round trip) or from the isolate's copy of an earlier one (worker/requests/write-guard.ts), which the write then
  * guards: validation itself reads nothing.
  */
 /** What a request says about one purpose, fixed when it is stored (see `requestPurposes`). */

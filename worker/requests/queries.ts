@@ -2,11 +2,18 @@ import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import { compiled } from "../lib/compiled";
 import type { Db } from "../lib/db";
 import { stateQuery, toPermissionState } from "./state";
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, Status } from "./schemas";
-import { requests, type Family } from "./table";
+import { requests, type Family, type RequestRow } from "./table";
 
-type RequestRow = typeof requests.$inferSelect;
+/** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
+const StoredPurposes = z.object({
+  purposes: z.array(z.union([z.string(), z.looseObject({ purposeId: z.string(), version: z.string().optional() })])).optional(),
+});
+
+/** The purposes a stored request names, each as an object (a scope's ids become `{ purposeId }`). */
+export const storedPurposes = (request: RequestRow["request"]) =>
+  (StoredPurposes.safeParse(request ?? {}).data?.purposes ?? []).map((entry) => (typeof entry === "string" ? { purposeId: entry } : entry));
 
 /** A stored request as the API shows it; a permission calls its status `permissionStatus`. */
 export function toRecord(row: RequestRow) {

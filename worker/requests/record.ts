@@ -1,133 +1,49 @@
-import { z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Caller, Env } from "../env";
-import { eventInsert, noteWebhookPresence } from "../events/outbox";
+import type { Context } from "hono";
+import { issuerOf } from "../auth/tokens";
+import type { AppEnv, Caller } from "../env";
+import { eventInsert } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
-import { canonicalJson } from "../lib/canonical";
-import { sha256Hex } from "../lib/crypto";
-import { atomically, getDb, type Statement } from "../lib/db";
+import { getDb, type Statement } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { recordErasure } from "../proof/ledger";
 import { logAppend, logErase, recordHash } from "../proof/log";
-import { receiptsOn, signReceipt, type ReceiptPurpose } from "../proof/receipts";
+import { receiptOf, receiptsOn } from "../proof/receipts";
 import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
-import type { Lookup, Prepared } from "./prepare";
-import { toRecord } from "./queries";
+import { storedPurposes, toRecord } from "./queries";
 import type { Status } from "./schemas";
-import { assumedLookup, freshLookup, learn, oneAtATime, outcome, stillHolds, type Outcome } from "./snapshot";
-import { applied, creation, eventAndLog, immutable } from "./statements";
+import { applied, creation, eventAndLog } from "./statements";
 import { syncState } from "./state";
-import { permissionStates, requestPurposes, requests } from "./table";
+import { permissionStates, requestPurposes, requests, type RequestRow } from "./table";
 import { parseTimestamp } from "./timestamps";
 import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
+import { commit, guardedWrite, stillHolds, type Committer } from "./write-guard";
 
 /**
  * The write path: the one module that records a privacy request, moves its status and deletes an identity. Each
  * write is one D1 batch holding the change, the permission state it shapes, its outbox event, its log entry and
- * (with receipts on) its signed receipt; nothing of it exists unless all of it does.
+ * (with receipts on) its signed receipt; nothing of it exists unless all of it does. The write guard
+ * (worker/requests/write-guard.ts) runs the batches and hands their events to delivery.
  */
 
-/** Who writes, and where: `db` is the project's database (the call's D1 session on it, `c.var.db`). */
-export type Writer = { env: Env; db: D1Database; issuer: string; caller: Caller };
-type RequestRow = typeof requests.$inferSelect;
+/** Who writes: the caller, and what signs and commits for it. */
+export type Writer = Committer & { issuer: string; caller: Caller };
 
-/** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
-const StoredPurposes = z.object({
-  purposes: z.array(z.union([z.string(), z.looseObject({ purposeId: z.string(), version: z.string().optional() })])).optional(),
+/** The writer of an API call: its caller (or the one given, e.g. the bootstrap's visitor). */
+export const writerOf = (c: Context<AppEnv>, caller: Caller = c.get("caller")): Writer => ({
+  env: c.env,
+  db: c.var.db,
+  issuer: issuerOf(c.env),
+  caller,
+  waitUntil: (promise) => c.executionCtx.waitUntil(promise),
 });
 
-const namedPurposes = (request: RequestRow["request"]) =>
-  (StoredPurposes.safeParse(request ?? {}).data?.purposes ?? []).map((entry) =>
-    typeof entry === "string" ? { purposeId: entry } : entry,
-  );
-
-/** A stored request's `meta`, as far as a receipt reads it. */
-const WithContext = z.looseObject({ context: z.record(z.string(), z.unknown()).optional() });
-
 /**
- * SHA-256 of a purpose version's canonical content, per content object the isolate read: a version edited in place
- * (requireNewConsent: false) bumps the project's config version, so it is read again as a new object.
- */
-const contentHashes = new WeakMap<object, Promise<string>>();
-function contentHash(content: object) {
-  let hash = contentHashes.get(content);
-  if (!hash) {
-    hash = sha256Hex(canonicalJson(content));
-    contentHashes.set(content, hash);
-  }
-  return hash;
-}
-
-/** Signs the receipt of one write of `row` (docs/proof.md#signed-receipts), or nothing when receipts are off. */
-async function receiptOf(
-  writer: Writer,
-  traits: FamilyTraits,
-  found: Lookup,
-  row: RequestRow,
-  event: "created" | "updated" | "withdrawn",
-  stamp: string,
-) {
-  if (!receiptsOn(writer.env)) return undefined;
-  const purposes: ReceiptPurpose[] = await Promise.all(
-    namedPurposes(row.request).map(async (entry) => {
-      const version = entry.version ?? found.purposes.get(entry.purposeId)?.version ?? "";
-      const content = found.versions.get(`${entry.purposeId}@${version}`);
-      return {
-        ...entry,
-        version,
-        contentSha256: content ? await contentHash(content) : null,
-        legalGround: content?.legalGround ?? null,
-      };
-    }),
-  );
-  const receiptId = newId("rct");
-  const context = WithContext.safeParse(row.meta ?? {}).data?.context;
-  return signReceipt(writer.env, {
-    iss: writer.issuer,
-    iat: Math.floor(Date.parse(stamp) / 1000),
-    jti: receiptId,
-    sub: row.identityId,
-    receiptId,
-    event,
-    projectId: row.projectId,
-    controller: found.project?.controller ?? null,
-    jurisdiction: found.project?.jurisdiction ?? null,
-    identityId: row.identityId,
-    requestId: row.id,
-    family: row.family,
-    status: row.status,
-    purposes,
-    scope: traits.requestIsScope ? row.request : null,
-    requested: row.requested,
-    received: row.created,
-    issued: stamp,
-    requestedBy: row.meta?.requestedBy ?? null,
-    collectionMethod: context?.collectionMethod ?? null,
-    application: context?.application ?? null,
-    language: context?.language ?? found.project?.defaultLanguage ?? null,
-    previousReceiptHash: found.previousReceiptHash,
-  });
-}
-
-/** Attempts at a write whose assumptions other writes keep invalidating (the same identity written concurrently). */
-const maxAttempts = 4;
-
-const concurrentWrites = () => conflict("concurrent_update", "The identity was written concurrently too often; try again.");
-
-/** Runs a write batch ending in `outcome`; returns what it reports, and passes webhook presence on to dispatch. */
-async function write(d1: D1Database, projectId: string, statements: (Statement | D1PreparedStatement)[], last: D1PreparedStatement): Promise<Outcome> {
-  const results = await atomically(d1, [...statements, last]);
-  const after = results.at(-1)!.results[0] as Outcome;
-  noteWebhookPresence(projectId, Boolean(after.webhooks));
-  return after;
-}
-
-/**
- * POST: records a new request of any family, in one round trip when the isolate knows the configuration (see
- * worker/requests/snapshot.ts): validation runs against what the isolate knows, and the write only applies if that
- * still holds; if not, the batch reports the current values and the write is tried again with them.
+ * POST: records a new request of any family, in one round trip when the isolate knows the configuration:
+ * validation runs against what the isolate knows, and the write only applies if that still holds (the write guard).
  */
 export async function recordRequest<S extends z.ZodType<CommonInput>, U extends z.ZodType>(
   writer: Writer,
@@ -141,48 +57,33 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
   const stamp = now();
   const requested = input.requested ?? stamp;
   const imported = witnessRequested(rule, requested, Date.parse(stamp));
-  const db = getDb(writer.db);
-  const names = rules.names(input);
   const status = (rule.choosesStatus ? rules.askedStatus(input) : undefined) ?? rules.defaultStatus;
-  const requestedAt = parseTimestamp(requested)!;
   const id = newId(rules.idPrefix);
-  const meta = witnessedMeta(caller, input.meta, imported);
-  return oneAtATime(projectId, identityId, async () => {
-    let found = await assumedLookup(db, projectId, identityId, names);
-    for (let attempt = 1; ; attempt++) {
-      let prepared: Prepared;
-      try {
-        prepared = rules.prepare(found, input);
-      } catch (error) {
-        // Only what was just read may refuse a request: the isolate's copy may be out of date.
-        if (found.fresh) throw error;
-        found = await freshLookup(db, projectId, identityId, names);
-        continue;
-      }
-      const row: RequestRow = {
-        id,
-        projectId,
-        family: rules.family,
-        identityId,
-        status,
-        requested,
-        requestedAt,
-        meta,
-        request: prepared.request,
-        created: stamp,
-        updated: stamp,
-        receipt: null,
-      };
-      const receipt = await receiptOf(writer, rules, found, row, "created", stamp);
-      row.receipt = receipt?.jws ?? null;
-      const record = toRecord(row);
-      const statements = await creation(writer.db, rules, row, record, prepared, found, receipt?.hash);
-      const after = await write(writer.db, projectId, statements, outcome(writer.db, { projectId, identityId, requestId: id, status, stamp }));
-      const next = learn(projectId, identityId, names, found, after);
-      if (after.applied) return record;
-      if (attempt === maxAttempts) throw concurrentWrites();
-      found = next ?? (await freshLookup(db, projectId, identityId, names));
-    }
+  const row: RequestRow = {
+    id,
+    projectId,
+    family: rules.family,
+    identityId,
+    status,
+    requested,
+    requestedAt: parseTimestamp(requested)!,
+    meta: witnessedMeta(caller, input.meta, imported),
+    request: null,
+    created: stamp,
+    updated: stamp,
+    receipt: null,
+  };
+  return guardedWrite(writer, { projectId, identityId, names: rules.names(input) }, {
+    assumes: true,
+    async attempt(found) {
+      const prepared = rules.prepare(found, input);
+      const written: RequestRow = { ...row, request: prepared.request };
+      const receipt = await receiptOf(writer, written, "created", stamp, found, rules.requestIsScope);
+      written.receipt = receipt?.jws ?? null;
+      const record = toRecord(written);
+      const statements = await creation(writer.db, rules, written, record, prepared, found, receipt?.hash);
+      return { statements, requestId: id, status, stamp, result: record };
+    },
   });
 }
 
@@ -214,14 +115,13 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
   }
   const { projectId, identityId } = row;
   const stamp = now();
-  const purposeIds = namedPurposes(row.request).map((entry) => entry.purposeId);
-  const names = { purposeIds, dataGroupIds: [] };
+  const purposeIds = storedPurposes(row.request).map((entry) => entry.purposeId);
   const change = to === "withdrawn" ? "withdrawn" : "updated";
-  return oneAtATime(projectId, identityId, async () => {
-    let found = receiptsOn(env) ? await assumedLookup(db, projectId, identityId, names) : undefined;
-    for (let attempt = 1; ; attempt++) {
+  return guardedWrite(writer, { projectId, identityId, names: { purposeIds, dataGroupIds: [] } }, {
+    assumes: receiptsOn(env),
+    async attempt(found) {
       const moved: RequestRow = { ...row, status: to, updated: stamp };
-      const receipt = found ? await receiptOf(writer, traits, found, moved, change, stamp) : undefined;
+      const receipt = found ? await receiptOf(writer, moved, change, stamp, found, traits.requestIsScope) : undefined;
       moved.receipt = receipt?.jws ?? row.receipt;
       const record = toRecord(moved);
       const [event, log] = await eventAndLog(writer.db, `${traits.family}.${change}`, record, {
@@ -230,7 +130,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
         requestId: row.id,
         identityId,
         status: to,
-        recordHash: await recordHash(immutable(row)),
+        recordHash: await recordHash(row),
         receiptHash: receipt?.hash,
         at: stamp,
       });
@@ -250,13 +150,11 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
           ...syncState(writer.db, projectId, identityId, purposeIds, stamp),
         );
       }
-      const after = await write(writer.db, projectId, statements, outcome(writer.db, { projectId, identityId, requestId: row.id, status: to, stamp }));
-      const next = found && learn(projectId, identityId, names, found, after);
-      if (after.applied) return record;
+      return { statements, requestId: row.id, status: to, stamp, result: record };
+    },
+    refused(after) {
       if (after.current !== from) throw conflict("concurrent_update", `The ${traits.title} changed meanwhile; read it and try again.`);
-      if (attempt === maxAttempts) throw concurrentWrites();
-      found = next ?? (await freshLookup(db, projectId, identityId, names));
-    }
+    },
   });
 }
 
@@ -275,14 +173,19 @@ export async function eraseIdentity(writer: Writer, identityId: string, onlyIf?:
   const identityScope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), onlyIf);
   const exists = sql`EXISTS (SELECT 1 FROM ${identities} WHERE ${identityScope})`;
   const guard = onlyIf && exists;
-  const results = await atomically(writer.db, [
-    eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
-    logErase(projectId, identityId, subject, guard),
-    await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),
-    db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId), guard)),
-    db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId), guard)),
-    db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId), guard)),
-    db.delete(identities).where(identityScope).returning({ id: identities.id }),
-  ]);
-  return (results.at(-1)?.results.length ?? 0) > 0;
+  const erased = await commit(
+    writer,
+    projectId,
+    [
+      eventInsert(db, projectId, "identity.deleted", { projectId, identityId }, { stamp, when: exists }),
+      logErase(projectId, identityId, subject, guard),
+      await logAppend({ kind: "identity.deleted", projectId, subject, at: stamp }, exists),
+      db.delete(permissionStates).where(and(eq(permissionStates.projectId, projectId), eq(permissionStates.identityId, identityId), guard)),
+      db.delete(requests).where(and(eq(requests.projectId, projectId), eq(requests.identityId, identityId), guard)),
+      db.delete(aliases).where(and(eq(aliases.projectId, projectId), eq(aliases.identityId, identityId), guard)),
+      db.delete(identities).where(identityScope).returning({ id: identities.id }),
+    ],
+    (results) => ({ applied: (results.at(-1)?.results.length ?? 0) > 0 }),
+  );
+  return erased.applied;
 }

@@ -3,19 +3,18 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { unknownReferenceProblem } from "../configuration/routes";
 import type { AppEnv } from "../env";
-import { issuerOf } from "../auth/tokens";
-import { dispatchSoon } from "../events/outbox";
 import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
-import { conflictProblem, jsonBody, jsonResponse, problems, ProjectParams } from "../lib/schemas";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
-import { findRequest, moveRequest, recordRequest, type Writer } from "./record";
+import { findRequest, moveRequest, recordRequest, writerOf } from "./record";
 import { ListQuery, PermissionState, type Status } from "./schemas";
 import { stateById, toPermissionState } from "./state";
 import { parseTimestamp } from "./timestamps";
+import { ProjectParams } from "../lib/params";
 
 export const requestRoutes = createRouter();
 
@@ -48,8 +47,6 @@ const recordScopes = { permission: "consents:write", objection: "consents:write"
 const Receipt = z
   .object({ requestId: z.string(), receipt: z.string(), receiptHash: z.string() })
   .openapi("RequestReceipt");
-
-const writerOf = (c: Context<AppEnv>): Writer => ({ env: c.env, db: c.var.db, issuer: issuerOf(c.env), caller: c.get("caller") });
 
 /**
  * POST and PUT take the family's own body type; their definitions are built here and registered where the
@@ -98,11 +95,7 @@ requestRoutes.openapi(postRoute(objectionRules), async (c) => created(c, await r
 requestRoutes.openapi(postRoute(erasureRules), async (c) => created(c, await recordRequest(writerOf(c), erasureRules, c.req.valid("json"))));
 requestRoutes.openapi(postRoute(accessRules), async (c) => created(c, await recordRequest(writerOf(c), accessRules, c.req.valid("json"))));
 
-const moveTo = (c: Context<AppEnv>, spec: FamilyTraits, requestId: string, to: Status) =>
-  moveRequest(writerOf(c), spec, requestId, to).then((record) => {
-    dispatchSoon(c, record.projectId);
-    return record;
-  });
+const moveTo = (c: Context<AppEnv>, spec: FamilyTraits, requestId: string, to: Status) => moveRequest(writerOf(c), spec, requestId, to);
 requestRoutes.openapi(putRoute(permissionRules), async (c) =>
   c.json(await moveTo(c, permissionRules, c.req.valid("param").request_id, permissionRules.statusOf(c.req.valid("json"))), 200),
 );
@@ -116,9 +109,8 @@ requestRoutes.openapi(putRoute(accessRules), async (c) =>
   c.json(await moveTo(c, accessRules, c.req.valid("param").request_id, accessRules.statusOf(c.req.valid("json"))), 200),
 );
 
-/** A 201 with the stored record, after handing its events to delivery. */
-function created<R extends { projectId: string; requestId: string }>(c: Context<AppEnv>, record: R) {
-  dispatchSoon(c, record.projectId);
+/** A 201 with the stored record. */
+function created<R extends { requestId: string }>(c: Context<AppEnv>, record: R) {
   c.header("Location", `${c.req.path}/${record.requestId}`);
   return c.json(record, 201);
 }

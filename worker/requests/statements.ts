@@ -6,19 +6,14 @@ import { logInsert, logValues, recordHash, type LogValues } from "../proof/log";
 import type { LogPayload } from "../proof/table";
 import type { FamilyTraits } from "./families";
 import type { Prepared } from "./prepare";
-import { stillHolds, type Assumed } from "./snapshot";
 import { syncState } from "./state";
-import { requestPurposes, requests } from "./table";
+import { requestPurposes, requests, type RequestRow } from "./table";
+import { stillHolds, type Assumed } from "./write-guard";
 
 /**
  * The statements of the hot writes (worker/requests/record.ts), compiled once per isolate (worker/lib/compiled.ts):
  * a write binds its values only.
  */
-
-type RequestRow = typeof requests.$inferSelect;
-
-/** The fields of a stored request that never change, as a log entry's `recordHash` commits to them. */
-export const immutable = (row: RequestRow) => ({ ...row, requestId: row.id });
 
 /** Whether the batch's first statement applied: the request has the status and update stamp this write gave it. */
 export const applied = (requestId: Bindable<string>, status: Bindable<string>, stamp: Bindable<string>) =>
@@ -95,7 +90,7 @@ export async function creation(d1: D1Database, rules: FamilyTraits, row: Request
     requestId: row.id,
     identityId,
     status,
-    recordHash: await recordHash(immutable(row)),
+    recordHash: await recordHash(row),
     receiptHash,
     at: stamp,
   });

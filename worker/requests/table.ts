@@ -38,6 +38,9 @@ export const requests = sqliteTable(
   ],
 );
 
+/** A stored request, as drizzle reads it. */
+export type RequestRow = typeof requests.$inferSelect;
+
 export type PartyGrant = { partyId: string; referenceId?: string; status: "approved" | "denied" };
 export type DataGroupGrant = { dataGroupId: string; referenceId?: string; status: "approved" | "denied" };
 

@@ -8,6 +8,7 @@ import { getDb } from "../lib/db";
 import { createRouter } from "../lib/router";
 import { regimes, type Regime } from "../jurisdictions/rules";
 import { projects } from "../projects/table";
+import { iconLink } from "../site/routes";
 import { demoScript, demoStyles, gatedScript } from "./demo-assets";
 
 /**
@@ -33,11 +34,12 @@ async function demoPage(c: Context<AppEnv>) {
     .orderBy(asc(projects.id))
     .limit(1);
   const origin = new URL(c.req.url).origin;
+  const widget = await widgetEntry(c);
   c.header("Content-Security-Policy", strictCsp);
   c.header("Cache-Control", "no-store");
   if (!project) {
     return c.html(
-      page(html`<main><h1>Assent</h1><p>No demo project yet. <code>npm start</code> seeds one named “${demoProjectName}”;
+      page(widget, html`<main><h1>Assent</h1><p>No demo project yet. <code>npm start</code> seeds one named “${demoProjectName}”;
       the <a href="/docs">API reference</a> is here either way.</p></main>`),
     );
   }
@@ -50,7 +52,7 @@ async function demoPage(c: Context<AppEnv>) {
   const switcher = c.env.LOCAL_DEV === "true" ? regimeSwitch(regimeParam(c.req.query("regime"))) : undefined;
   const snippet = `<script type="module" src="${origin}/widget/assent.js"></script>\n<assent-consent project="${project.id}"></assent-consent>`;
   return c.html(
-    page(html`
+    page(widget, html`
     <header class="bar">
       <span class="brand">Demo Shop</span>
       <span class="spacer"></span>
@@ -80,7 +82,7 @@ async function demoPage(c: Context<AppEnv>) {
               ? html`<p>A script tagged <code>data-assent-purpose="${gatedPurpose.referenceId}"</code> runs only once
                  “${gatedPurpose.name}” is approved.</p>
                  <p id="gated" class="pill off">Not run: no approval yet</p>
-                 <script type="text/plain" data-assent-purpose="${gatedPurpose.referenceId}" src="/demo/gated.js"></script>`
+                 <script type="text/plain" data-assent-purpose="${gatedPurpose.referenceId}" src="${demoFiles.gated.path}"></script>`
               : html`<p class="muted">The demo project has no consent-based purpose yet.</p>`
           }
         </section>
@@ -117,24 +119,60 @@ function regimeSwitch(chosen: Regime | undefined) {
   };
 }
 
-const page = (body: ReturnType<typeof html>) => html`<!doctype html>
+const page = (widget: WidgetEntry, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Assent demo</title>
-<link rel="stylesheet" href="/demo/demo.css">
-<script type="module" src="/widget/assent.js"></script>
-<script type="module" src="/demo/demo.js"></script>
+<meta name="description" content="The Assent consent widget on a demo shop: a consent banner under a strict Content-Security-Policy, the visitor's choices recorded and read back.">
+${iconLink}
+<link rel="stylesheet" href="${demoFiles.styles.path}">
+<script type="module" src="${widget.src}"${widget.integrity ? html` integrity="${widget.integrity}"` : ""}></script>
+<script type="module" src="${demoFiles.script.path}"></script>
 </head>
 <body>${body}</body>
 </html>`;
 
 widgetRoutes.get("/", demoPage);
 
-const asset = (type: string, body: string) => (c: Context<AppEnv>) =>
-  c.body(body, 200, { "content-type": `${type}; charset=utf-8`, "cache-control": "public, max-age=300" });
+/** FNV-1a over the text: names a file by its content (a cache key, not a security measure). */
+const contentHash = (text: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+};
 
-widgetRoutes.get("/demo/demo.css", asset("text/css", demoStyles));
-widgetRoutes.get("/demo/demo.js", asset("text/javascript", demoScript));
-widgetRoutes.get("/demo/gated.js", asset("text/javascript", gatedScript));
+/**
+ * The demo page's own files, each under a name that changes with its content, so a browser keeps them for a year
+ * and a new version is a new name.
+ */
+const demoFiles = Object.fromEntries(
+  (
+    [
+      ["styles", "demo", "css", "text/css", demoStyles],
+      ["script", "demo", "js", "text/javascript", demoScript],
+      ["gated", "gated", "js", "text/javascript", gatedScript],
+    ] as const
+  ).map(([key, name, extension, type, body]) => [key, { path: `/demo/${name}.${contentHash(body)}.${extension}`, type, body }]),
+) as Record<"styles" | "script" | "gated", { path: string; type: string; body: string }>;
+
+const immutable = "public, max-age=31536000, immutable";
+for (const { path, type, body } of Object.values(demoFiles)) {
+  widgetRoutes.get(path, (c) => c.body(body, 200, { "content-type": `${type}; charset=utf-8`, "cache-control": immutable }));
+}
+
+type WidgetEntry = { src: string; integrity?: string };
+
+/**
+ * The widget as the demo loads it: its content-hashed copy with its SRI hash (widget/manifest.json, written by the
+ * build), which is cached for a year; the stable /widget/assent.js, cached for minutes so embedding sites get
+ * updates, when the manifest is missing (the client is not built).
+ */
+const widgetEntry = async (c: Context<AppEnv>): Promise<WidgetEntry> => {
+  const stable = { src: "/widget/assent.js" };
+  const res = await c.env.ASSETS.fetch(new URL("/widget/manifest.json", c.req.url)).catch(() => undefined);
+  if (!res?.ok) return stable;
+  const entry = ((await res.json()) as Record<string, { file: string; integrity: string } | undefined>)["assent.js"];
+  return entry ? { src: `/widget/${entry.file}`, integrity: entry.integrity } : stable;
+};

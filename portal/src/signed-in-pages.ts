@@ -1,0 +1,12 @@
+// The pages behind sign-in, one chunk loaded once the operator is signed in (app.ts): the sign-in page needs none
+// of them, so a visitor who is not signed in downloads and parses only the shell and the form.
+import "./pages/clients";
+import "./pages/configuration/page";
+import "./pages/identities";
+import "./pages/overview";
+import "./pages/projects";
+import "./pages/requests";
+import "./pages/settings";
+import "./pages/wording";
+import "./pages/sms";
+import "./pages/webhooks/page";

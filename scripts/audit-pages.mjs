@@ -1,0 +1,135 @@
+// `npm run audit:pages`: Lighthouse (the devDependency, 12.2.3) over the pages a new user meets first: the demo
+// (`/`), the portal's sign-in (`/portal`) and the API reference (`/docs`). It builds the client, starts the service
+// as `npm start` does (wrangler dev, fresh local D1/KV in a temporary folder, demo seeded) on a free port, and
+// audits each page in local Chromium (CHROME_PATH, default /usr/bin/chromium) with Lighthouse's default mobile
+// settings (simulated slow 4G, 4x CPU slowdown). Nothing leaves the machine. Prints a Markdown table of the
+// scores, the median of `--runs N` runs per page (default 3), and what kept any page from 100; `--json FILE`
+// also writes the full results. Slow (a minute or two), so it is not part of `.ci/run`.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import { exportJWK, generateKeyPair } from "jose";
+import lighthouse from "lighthouse";
+import { seedDemo } from "./seed.mjs";
+
+const { values: options } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, json: { type: "string" }, "no-build": { type: "boolean", default: false } },
+});
+const runs = Math.max(1, Number(options.runs) || 1);
+const pages = ["/", "/portal", "/docs"];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startService() {
+  if (!options["no-build"]) execFileSync("npm", ["run", "build:client"], { stdio: ["ignore", "ignore", "inherit"], env });
+  const stateDir = mkdtempSync(join(tmpdir(), "assent-audit-"));
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "ignore", env });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const adminToken = randomBytes(24).toString("base64url");
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  const signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "audit-1" }]);
+  const dev = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:${base}`,
+      "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "LOCAL_DEV:true"],
+    { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
+  );
+  let log = "";
+  dev.stdout.on("data", (d) => (log += d));
+  dev.stderr.on("data", (d) => (log += d));
+  const stop = () => {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const up = await fetch(`${base}/healthz`).then((res) => res.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline || dev.exitCode !== null) {
+      stop();
+      throw new Error(`wrangler dev did not start:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await seedDemo(base, adminToken);
+  return { base, stop };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The audits of a category that did not score full marks (and count towards it), with what they report. */
+const shortfalls = (lhr, category) =>
+  lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+    .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue || lhr.audits[ref.id].score})`);
+
+const service = await startService();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+});
+const results = [];
+try {
+  for (const page of pages) {
+    const reports = [];
+    for (let run = 0; run < runs; run++) {
+      const { lhr } = await lighthouse(`${service.base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+      reports.push(lhr);
+    }
+    const scores = Object.fromEntries(categories.map((category) => [category, median(reports.map((lhr) => Math.round(lhr.categories[category].score * 100)))]));
+    const last = reports.at(-1);
+    results.push({
+      page,
+      scores,
+      runs: reports.map((lhr) => Object.fromEntries(categories.map((category) => [category, Math.round(lhr.categories[category].score * 100)]))),
+      metrics: Object.fromEntries(
+        ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index", "dom-size"].map((id) => [
+          id,
+          last.audits[id]?.displayValue,
+        ]),
+      ),
+      shortfalls: Object.fromEntries(categories.map((category) => [category, shortfalls(last, category)]).filter(([, list]) => list.length > 0)),
+    });
+  }
+} finally {
+  await chrome.kill();
+  service.stop();
+}
+
+const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
+console.log(`Lighthouse ${lighthouseVersion}, mobile, ${new Date().toISOString().slice(0, 10)}; median of ${runs} run(s) per page.\n`);
+console.log(`| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | DOM elements |`);
+console.log(`|---|---|---|---|---|---|---|---|---|---|`);
+for (const { page, scores, metrics } of results) {
+  const m = metrics;
+  console.log(
+    `| \`${page}\` | ${categories.map((c) => scores[c]).join(" | ")} | ${m["first-contentful-paint"]} | ${m["largest-contentful-paint"]} | ` +
+      `${m["total-blocking-time"]} | ${m["cumulative-layout-shift"]} | ${m["dom-size"] ?? ""} |`,
+  );
+}
+for (const { page, shortfalls: missing, runs: each } of results) {
+  if (runs > 1) console.log(`\n${page} runs: ${each.map((r) => categories.map((c) => r[c]).join("/")).join(", ")}`);
+  for (const [category, list] of Object.entries(missing)) console.log(`${page} ${category} short of 100: ${list.join(", ")}`);
+}
+if (options.json) writeFileSync(options.json, JSON.stringify(results, null, 2) + "\n");
