@@ -153,7 +153,7 @@ async function seedSmall(server) {
   const api = apiClient(server.baseUrl, server.adminToken);
   const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Profile", controller: { name: "Profile AB" } } }));
   const client = await ok(
-    api.admin.POST("/admin/v1/projects/{projectId}/clients", { params: { path: { projectId } }, body: { name: "backend", type: "backend", allowedOrigins: [] } }),
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: projectId } }, body: { name: "backend", type: "backend", allowedOrigins: [] } }),
   );
   const token = await api.tokenFor(client);
   const backend = api.as(token);

@@ -24,7 +24,7 @@ try {
   let api = await start("on");
   const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Receipts bench", controller: { name: "Bench AB" } } }));
   const client = await ok(
-    api.admin.POST("/admin/v1/projects/{projectId}/clients", { params: { path: { projectId } }, body: { name: "Bench backend", type: "backend", allowedOrigins: [] } }),
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: projectId } }, body: { name: "Bench backend", type: "backend", allowedOrigins: [] } }),
   );
   const under = `/privacy/v2/projects/${projectId}`;
   const backend = api.as(await api.tokenFor(client));

@@ -30,8 +30,8 @@ export async function seed(stateDir, log, setServer) {
     api.admin.POST("/admin/v1/projects", { body: { name: "Benchmark", controller: { name: "Bench AB", email: "privacy@bench.example" } } }),
   );
   const client = await ok(
-    api.admin.POST("/admin/v1/projects/{projectId}/clients", {
-      params: { path: { projectId } },
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", {
+      params: { path: { project_id: projectId } },
       body: { name: "Bench backend", type: "backend", allowedOrigins: [] },
     }),
   );

@@ -10,7 +10,7 @@ const server = await startServer(stateDir);
 try {
   const api = apiClient(server.baseUrl, server.adminToken);
   const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Paint", controller: { name: "Paint AB", email: "p@paint.example" } } }));
-  const client = await ok(api.admin.POST("/admin/v1/projects/{projectId}/clients", { params: { path: { projectId } }, body: { name: "Backend", type: "backend" } }));
+  const client = await ok(api.admin.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: projectId } }, body: { name: "Backend", type: "backend" } }));
   const backend = api.as(await api.tokenFor(client));
   const project = { path: { project_id: projectId } };
   const party = await ok(

@@ -1,48 +1,45 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { acceptCredential } from "./auth/authorize";
+import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-tokens";
 import { clientRoutes } from "./auth/clients";
-import { authRoutes } from "./auth/routes";
-import { browserTokenRoutes } from "./auth/browser-tokens";
 import { browserCors } from "./auth/cors";
 import { signingKeys } from "./auth/keys";
+import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
-import { bootstrapRoutes } from "./bootstrap/routes";
-import { configurationRoutes } from "./configuration/routes";
+import { bootstrapRoutes, gpcRoutes } from "./bootstrap/routes";
+import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
-import { wordingRoutes } from "./wording/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
+import { hubAdminRoutes } from "./hub/admin";
+import { deliveryReportRoutes } from "./hub/reports";
 import { hubRoutes } from "./hub/routes";
 import { identityRoutes } from "./identities/routes";
 import { jurisdictionRoutes } from "./jurisdictions/routes";
+import { allowedMethods } from "./lib/allowed-methods";
+import { d1Session } from "./lib/db";
+import { ApiError, onError, problemResponse } from "./lib/errors";
+import { htmlSecurityHeaders } from "./lib/html-headers";
+import { createRouter } from "./lib/router";
+import { missingConfiguration, requireStorage } from "./lib/settings";
 import { partyRoutes } from "./parties/routes";
-import { portalRoutes } from "./portal/routes";
-import { portalSessionCredential } from "./portal/session";
-import { projectRoutes } from "./projects/routes";
+import { overviewRoutes, portalRoutes } from "./portal/routes";
+import { projectAdminRoutes, projectRoutes } from "./projects/routes";
 import { siteRoutes } from "./site/routes";
 import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
-import { d1Session } from "./lib/db";
-import { ApiError, onError, problemResponse } from "./lib/errors";
-import { htmlSecurityHeaders } from "./lib/html-headers";
-import { missingConfiguration, requireStorage } from "./lib/settings";
-import { allowedMethods } from "./lib/allowed-methods";
-import { createRouter } from "./lib/router";
 import { widgetRoutes } from "./widget/routes";
+import { wordingRoutes } from "./wording/routes";
 import { version } from "../package.json";
 
 export const app = createRouter();
 
-// The portal's session cookie is one more way to be a caller (besides access tokens and the admin token).
-acceptCredential("portalSession", portalSessionCredential);
-
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
-// each route's own declaration (worker/auth/scopes.ts, bound in worker/lib/router.ts).
+// each route's own declaration (worker/auth/scopes.ts, bound by defineRoute in worker/lib/router.ts).
 app.use("/privacy/*", browserCors);
 app.use("/browser/*", browserCors);
 // Answers of the APIs carry personal data or secrets: never stored by a cache unless a route says otherwise (the
@@ -75,30 +72,43 @@ app.get("/readyz", async (c) => {
   return c.json({ status: "ready", service: "assent" });
 });
 
-for (const routes of [
-  authRoutes,
-  clientRoutes,
-  projectRoutes,
-  identityRoutes,
-  partyRoutes,
-  configurationRoutes,
-  wordingRoutes,
-  requestRoutes,
-  proofRoutes,
-  auditRoutes,
-  ledgerRoutes,
-  hubRoutes,
-  eventRoutes,
-  browserTokenRoutes,
-  bootstrapRoutes,
-  jurisdictionRoutes,
-  consentModeRoutes,
-  widgetRoutes,
-  portalRoutes,
-  siteRoutes,
-]) {
-  app.route("/", routes as OpenAPIHono<AppEnv>);
-}
+/** A project's API (the interface's `{base_url}`), and the operator's view of one project. */
+const project = "/privacy/v2/projects/:project_id";
+const adminProject = "/admin/v1/projects/:project_id";
+
+/** Each capability's router at its base path; the routes inside name only what follows it. */
+const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
+  ["/oauth", tokenRoutes],
+  ["/.well-known", discoveryRoutes],
+  ["/.well-known", gpcRoutes],
+  [project, projectRoutes],
+  [`${project}/identities`, identityRoutes],
+  [`${project}/identities`, identityTokenRoutes],
+  [project, partyRoutes],
+  [`${project}/configurations`, configurationRoutes],
+  [`${project}/configurations/ui-strings`, wordingRoutes],
+  [project, requestRoutes],
+  [`${project}/log`, proofRoutes],
+  [`${project}/audit-export`, auditRoutes],
+  [`${project}/webhooks`, eventRoutes],
+  ["/privacy/v1/configurations", configurationFeedRoutes],
+  ["/browser/v1/projects/:project_id", visitorTokenRoutes],
+  ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  // The hub (docs/hub.md; docs/architecture.md, "The hub's boundary").
+  ["/v1", hubRoutes],
+  ["/callbacks/sms", deliveryReportRoutes],
+  ["/admin/v1", hubAdminRoutes],
+  ["/admin/v1/projects", projectAdminRoutes],
+  [`${adminProject}/clients`, clientRoutes],
+  ["/admin/v1", jurisdictionRoutes],
+  [`${adminProject}/consent-mode`, consentModeRoutes],
+  [`${adminProject}/erasures`, ledgerRoutes],
+  [`${adminProject}/overview`, overviewRoutes],
+  ["/portal", portalRoutes],
+  ["/", widgetRoutes],
+  ["/", siteRoutes],
+];
+for (const [basePath, routes] of mounts) app.route(basePath, routes);
 
 app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
   type: "oauth2",

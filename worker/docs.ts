@@ -127,4 +127,6 @@ const access = (security: Operation["security"]) =>
     ? "undeclared"
     : security.length === 0
       ? "public"
-      : security.map((r) => Object.entries(r).map(([scheme, scopes]) => `${scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)).join(" or ");
+      : security
+          .map((r) => Object.entries(r).map(([scheme, scopes]) => `${scheme}${scopes.length ? ` (${scopes.join(", ")})` : ""}`)[0] ?? "no credential")
+          .join(" or ");

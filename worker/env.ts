@@ -80,6 +80,18 @@ export interface Env {
   BILLING_UPSTREAM_TIMEOUT_MS?: string;
 }
 
+/**
+ * The databases one piece of work reaches (worker/lib/databases.ts `databasesOf`): a request's D1 sessions, in
+ * `c.var`, or the bindings themselves (the cron jobs, the queue consumer).
+ */
+export type Databases = {
+  named: (name: string) => D1Database;
+  /** The database holding a project. */
+  project: (projectId: string) => D1Database;
+  /** Every database in use, `DB` first. */
+  every: () => D1Database[];
+};
+
 /** Who is calling, derived from a verified access token. */
 export type Caller = {
   projectId: string;
@@ -91,4 +103,14 @@ export type Caller = {
   scopes: readonly Scope[];
 };
 
-export type AppEnv = { Bindings: Env; Variables: { caller: Caller } };
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    /** Who is calling, once the access check verified a credential bound to a project (absent otherwise). */
+    caller: Caller;
+    /** The call's D1 sessions (worker/lib/db.ts `d1Session`). */
+    databases: Databases;
+    /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */
+    db: D1Database;
+  };
+};

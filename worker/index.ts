@@ -14,7 +14,7 @@ import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
  */
 const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, on: "every database" | "DB"]> = [
   // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
-  [dispatchPending, "every database"],
+  [(env) => dispatchPending(env, env.DB), "every database"],
   // SMS whose hand-off failed or never finished; expiry and failover (docs/hub.md#sms-routes-and-providers).
   [retrySmsHandOffs, "DB"],
   // Retention (docs/security.md#retention): idle visitor identities, finished delivery logs, dispatched events.

@@ -1,6 +1,6 @@
 // The portal's only way to the API: openapi-fetch over the generated OpenAPI types, same-origin with the session
 // cookie (HttpOnly, so scripts never see it) and the session's CSRF token, which lives in this module's memory only;
-// never in localStorage. `await ok(api.GET("/admin/v1/projects/{projectId}", { params: { path: { projectId } } }))`.
+// never in localStorage. `await ok(api.GET("/admin/v1/projects/{project_id}", { params: { path: { project_id: projectId } } }))`.
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../../shared/api/operations";
 

@@ -119,7 +119,7 @@ export class AssentPortal extends LightElement {
     this.projectError = null;
     if (this.project?.projectId !== projectId) this.project = null;
     try {
-      const project = await ok(api.GET("/admin/v1/projects/{projectId}", { params: { path: { projectId } } }));
+      const project = await ok(api.GET("/admin/v1/projects/{project_id}", { params: { path: { project_id: projectId } } }));
       if (this.route.page === "project" && this.route.projectId === projectId) this.project = project;
     } catch (error) {
       this.projectError = error;

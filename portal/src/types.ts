@@ -21,7 +21,7 @@ export type Overview = Schemas["PortalOverview"];
 export type JurisdictionRules = Schemas["JurisdictionRulesInput"];
 export type Regime = JurisdictionRules["rest"];
 export type JurisdictionPreset = JsonAnswer<"/admin/v1/jurisdiction-presets", "GET">["items"][number];
-export type ConsentModeSettings = JsonAnswer<"/admin/v1/projects/{projectId}/consent-mode", "GET">;
+export type ConsentModeSettings = JsonAnswer<"/admin/v1/projects/{project_id}/consent-mode", "GET">;
 export type PrivacyRequest = Schemas["ErasureRecord"] | Schemas["AccessRecord"] | Schemas["ObjectionRecord"];
 export type RequestStatus = PrivacyRequest["status"];
 

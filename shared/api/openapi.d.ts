@@ -71,98 +71,21 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/v1/projects/{projectId}/clients": {
+    "/.well-known/gpc.json": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List a project's clients (never their secrets) */
-        get: operations["listClients"];
-        put?: never;
-        /** Register a client */
-        post: operations["createClient"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projects/{projectId}/clients/{clientId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a client (never its secret) */
-        get: operations["getClient"];
-        /** Rename a client, change its allowed origins or narrow its scopes */
-        put: operations["updateClient"];
-        post?: never;
-        /** Delete a client */
-        delete: operations["deleteClient"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projects/{projectId}/clients/{clientId}/secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /**
-         * Regenerate a client's secret
-         * @description The old secret stops working at the token endpoint at once. Tokens minted under it are refused as soon as the cached client record expires: at once in this location, within 60 s elsewhere (KV propagation).
+         * Global Privacy Control support resource
+         * @description Declares that this service honours GPC (https://privacycg.github.io/gpc-spec/): `Sec-GPC: 1` under an opt-out regime records an opt-out of sale and sharing (see the bootstrap).
          */
-        post: operations["regenerateClientSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projects": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List projects */
-        get: operations["listProjects"];
+        get: operations["getGpcSupport"];
         put?: never;
-        /** Create a project */
-        post: operations["createProject"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projects/{projectId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a project */
-        get: operations["getProject"];
-        /** Replace a project's name and privacy metadata */
-        put: operations["updateProject"];
         post?: never;
-        /**
-         * Delete a project and everything in it
-         * @description Clients, identities, requests, configuration, webhooks and events go in one atomic batch.
-         */
-        delete: operations["deleteProject"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -265,6 +188,26 @@ export interface paths {
         get: operations["exportIdentityData"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a token scoped to one identity, for a page or webview
+         * @description A backend client mints a short-lived token (at most 15 minutes) for an identity it knows and hands it to the consent widget (`token` or `tokenProvider`). The token may read the configuration, that identity and its permission state, and record permissions and objections for it; anything else is 403 `insufficient_scope`. Needs `tokens:mint`, which only `backend` clients hold: the secrets of web and app clients are not secret.
+         */
+        post: operations["mintIdentityToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -438,28 +381,6 @@ export interface paths {
          * @description Also served for deleted purposes.
          */
         get: operations["getPurposeVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/privacy/v1/configurations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The whole current configuration, for a consent dialog
-         * @description The project (from the token) with its controller, policies and jurisdiction, and every live purpose at its current version with its data groups and parties expanded (names, descriptions in every language, policies) and its Consent Mode types. Purposes come oldest first. Tokens scoped to one identity may read it.
-         *
-         *     Answers carry an `ETag` and `Cache-Control: private, no-cache`: send the ETag back as `If-None-Match` to get an empty 304 while nothing changed. The document is cached at the edge and the cache follows every change.
-         */
-        get: operations["getConfiguration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -949,7 +870,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/v1/projects/{projectId}/erasures/reapply": {
+    "/privacy/v2/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events
+         * @description Returns the signing secret (`whsec_…`) once; store it. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff and logged (see the deliveries routes). The webhook receives the events of changes made after it is created; an event no webhook of the project subscribes to is not kept (the list endpoints' `updatedSince` catches up on earlier changes). The URL must be https on a public host; loopback over http is accepted only when the server runs with ALLOW_LOOPBACK_WEBHOOKS=true (`npm start`). A project has at most 20 webhooks (409 `webhook_limit_reached`). Only backend clients manage webhooks.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook */
+        get: operations["getWebhook"];
+        /**
+         * Replace a webhook's URL, events and description
+         * @description The secret is unchanged (rotate it with `POST …/secret`). Deliveries still retrying go to the new URL; events already fanned out keep going to this webhook even if their type is no longer subscribed.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook and its delivery log
+         * @description Deliveries not yet made are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -959,10 +926,135 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-apply the erasure ledger after a database restore
-         * @description Deletes again every identity of the project whose salted hash the erasure ledger (KV) holds: identities that a D1 restore brought back. Each goes through the normal identity deletion (event, log entry). `npm run reapply-erasures`.
+         * Rotate the signing secret
+         * @description Returns the new secret once. For `gracePeriodSeconds` (default 86400, at most 7 days, 0 to retire it at once) the previous secret keeps signing too: `webhook-signature` then carries two `v1,` signatures, so the receiver can switch to the new secret at any moment in that window. Rotating again drops the older previous secret.
          */
-        post: operations["reapplyErasures"];
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log
+         * @description Newest first, each with its attempts (status code, latency, error) and, while retrying, `nextAttempt`. A failed attempt (no 2xx within the timeout, redirects included) is retried after 30 s, 2 min, 8 min, 32 min, 2 h 8 min, 8 h 32 min and 12 h; after the 8th attempt the delivery is `dead`. Filter with `status`; page with `cursor`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with its attempts */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Creates a new delivery of the same event (same `webhook-id`, a fresh signature and timestamp, a full set of attempts) to the webhook's current URL, whatever the state of the original. Returns it as `pending`; follow it in the log.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v1/configurations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole current configuration, for a consent dialog
+         * @description The project (from the token) with its controller, policies and jurisdiction, and every live purpose at its current version with its data groups and parties expanded (names, descriptions in every language, policies) and its Consent Mode types. Purposes come oldest first. Tokens scoped to one identity may read it.
+         *
+         *     Answers carry an `ETag` and `Cache-Control: private, no-cache`: send the ETag back as `If-None-Match` to get an empty 304 while nothing changed. The document is cached at the edge and the cache follows every change.
+         */
+        get: operations["getConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/visitor-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an identity-scoped token for an anonymous visitor (from the page)
+         * @description Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in `allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one identity (scope rules: docs/security.md#browser-tokens).
+         *
+         *     A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, so identity ids are not bearer credentials. An unknown key (for instance after the identity was erased) is treated as a first visit: a new identity and a new key.
+         *
+         *     The `Origin` check keeps other websites from using the client in browsers; it is not authentication (a non-browser caller can send any `Origin`), which is why these tokens can only touch their own identity. Rate-limited per client IP and per project (429 with `Retry-After`); identities that never record anything are purged after `RETENTION_IDLE_VISITOR_DAYS`.
+         */
+        post: operations["mintVisitorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/bootstrap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything the consent widget needs before first paint, in one call
+         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
+         *
+         *     The body may be sent as `text/plain` (so a page's call needs no CORS preflight) or JSON. With `Sec-GPC: 1` under an opt-out regime the Worker records the opt-out of sale and sharing itself (a permission denying those purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.
+         */
+        post: operations["bootstrapWidget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1023,6 +1115,30 @@ export interface paths {
         get: operations["lookupCustomer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/sms/{route}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery report of an SMS provider (GET)
+         * @description Called by the route's provider, not by clients: each message handed off names this URL (Twilio `StatusCallback`, Vonage `callback`, Sinch `callback_url`, 46elks `whendelivered`, the gateway's `statusCallback`). No bearer token: Twilio reports must carry a valid `X-Twilio-Signature`, Vonage reports a valid `sig` when the route has a `signatureSecret`, all others the route's secret `token` query parameter; otherwise 403 `invalid_signature` and nothing changes. Reports of unknown messages, replays and reports that would move a status backwards change nothing and get the provider's usual success answer, so it does not resend them. Vonage may use GET.
+         */
+        get: operations["receiveSmsDeliveryReportByGet"];
+        put?: never;
+        /**
+         * Delivery report of an SMS provider (POST)
+         * @description Called by the route's provider, not by clients: each message handed off names this URL (Twilio `StatusCallback`, Vonage `callback`, Sinch `callback_url`, 46elks `whendelivered`, the gateway's `statusCallback`). No bearer token: Twilio reports must carry a valid `X-Twilio-Signature`, Vonage reports a valid `sig` when the route has a `signatureSecret`, all others the route's secret `token` query parameter; otherwise 403 `invalid_signature` and nothing changes. Reports of unknown messages, replays and reports that would move a status backwards change nothing and get the provider's usual success answer, so it does not resend them. Vonage may use GET.
+         */
+        post: operations["receiveSmsDeliveryReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,134 +1361,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/callbacks/sms/{route}": {
+    "/admin/v1/projects": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Delivery report of an SMS provider (GET)
-         * @description Called by the route's provider, not by clients: each message handed off names this URL (Twilio `StatusCallback`, Vonage `callback`, Sinch `callback_url`, 46elks `whendelivered`, the gateway's `statusCallback`). No bearer token: Twilio reports must carry a valid `X-Twilio-Signature`, Vonage reports a valid `sig` when the route has a `signatureSecret`, all others the route's secret `token` query parameter; otherwise 403 `invalid_signature` and nothing changes. Reports of unknown messages, replays and reports that would move a status backwards change nothing and get the provider's usual success answer, so it does not resend them. Vonage may use GET.
-         */
-        get: operations["receiveSmsDeliveryReportByGet"];
+        /** List projects */
+        get: operations["listProjects"];
         put?: never;
-        /**
-         * Delivery report of an SMS provider (POST)
-         * @description Called by the route's provider, not by clients: each message handed off names this URL (Twilio `StatusCallback`, Vonage `callback`, Sinch `callback_url`, 46elks `whendelivered`, the gateway's `statusCallback`). No bearer token: Twilio reports must carry a valid `X-Twilio-Signature`, Vonage reports a valid `sig` when the route has a `signatureSecret`, all others the route's secret `token` query parameter; otherwise 403 `invalid_signature` and nothing changes. Reports of unknown messages, replays and reports that would move a status backwards change nothing and get the provider's usual success answer, so it does not resend them. Vonage may use GET.
-         */
-        post: operations["receiveSmsDeliveryReport"];
+        /** Create a project */
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/privacy/v2/projects/{project_id}/webhooks": {
+    "/admin/v1/projects/{project_id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List the project's webhooks */
-        get: operations["listWebhooks"];
-        put?: never;
-        /**
-         * Subscribe a URL to events
-         * @description Returns the signing secret (`whsec_…`) once; store it. Deliveries are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with exponential backoff and logged (see the deliveries routes). The webhook receives the events of changes made after it is created; an event no webhook of the project subscribes to is not kept (the list endpoints' `updatedSince` catches up on earlier changes). The URL must be https on a public host; loopback over http is accepted only when the server runs with ALLOW_LOOPBACK_WEBHOOKS=true (`npm start`). A project has at most 20 webhooks (409 `webhook_limit_reached`). Only backend clients manage webhooks.
-         */
-        post: operations["createWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a webhook */
-        get: operations["getWebhook"];
-        /**
-         * Replace a webhook's URL, events and description
-         * @description The secret is unchanged (rotate it with `POST …/secret`). Deliveries still retrying go to the new URL; events already fanned out keep going to this webhook even if their type is no longer subscribed.
-         */
-        put: operations["updateWebhook"];
+        /** Read a project */
+        get: operations["getProject"];
+        /** Replace a project's name and privacy metadata */
+        put: operations["updateProject"];
         post?: never;
         /**
-         * Delete a webhook and its delivery log
-         * @description Deliveries not yet made are dropped.
+         * Delete a project and everything in it
+         * @description Clients, identities, requests, configuration, webhooks and events go in one atomic batch.
          */
-        delete: operations["deleteWebhook"];
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/secret": {
+    "/admin/v1/projects/{project_id}/clients": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List a project's clients (never their secrets) */
+        get: operations["listClients"];
         put?: never;
-        /**
-         * Rotate the signing secret
-         * @description Returns the new secret once. For `gracePeriodSeconds` (default 86400, at most 7 days, 0 to retire it at once) the previous secret keeps signing too: `webhook-signature` then carries two `v1,` signatures, so the receiver can switch to the new secret at any moment in that window. Rotating again drops the older previous secret.
-         */
-        post: operations["rotateWebhookSecret"];
+        /** Register a client */
+        post: operations["createClient"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
+    "/admin/v1/projects/{project_id}/clients/{clientId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * The delivery log
-         * @description Newest first, each with its attempts (status code, latency, error) and, while retrying, `nextAttempt`. A failed attempt (no 2xx within the timeout, redirects included) is retried after 30 s, 2 min, 8 min, 32 min, 2 h 8 min, 8 h 32 min and 12 h; after the 8th attempt the delivery is `dead`. Filter with `status`; page with `cursor`.
-         */
-        get: operations["listWebhookDeliveries"];
-        put?: never;
+        /** Read a client (never its secret) */
+        get: operations["getClient"];
+        /** Rename a client, change its allowed origins or narrow its scopes */
+        put: operations["updateClient"];
         post?: never;
-        delete?: never;
+        /** Delete a client */
+        delete: operations["deleteClient"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One delivery with its attempts */
-        get: operations["getWebhookDelivery"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/privacy/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+    "/admin/v1/projects/{project_id}/clients/{clientId}/secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -1382,96 +1448,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deliver an event again
-         * @description Creates a new delivery of the same event (same `webhook-id`, a fresh signature and timestamp, a full set of attempts) to the webhook's current URL, whatever the state of the original. Returns it as `pending`; follow it in the log.
+         * Regenerate a client's secret
+         * @description The old secret stops working at the token endpoint at once. Tokens minted under it are refused as soon as the cached client record expires: at once in this location, within 60 s elsewhere (KV propagation).
          */
-        post: operations["redeliverWebhookDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/browser/v1/projects/{project_id}/visitor-tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mint an identity-scoped token for an anonymous visitor (from the page)
-         * @description Called by the consent widget from a page, without any secret. The request's `Origin` must be listed in `allowedOrigins` of one of the project's `web` clients; the token is issued for that client and scoped to one identity (scope rules: docs/security.md#browser-tokens).
-         *
-         *     A first visit (no `visitorKey`) creates an identity with a fresh random visitor key and returns both (201). The key's SHA-256 is stored as the identity's alias of type `urn:svc:assent-visitor`; presenting the key again returns a token for the same identity (200). Without the key nobody can get a token for an existing identity, so identity ids are not bearer credentials. An unknown key (for instance after the identity was erased) is treated as a first visit: a new identity and a new key.
-         *
-         *     The `Origin` check keeps other websites from using the client in browsers; it is not authentication (a non-browser caller can send any `Origin`), which is why these tokens can only touch their own identity. Rate-limited per client IP and per project (429 with `Retry-After`); identities that never record anything are purged after `RETENTION_IDLE_VISITOR_DAYS`.
-         */
-        post: operations["mintVisitorToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mint a token scoped to one identity, for a page or webview
-         * @description A backend client mints a short-lived token (at most 15 minutes) for an identity it knows and hands it to the consent widget (`token` or `tokenProvider`). The token may read the configuration, that identity and its permission state, and record permissions and objections for it; anything else is 403 `insufficient_scope`. Needs `tokens:mint`, which only `backend` clients hold: the secrets of web and app clients are not secret.
-         */
-        post: operations["mintIdentityToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/browser/v1/projects/{project_id}/bootstrap": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Everything the consent widget needs before first paint, in one call
-         * @description The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a real location, from the project's `jurisdiction`, else the strictest regime its rules use), the configuration in the visitor's language, the purposes' version fingerprint, the Google Consent Mode settings and defaults, the identity's permission state and, without a bearer token, a visitor token (as `POST …/visitor-tokens`: the `Origin` must be listed by a web client, 403 `origin_not_allowed` otherwise).
-         *
-         *     The body may be sent as `text/plain` (so a page's call needs no CORS preflight) or JSON. With `Sec-GPC: 1` under an opt-out regime the Worker records the opt-out of sale and sharing itself (a permission denying those purposes, `meta.context.gpc: true`) and says so in `regime.gpcApplied`.
-         */
-        post: operations["bootstrapWidget"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/.well-known/gpc.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Global Privacy Control support resource
-         * @description Declares that this service honours GPC (https://privacycg.github.io/gpc-spec/): `Sec-GPC: 1` under an opt-out regime records an opt-out of sale and sharing (see the bootstrap).
-         */
-        get: operations["getGpcSupport"];
-        put?: never;
-        post?: never;
+        post: operations["regenerateClientSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1498,7 +1478,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/v1/projects/{projectId}/jurisdictions": {
+    "/admin/v1/projects/{project_id}/jurisdictions": {
         parameters: {
             query?: never;
             header?: never;
@@ -1519,7 +1499,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/v1/projects/{projectId}/consent-mode": {
+    "/admin/v1/projects/{project_id}/consent-mode": {
         parameters: {
             query?: never;
             header?: never;
@@ -1533,6 +1513,46 @@ export interface paths {
          * @description With `enabled`, the widget sets gtag `consent default` (region-scoped from the jurisdiction rules, with `wait_for_update`, `url_passthrough`, `ads_data_redaction`) before any gated tag and an `update` on every decision. Which consent types a purpose stands for is the purpose's `consentMode` field.
          */
         put: operations["updateConsentModeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/erasures/reapply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-apply the erasure ledger after a database restore
+         * @description Deletes again every identity of the project whose salted hash the erasure ledger (KV) holds: identities that a D1 restore brought back. Each goes through the normal identity deletion (event, log entry). `npm run reapply-erasures`.
+         */
+        post: operations["reapplyErasures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts for the portal's overview
+         * @description Identities (total and created per day) and consent decisions per purpose per day over the last `days` days (UTC, zero-filled), the current permission state per purpose, and open work per request family. Read in one D1 batch of aggregate queries.
+         */
+        get: operations["getProjectOverview"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1563,26 +1583,6 @@ export interface paths {
          * @description Deletes the session and clears the cookie. Needs the CSRF header, so no other site can sign an operator out.
          */
         delete: operations["signOut"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projects/{projectId}/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Counts for the portal's overview
-         * @description Identities (total and created per day) and consent decisions per purpose per day over the last `days` days (UTC, zero-filled), the current permission state per purpose, and open work per request family. Read in one D1 batch of aggregate queries.
-         */
-        get: operations["getProjectOverview"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1650,56 +1650,11 @@ export interface components {
              */
             scope?: string;
         };
-        ClientWithSecret: components["schemas"]["Client"] & {
-            /** @description Shown once; store it now. Only its hash is kept. */
-            clientSecret: string;
-        };
-        Client: {
-            clientId: string;
-            projectId: string;
-            name: string;
-            /** @enum {string} */
-            type: "web" | "ios" | "android" | "backend";
-            /**
-             * @description backend clients are confidential; web, ios and android public.
-             * @enum {string}
-             */
-            kind: "confidential" | "public";
-            allowedOrigins: string[];
-            /** @description What the client's tokens may do. */
-            scopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
-            /** @description Whether `scopes` is an explicit list (else the type's defaults). */
-            explicitScopes: boolean;
-            /** @description The type's defaults: the most `scopes` may hold. */
-            availableScopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            created: string;
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updated: string;
-        };
-        ClientInput: {
-            name: string;
-            /** @enum {string} */
-            type: "web" | "ios" | "android" | "backend";
-            /**
-             * @description Origins allowed to mint visitor tokens in the browser (web clients).
-             * @default []
-             */
-            allowedOrigins?: string[];
-            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
-            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
-        };
-        ClientUpdate: {
-            name?: string;
-            allowedOrigins?: string[];
-            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
-            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
+        GpcSupport: {
+            /** @enum {boolean} */
+            gpc: true;
+            /** @example 2026-11-23 */
+            lastUpdate: string;
         };
         Project: {
             projectId: string;
@@ -2207,42 +2162,6 @@ export interface components {
              */
             updated: string;
         };
-        /** @description Everything a consent dialog needs, in one document. */
-        Configuration: {
-            projectId: string;
-            project: {
-                name: string;
-                controller: components["schemas"]["Controller"];
-                policies: components["schemas"]["Policies"];
-                jurisdiction: string | null;
-                defaultLanguage: string;
-            };
-            purposes: {
-                purposeId: string;
-                referenceId: string;
-                version: string;
-                /** @enum {string} */
-                legalGround: "legal_requirement" | "contract" | "legitimate_interests" | "consent";
-                name: string;
-                description: components["schemas"]["Translation"][];
-                dataGroups: {
-                    dataGroupId: string;
-                    referenceId: string;
-                    name: string;
-                    description: components["schemas"]["Translation"][];
-                }[];
-                controllers: components["schemas"]["Party"][];
-                processors: components["schemas"]["Party"][];
-                recipients: components["schemas"]["Party"][];
-                /**
-                 * @description Google Consent Mode v2 types this purpose stands for; the widget grants them when the purpose is allowed.
-                 * @example [
-                 *       "analytics_storage"
-                 *     ]
-                 */
-                consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
-            }[];
-        };
         UiStringsLanguage: {
             /**
              * @description BCP 47, canonical case.
@@ -2473,6 +2392,246 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        CreatedWebhook: components["schemas"]["Webhook"] & {
+            /**
+             * @description Shown only in this response. The HMAC key is the base64-decoded part after `whsec_`.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        Webhook: {
+            /** @example whk_01JD7W2H8Q5V3N6X9B1C4E7F2G */
+            webhookId: string;
+            projectId: string;
+            url: string;
+            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
+            description: string | null;
+            /**
+             * @description While set and in the future, deliveries are signed with both the current and the previous secret.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            previousSecretExpires: string | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            updated: string;
+        };
+        WebhookInput: {
+            /**
+             * Format: uri
+             * @description An https URL on a public host (plain http to loopback is accepted only in local development).
+             * @example https://shop.example/hooks/assent
+             */
+            url: string;
+            /**
+             * @description Event types to receive.
+             * @example [
+             *       "permission.created",
+             *       "permission_state.changed"
+             *     ]
+             */
+            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
+            description?: string;
+        };
+        RotatedSecret: {
+            webhookId: string;
+            /**
+             * @description Shown only in this response. The HMAC key is the base64-decoded part after `whsec_`.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            previousSecretExpires: string | null;
+        };
+        SecretRotationInput: {
+            /** @description How long the previous secret keeps signing (default 86400; 0 retires it at once). */
+            gracePeriodSeconds?: number;
+        };
+        DeliveryPage: {
+            deliveries: components["schemas"]["Delivery"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
+        Delivery: {
+            /** @example dlv_01JD7W2H8Q5V3N6X9B1C4E7F2G */
+            deliveryId: string;
+            webhookId: string;
+            /** @description Also the `webhook-id` header: the same for every attempt and redelivery. */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed";
+            /**
+             * @description `pending` until the first attempt, `failed` while retries remain (see `nextAttempt`), then `succeeded` or `dead`.
+             * @enum {string}
+             */
+            status: "pending" | "failed" | "succeeded" | "dead";
+            attempts: number;
+            lastStatusCode: number | null;
+            lastLatencyMs: number | null;
+            lastError: string | null;
+            /**
+             * @description When the next retry is due; null once settled.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            nextAttempt: string | null;
+            /** @description The delivery this one repeats, for manual redeliveries. */
+            redeliveryOf: string | null;
+            attemptLog: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            updated: string;
+        };
+        DeliveryAttempt: {
+            attempt: number;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            started: string;
+            /** @description The endpoint's HTTP status; null when there was no response. */
+            statusCode: number | null;
+            latencyMs: number;
+            error: string | null;
+        };
+        /** @description Everything a consent dialog needs, in one document. */
+        Configuration: {
+            projectId: string;
+            project: {
+                name: string;
+                controller: components["schemas"]["Controller"];
+                policies: components["schemas"]["Policies"];
+                jurisdiction: string | null;
+                defaultLanguage: string;
+            };
+            purposes: {
+                purposeId: string;
+                referenceId: string;
+                version: string;
+                /** @enum {string} */
+                legalGround: "legal_requirement" | "contract" | "legitimate_interests" | "consent";
+                name: string;
+                description: components["schemas"]["Translation"][];
+                dataGroups: {
+                    dataGroupId: string;
+                    referenceId: string;
+                    name: string;
+                    description: components["schemas"]["Translation"][];
+                }[];
+                controllers: components["schemas"]["Party"][];
+                processors: components["schemas"]["Party"][];
+                recipients: components["schemas"]["Party"][];
+                /**
+                 * @description Google Consent Mode v2 types this purpose stands for; the widget grants them when the purpose is allowed.
+                 * @example [
+                 *       "analytics_storage"
+                 *     ]
+                 */
+                consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            }[];
+        };
+        VisitorToken: components["schemas"]["BrowserToken"] & {
+            /**
+             * @description Keep it (the widget uses localStorage) to come back as the same identity.
+             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
+             */
+            visitorKey: string;
+        };
+        VisitorTokenInput: {
+            /**
+             * @description The key a previous call returned, kept by the browser; omit it on a first visit.
+             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
+             */
+            visitorKey?: string;
+        };
+        Bootstrap: {
+            regime: {
+                /** @enum {string} */
+                name: "opt-in" | "opt-out" | "notice";
+                /** @description `request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location). */
+                country: string | null;
+                /** @description `request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null. */
+                region: string | null;
+                /** @description The browser sent `Sec-GPC: 1`. */
+                gpc: boolean;
+                /** @description Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity. */
+                gpcApplied: boolean;
+            };
+            /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
+            language: string;
+            /** @description Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied. */
+            strings: {
+                [key: string]: string;
+            };
+            configuration: components["schemas"]["Configuration"];
+            /** @description SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches. */
+            fingerprint: string;
+            consentMode: {
+                enabled: boolean;
+                /** @description gtag `wait_for_update`, milliseconds. */
+                waitForUpdate: number;
+                urlPassthrough: boolean;
+                adsDataRedaction: boolean;
+                defaults: components["schemas"]["ConsentModeDefault"][];
+            };
+            token?: components["schemas"]["VisitorToken"] & unknown;
+            /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
+            state: components["schemas"]["PermissionState"] | null;
+        };
+        /** @description One gtag `consent default` command; without `region` it applies everywhere else. */
+        ConsentModeDefault: {
+            region?: string[];
+            /** @enum {string} */
+            ad_storage: "granted" | "denied";
+            /** @enum {string} */
+            ad_user_data: "granted" | "denied";
+            /** @enum {string} */
+            ad_personalization: "granted" | "denied";
+            /** @enum {string} */
+            analytics_storage: "granted" | "denied";
+            /** @enum {string} */
+            functionality_storage: "granted" | "denied";
+            /** @enum {string} */
+            personalization_storage: "granted" | "denied";
+            /** @enum {string} */
+            security_storage: "granted" | "denied";
+        };
+        BootstrapInput: {
+            /**
+             * @description The key an earlier call returned (a returning visitor); ignored with a bearer token.
+             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
+             */
+            visitorKey?: string;
+            /**
+             * @description The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's languages and the project's own (docs/languages.md#how-the-language-is-chosen).
+             * @example [
+             *       "fi-FI",
+             *       "fi",
+             *       "en"
+             *     ]
+             */
+            languages?: string[];
+            /**
+             * @description Forces the regime; honoured only in local development (`LOCAL_DEV`).
+             * @enum {string}
+             */
+            regime?: "opt-in" | "opt-out" | "notice";
+        };
         OutboundSMSMessageRequest: {
             outboundSMSMessageRequest: {
                 /** @description 1 to 50 distinct recipients; each gets its own message. */
@@ -2638,25 +2797,28 @@ export interface components {
              */
             created: string;
         };
-        CreatedWebhook: components["schemas"]["Webhook"] & {
-            /**
-             * @description Shown only in this response. The HMAC key is the base64-decoded part after `whsec_`.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-             */
-            secret: string;
+        ClientWithSecret: components["schemas"]["Client"] & {
+            /** @description Shown once; store it now. Only its hash is kept. */
+            clientSecret: string;
         };
-        Webhook: {
-            /** @example whk_01JD7W2H8Q5V3N6X9B1C4E7F2G */
-            webhookId: string;
+        Client: {
+            clientId: string;
             projectId: string;
-            url: string;
-            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
-            description: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "web" | "ios" | "android" | "backend";
             /**
-             * @description While set and in the future, deliveries are signed with both the current and the previous secret.
-             * @example 2026-11-22T10:15:30.123Z
+             * @description backend clients are confidential; web, ios and android public.
+             * @enum {string}
              */
-            previousSecretExpires: string | null;
+            kind: "confidential" | "public";
+            allowedOrigins: string[];
+            /** @description What the client's tokens may do. */
+            scopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
+            /** @description Whether `scopes` is an explicit list (else the type's defaults). */
+            explicitScopes: boolean;
+            /** @description The type's defaults: the most `scopes` may hold. */
+            availableScopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2668,185 +2830,23 @@ export interface components {
              */
             updated: string;
         };
-        WebhookInput: {
-            /**
-             * Format: uri
-             * @description An https URL on a public host (plain http to loopback is accepted only in local development).
-             * @example https://shop.example/hooks/assent
-             */
-            url: string;
-            /**
-             * @description Event types to receive.
-             * @example [
-             *       "permission.created",
-             *       "permission_state.changed"
-             *     ]
-             */
-            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
-            description?: string;
-        };
-        RotatedSecret: {
-            webhookId: string;
-            /**
-             * @description Shown only in this response. The HMAC key is the base64-decoded part after `whsec_`.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-             */
-            secret: string;
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            previousSecretExpires: string | null;
-        };
-        SecretRotationInput: {
-            /** @description How long the previous secret keeps signing (default 86400; 0 retires it at once). */
-            gracePeriodSeconds?: number;
-        };
-        DeliveryPage: {
-            deliveries: components["schemas"]["Delivery"][];
-            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
-            nextCursor: string | null;
-        };
-        Delivery: {
-            /** @example dlv_01JD7W2H8Q5V3N6X9B1C4E7F2G */
-            deliveryId: string;
-            webhookId: string;
-            /** @description Also the `webhook-id` header: the same for every attempt and redelivery. */
-            eventId: string;
+        ClientInput: {
+            name: string;
             /** @enum {string} */
-            eventType: "permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed";
+            type: "web" | "ios" | "android" | "backend";
             /**
-             * @description `pending` until the first attempt, `failed` while retries remain (see `nextAttempt`), then `succeeded` or `dead`.
-             * @enum {string}
+             * @description Origins allowed to mint visitor tokens in the browser (web clients).
+             * @default []
              */
-            status: "pending" | "failed" | "succeeded" | "dead";
-            attempts: number;
-            lastStatusCode: number | null;
-            lastLatencyMs: number | null;
-            lastError: string | null;
-            /**
-             * @description When the next retry is due; null once settled.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            nextAttempt: string | null;
-            /** @description The delivery this one repeats, for manual redeliveries. */
-            redeliveryOf: string | null;
-            attemptLog: components["schemas"]["DeliveryAttempt"][];
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            created: string;
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updated: string;
+            allowedOrigins?: string[];
+            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
+            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
         };
-        DeliveryAttempt: {
-            attempt: number;
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            started: string;
-            /** @description The endpoint's HTTP status; null when there was no response. */
-            statusCode: number | null;
-            latencyMs: number;
-            error: string | null;
-        };
-        VisitorToken: components["schemas"]["BrowserToken"] & {
-            /**
-             * @description Keep it (the widget uses localStorage) to come back as the same identity.
-             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
-             */
-            visitorKey: string;
-        };
-        VisitorTokenInput: {
-            /**
-             * @description The key a previous call returned, kept by the browser; omit it on a first visit.
-             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
-             */
-            visitorKey?: string;
-        };
-        Bootstrap: {
-            regime: {
-                /** @enum {string} */
-                name: "opt-in" | "opt-out" | "notice";
-                /** @description `request.cf.country` (ISO 3166-1), null when unknown (also in local development without a real location). */
-                country: string | null;
-                /** @description `request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null. */
-                region: string | null;
-                /** @description The browser sent `Sec-GPC: 1`. */
-                gpc: boolean;
-                /** @description Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity. */
-                gpcApplied: boolean;
-            };
-            /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
-            language: string;
-            /** @description Every word of the widget in `language`, by key (shared/i18n/strings.ts), with the project's own wording applied. */
-            strings: {
-                [key: string]: string;
-            };
-            configuration: components["schemas"]["Configuration"];
-            /** @description SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches. */
-            fingerprint: string;
-            consentMode: {
-                enabled: boolean;
-                /** @description gtag `wait_for_update`, milliseconds. */
-                waitForUpdate: number;
-                urlPassthrough: boolean;
-                adsDataRedaction: boolean;
-                defaults: components["schemas"]["ConsentModeDefault"][];
-            };
-            token?: components["schemas"]["VisitorToken"] & unknown;
-            /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
-            state: components["schemas"]["PermissionState"] | null;
-        };
-        /** @description One gtag `consent default` command; without `region` it applies everywhere else. */
-        ConsentModeDefault: {
-            region?: string[];
-            /** @enum {string} */
-            ad_storage: "granted" | "denied";
-            /** @enum {string} */
-            ad_user_data: "granted" | "denied";
-            /** @enum {string} */
-            ad_personalization: "granted" | "denied";
-            /** @enum {string} */
-            analytics_storage: "granted" | "denied";
-            /** @enum {string} */
-            functionality_storage: "granted" | "denied";
-            /** @enum {string} */
-            personalization_storage: "granted" | "denied";
-            /** @enum {string} */
-            security_storage: "granted" | "denied";
-        };
-        BootstrapInput: {
-            /**
-             * @description The key an earlier call returned (a returning visitor); ignored with a bearer token.
-             * @example avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8
-             */
-            visitorKey?: string;
-            /**
-             * @description The page's language preferences, best first (the widget sends its element's `lang`, the page's and `navigator.languages`); then `Accept-Language`, then the project's default language, then English. Matched by BCP 47 lookup against the widget's languages and the project's own (docs/languages.md#how-the-language-is-chosen).
-             * @example [
-             *       "fi-FI",
-             *       "fi",
-             *       "en"
-             *     ]
-             */
-            languages?: string[];
-            /**
-             * @description Forces the regime; honoured only in local development (`LOCAL_DEV`).
-             * @enum {string}
-             */
-            regime?: "opt-in" | "opt-out" | "notice";
-        };
-        GpcSupport: {
-            /** @enum {boolean} */
-            gpc: true;
-            /** @example 2026-11-23 */
-            lastUpdate: string;
+        ClientUpdate: {
+            name?: string;
+            allowedOrigins?: string[];
+            /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
+            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
         };
         JurisdictionRulesInput: {
             rules: {
@@ -2888,18 +2888,6 @@ export interface components {
             waitForUpdate: number;
             urlPassthrough: boolean;
             adsDataRedaction: boolean;
-        };
-        PortalSession: {
-            /** @description Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE. */
-            csrfToken: string;
-            /**
-             * @description ISO 8601, UTC, milliseconds.
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            expires: string;
-        };
-        PortalSignIn: {
-            adminToken: string;
         };
         PortalOverview: {
             projectId: string;
@@ -2975,6 +2963,18 @@ export interface components {
                     [key: string]: number;
                 };
             };
+        };
+        PortalSession: {
+            /** @description Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE. */
+            csrfToken: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            expires: string;
+        };
+        PortalSignIn: {
+            adminToken: string;
         };
     };
     responses: never;
@@ -3112,535 +3112,7 @@ export interface operations {
             };
         };
     };
-    listClients: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The clients. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["Client"][];
-                    };
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createClient: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Shop website",
-                 *       "type": "web",
-                 *       "allowedOrigins": [
-                 *         "https://shop.example"
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["ClientInput"];
-            };
-        };
-        responses: {
-            /** @description The client, with its secret shown once. */
-            201: {
-                headers: {
-                    /** @description The created resource's URL (its GET). */
-                    Location: string;
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientWithSecret"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getClient: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-                clientId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The client. */
-            200: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Client"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` names the current ETag. */
-            304: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateClient: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
-                "if-match"?: string;
-            };
-            path: {
-                projectId: string;
-                clientId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Shop website",
-                 *       "allowedOrigins": [
-                 *         "https://shop.example",
-                 *         "https://www.shop.example"
-                 *       ],
-                 *       "scopes": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["ClientUpdate"];
-            };
-        };
-        responses: {
-            /** @description The client. */
-            200: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Client"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteClient: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
-                "if-match"?: string;
-            };
-            path: {
-                projectId: string;
-                clientId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    regenerateClientSecret: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-                clientId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The client, with its new secret shown once. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClientWithSecret"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listProjects: {
+    getGpcSupport: {
         parameters: {
             query?: never;
             header?: never;
@@ -3649,450 +3121,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description All projects. */
+            /** @description GPC is supported. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: components["schemas"]["Project"][];
-                    };
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Demo Shop",
-                 *       "controller": {
-                 *         "name": "Demo Shop AB",
-                 *         "email": "privacy@shop.example",
-                 *         "address": "Storgatan 1, 111 22 Stockholm"
-                 *       },
-                 *       "policies": {
-                 *         "privacy": "https://shop.example/privacy",
-                 *         "cookie": "https://shop.example/cookies"
-                 *       },
-                 *       "jurisdiction": "SE",
-                 *       "defaultLanguage": "en"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ProjectInput"];
-            };
-        };
-        responses: {
-            /** @description The project. */
-            201: {
-                headers: {
-                    /** @description The created resource's URL (its GET). */
-                    Location: string;
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Project"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getProject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The project. */
-            200: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Project"];
-                };
-            };
-            /** @description Not modified: `If-None-Match` names the current ETag. */
-            304: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    updateProject: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
-                "if-match"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Demo Shop",
-                 *       "controller": {
-                 *         "name": "Demo Shop AB",
-                 *         "email": "privacy@shop.example",
-                 *         "address": "Storgatan 1, 111 22 Stockholm"
-                 *       },
-                 *       "policies": {
-                 *         "privacy": "https://shop.example/privacy",
-                 *         "cookie": "https://shop.example/cookies"
-                 *       },
-                 *       "jurisdiction": "SE",
-                 *       "defaultLanguage": "en"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ProjectInput"];
-            };
-        };
-        responses: {
-            /** @description The project. */
-            200: {
-                headers: {
-                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Project"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteProject: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
-                "if-match"?: string;
-            };
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["GpcSupport"];
                 };
             };
         };
@@ -4802,6 +3837,83 @@ export interface operations {
                         accesses: components["schemas"]["AccessRecord"][];
                         permissionState: components["schemas"]["PermissionState"];
                     } | components["schemas"]["Iso27560Export"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mintIdentityToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                identityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A token scoped to the identity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrowserToken"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -6451,89 +5563,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PurposeVersion"];
                 };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getConfiguration: {
-        parameters: {
-            query?: never;
-            header?: {
-                "if-none-match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The configuration. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Configuration"];
-                };
-            };
-            /** @description Not modified since the ETag sent as `If-None-Match`. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -9700,27 +8729,1011 @@ export interface operations {
             };
         };
     };
-    reapplyErasures: {
+    listWebhooks: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                projectId: string;
+                project_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description What was erased again. */
+            /** @description Oldest first; secrets are never shown again. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        ledgerEntries: number;
-                        reapplied: string[];
+                        webhooks: components["schemas"]["Webhook"][];
                     };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/hooks/assent",
+                 *       "events": [
+                 *         "permission.created",
+                 *         "permission_state.changed"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The webhook and its secret. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                project_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/hooks/assent",
+                 *       "events": [
+                 *         "permission.created",
+                 *         "permission_state.changed"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                project_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "gracePeriodSeconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecretRotationInput"];
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "failed" | "succeeded" | "dead";
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                webhook_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                webhook_id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Configuration"];
+                };
+            };
+            /** @description Not modified since the ETag sent as `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mintVisitorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VisitorTokenInput"];
+            };
+        };
+        responses: {
+            /** @description A token for the returning visitor's identity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorToken"];
+                };
+            };
+            /** @description A new identity for a first-time visitor, its key and a token; `Location` names the identity. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorToken"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bootstrapWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
+                 *       "languages": [
+                 *         "sv-SE",
+                 *         "en"
+                 *       ]
+                 *     }
+                 */
+                "text/plain": components["schemas"]["BootstrapInput"];
+                /**
+                 * @example {
+                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
+                 *       "languages": [
+                 *         "sv-SE",
+                 *         "en"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BootstrapInput"];
+            };
+        };
+        responses: {
+            /** @description The bootstrap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bootstrap"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -10066,6 +10079,133 @@ export interface operations {
             };
             /** @description The billing system did not answer in time. */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveSmsDeliveryReportByGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                route: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken (or ignored: unknown message, replay, untracked status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken (Vonage). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Forged: the signature or token does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Larger than 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receiveSmsDeliveryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                route: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "MessageStatus": "delivered"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "MessageStatus": "delivered"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Taken (or ignored: unknown message, replay, untracked status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Taken (Vonage). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Forged: the signature or token does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Larger than 64 KiB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11380,152 +11520,23 @@ export interface operations {
             };
         };
     };
-    receiveSmsDeliveryReportByGet: {
+    listProjects: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                route: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Taken (or ignored: unknown message, replay, untracked status). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Taken (Vonage). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Forged: the signature or token does not match. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such route. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Larger than 64 KiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    receiveSmsDeliveryReport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                route: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
-                 *       "MessageStatus": "delivered"
-                 *     }
-                 */
-                "application/x-www-form-urlencoded": {
-                    [key: string]: string;
-                };
-                /**
-                 * @example {
-                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
-                 *       "MessageStatus": "delivered"
-                 *     }
-                 */
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Taken (or ignored: unknown message, replay, untracked status). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Taken (Vonage). */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Forged: the signature or token does not match. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such route. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Larger than 64 KiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listWebhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Oldest first; secrets are never shown again. */
+            /** @description All projects. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        webhooks: components["schemas"]["Webhook"][];
+                        items: components["schemas"]["Project"][];
                     };
                 };
             };
@@ -11585,32 +11596,36 @@ export interface operations {
             };
         };
     };
-    createWebhook: {
+    createProject: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                project_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://shop.example/hooks/assent",
-                 *       "events": [
-                 *         "permission.created",
-                 *         "permission_state.changed"
-                 *       ],
-                 *       "description": "CRM sync"
+                 *       "name": "Demo Shop",
+                 *       "controller": {
+                 *         "name": "Demo Shop AB",
+                 *         "email": "privacy@shop.example",
+                 *         "address": "Storgatan 1, 111 22 Stockholm"
+                 *       },
+                 *       "policies": {
+                 *         "privacy": "https://shop.example/privacy",
+                 *         "cookie": "https://shop.example/cookies"
+                 *       },
+                 *       "jurisdiction": "SE",
+                 *       "defaultLanguage": "en"
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookInput"];
+                "application/json": components["schemas"]["ProjectInput"];
             };
         };
         responses: {
-            /** @description The webhook and its secret. */
+            /** @description The project. */
             201: {
                 headers: {
                     /** @description The created resource's URL (its GET). */
@@ -11620,7 +11635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedWebhook"];
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -11659,15 +11674,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -11688,19 +11694,18 @@ export interface operations {
             };
         };
     };
-    getWebhook: {
+    getProject: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 project_id: string;
-                webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The webhook. */
+            /** @description The project. */
             200: {
                 headers: {
                     /** @description Strong entity tag of this representation; send it back in `If-Match`. */
@@ -11708,7 +11713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             /** @description Not modified: `If-None-Match` names the current ETag. */
@@ -11776,7 +11781,7 @@ export interface operations {
             };
         };
     };
-    updateWebhook: {
+    updateProject: {
         parameters: {
             query?: never;
             header?: {
@@ -11785,7 +11790,6 @@ export interface operations {
             };
             path: {
                 project_id: string;
-                webhook_id: string;
             };
             cookie?: never;
         };
@@ -11793,19 +11797,25 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "url": "https://shop.example/hooks/assent",
-                 *       "events": [
-                 *         "permission.created",
-                 *         "permission_state.changed"
-                 *       ],
-                 *       "description": "CRM sync"
+                 *       "name": "Demo Shop",
+                 *       "controller": {
+                 *         "name": "Demo Shop AB",
+                 *         "email": "privacy@shop.example",
+                 *         "address": "Storgatan 1, 111 22 Stockholm"
+                 *       },
+                 *       "policies": {
+                 *         "privacy": "https://shop.example/privacy",
+                 *         "cookie": "https://shop.example/cookies"
+                 *       },
+                 *       "jurisdiction": "SE",
+                 *       "defaultLanguage": "en"
                  *     }
                  */
-                "application/json": components["schemas"]["WebhookInput"];
+                "application/json": components["schemas"]["ProjectInput"];
             };
         };
         responses: {
-            /** @description The webhook. */
+            /** @description The project. */
             200: {
                 headers: {
                     /** @description Strong entity tag of this representation; send it back in `If-Match`. */
@@ -11813,7 +11823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["Project"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -11881,7 +11891,7 @@ export interface operations {
             };
         };
     };
-    deleteWebhook: {
+    deleteProject: {
         parameters: {
             query?: never;
             header?: {
@@ -11890,7 +11900,6 @@ export interface operations {
             };
             path: {
                 project_id: string;
-                webhook_id: string;
             };
             cookie?: never;
         };
@@ -11968,116 +11977,26 @@ export interface operations {
             };
         };
     };
-    rotateWebhookSecret: {
+    listClients: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 project_id: string;
-                webhook_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                /**
-                 * @example {
-                 *       "gracePeriodSeconds": 3600
-                 *     }
-                 */
-                "application/json": components["schemas"]["SecretRotationInput"];
-            };
-        };
-        responses: {
-            /** @description The new secret. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RotatedSecret"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listWebhookDeliveries: {
-        parameters: {
-            query?: {
-                status?: "pending" | "failed" | "succeeded" | "dead";
-                limit?: number;
-                /** @description `nextCursor` of the previous page. */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                project_id: string;
-                webhook_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of deliveries. */
+            /** @description The clients. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliveryPage"];
+                    "application/json": {
+                        items: components["schemas"]["Client"][];
+                    };
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -12136,163 +12055,7 @@ export interface operations {
             };
         };
     };
-    getWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                webhook_id: string;
-                delivery_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delivery. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Delivery"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    redeliverWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                project_id: string;
-                webhook_id: string;
-                delivery_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The new delivery. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Delivery"];
-                };
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    mintVisitorToken: {
+    createClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -12305,31 +12068,28 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8"
+                 *       "name": "Shop website",
+                 *       "type": "web",
+                 *       "allowedOrigins": [
+                 *         "https://shop.example"
+                 *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["VisitorTokenInput"];
+                "application/json": components["schemas"]["ClientInput"];
             };
         };
         responses: {
-            /** @description A token for the returning visitor's identity. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VisitorToken"];
-                };
-            };
-            /** @description A new identity for a first-time visitor, its key and a token; `Location` names the identity. */
+            /** @description The client, with its secret shown once. */
             201: {
                 headers: {
                     /** @description The created resource's URL (its GET). */
                     Location: string;
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VisitorToken"];
+                    "application/json": components["schemas"]["ClientWithSecret"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -12388,26 +12148,37 @@ export interface operations {
             };
         };
     };
-    mintIdentityToken: {
+    getClient: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 project_id: string;
-                identityId: string;
+                clientId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A token scoped to the identity. */
+            /** @description The client. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BrowserToken"];
+                    "application/json": components["schemas"]["Client"];
                 };
+            };
+            /** @description Not modified: `If-None-Match` names the current ETag. */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
@@ -12465,47 +12236,217 @@ export interface operations {
             };
         };
     };
-    bootstrapWidget: {
+    updateClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
             path: {
                 project_id: string;
+                clientId: string;
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 /**
                  * @example {
-                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
-                 *       "languages": [
-                 *         "sv-SE",
-                 *         "en"
-                 *       ]
+                 *       "name": "Shop website",
+                 *       "allowedOrigins": [
+                 *         "https://shop.example",
+                 *         "https://www.shop.example"
+                 *       ],
+                 *       "scopes": null
                  *     }
                  */
-                "text/plain": components["schemas"]["BootstrapInput"];
-                /**
-                 * @example {
-                 *       "visitorKey": "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8",
-                 *       "languages": [
-                 *         "sv-SE",
-                 *         "en"
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["BootstrapInput"];
+                "application/json": components["schemas"]["ClientUpdate"];
             };
         };
         responses: {
-            /** @description The bootstrap. */
+            /** @description The client. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this representation; send it back in `If-Match`. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Client"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read with the resource: the write applies only if it is still current (else 412 `precondition_failed`). `*` or no header: unconditional. ETags are `"r<revision>"`, a revision every write of the resource bumps; the comparison is part of the write itself (`UPDATE … WHERE revision IN (…)` in the same D1 statement or batch), so no other write can land between the check and the change. */
+                "if-match"?: string;
+            };
+            path: {
+                project_id: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `If-Match` names an ETag that is no longer current: someone else changed the resource meanwhile. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    regenerateClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client, with its new secret shown once. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Bootstrap"];
+                    "application/json": components["schemas"]["ClientWithSecret"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -12560,26 +12501,6 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getGpcSupport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description GPC is supported. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GpcSupport"];
                 };
             };
         };
@@ -12670,7 +12591,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                projectId: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -12746,7 +12667,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                projectId: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -12841,7 +12762,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                projectId: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -12917,7 +12838,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                projectId: string;
+                project_id: string;
             };
             cookie?: never;
         };
@@ -12942,6 +12863,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentModeSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reapplyErasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was erased again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ledgerEntries: number;
+                        reapplied: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProjectOverview: {
+        parameters: {
+            query?: {
+                /** @description How many days back, today included (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aggregates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalOverview"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -13174,85 +13253,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or invalid bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token may not perform this operation. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not found (also for another project's ids). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Body is not JSON. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getProjectOverview: {
-        parameters: {
-            query?: {
-                /** @description How many days back, today included (default 30). */
-                days?: number;
-            };
-            header?: never;
-            path: {
-                projectId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The aggregates. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PortalOverview"];
-                };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {

@@ -12,7 +12,7 @@ export type Method = "GET" | "PUT" | "POST" | "DELETE";
 
 type Operation<P extends keyof paths, M extends Method> = paths[P][Lowercase<M>];
 
-/** The paths (as templates, `{projectId}` and all) that take `M`. */
+/** The paths (as templates, `{project_id}` and all) that take `M`. */
 export type PathOf<M extends Method> = {
   [P in keyof paths]: Operation<P, M> extends { responses: unknown } ? P : never;
 }[keyof paths];

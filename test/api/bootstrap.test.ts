@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrap, identityCount, localBootstrap, siteOrigin, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
-import { call, expectProblem, newProject, problemOf } from "./helpers";
+import { admin, call, expectProblem, newProject, openApiDocument, problemOf, tokenFor } from "./helpers";
 
 const california = { country: "US", regionCode: "CA" };
 const germany = { country: "DE", regionCode: "BE" };
@@ -191,6 +191,47 @@ describe("bootstrap with a bearer token", () => {
     const other = await widgetTenant();
     const { token } = await nativeToken();
     expectProblem(await bootstrap(other.projectId, { token }), 404, "not_found");
+  });
+});
+
+describe("bootstrap: optional access", () => {
+  let tenant: WidgetTenant;
+  beforeAll(async () => {
+    tenant = await widgetTenant();
+  });
+
+  it("declares it in its OpenAPI entry: a token with consent-config:read, or no credential", async () => {
+    const doc = (await openApiDocument()).body;
+    expect(doc.paths["/browser/v1/projects/{project_id}/bootstrap"].post.security).toEqual([{ oauth2: ["consent-config:read"] }, {}]);
+  });
+
+  it("answers without a token: the visitor's token is minted", async () => {
+    const reply = await bootstrap(tenant.projectId);
+    expect(reply.status).toBe(200);
+    expect(reply.body.token!.identityId).toMatch(/^idn_/);
+  });
+
+  it("answers with a valid token: its identity's state, nothing minted", async () => {
+    const identity = await tenant.api("POST", "/identities", { referenceId: `reader-${crypto.randomUUID()}` });
+    const minted = await tenant.api("POST", `/identities/${identity.body.identityId}/tokens`);
+    const reply = await bootstrap(tenant.projectId, { token: minted.body.access_token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.token).toBeUndefined();
+    expect(reply.body.state).toMatchObject({ identityId: identity.body.identityId });
+  });
+
+  it("refuses a token that is sent but not valid, before looking at the project (401, as every route)", async () => {
+    const reply = await bootstrap("prj_unknown", { token: "not-a-token", origin: "null" });
+    expectProblem(reply, 401, "unauthorized");
+    expect(reply.headers.get("www-authenticate")).toMatch(/^Bearer realm="assent"/);
+  });
+
+  it("refuses a token without consent-config:read with the access check's challenge", async () => {
+    const narrow = await admin("POST", `/projects/${tenant.projectId}/clients`, { name: "narrow", type: "backend", scopes: ["config:read"] });
+    const token = await tokenFor(narrow.body.clientId, narrow.body.clientSecret);
+    const reply = await bootstrap(tenant.projectId, { token });
+    expectProblem(reply, 403, "insufficient_scope");
+    expect(reply.headers.get("www-authenticate")).toContain('error="insufficient_scope"');
   });
 });
 

@@ -122,6 +122,15 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
     }
   });
 
+  it("keeps the hub's calls on DB, where its global tables are, whichever database holds the caller's project", async () => {
+    const account = { tscid: "TSC-S", customerCacheId: "CC-S", assets: [] };
+    expect((await admin("PUT", "/billing-accounts/5550001", account)).status).toBe(201);
+    const found = await call("GET", "/v1/customerLookup/servicehub/5550001", { token: sharded.token });
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ tscid: "CC-S", assets: [] });
+    expect(await shard.prepare("SELECT count(*) AS n FROM billing_accounts").first<{ n: number }>()).toEqual({ n: 0 });
+  });
+
   it("is not ready while the map names a binding the Worker lacks, or is not a map", async () => {
     ok(await call("GET", "/readyz"));
     for (const [map, missing] of [['{"prj_x": "DB_SHARD_9"}', "DB_SHARD_9"], ["[1]", "PROJECT_DATABASES"]]) {

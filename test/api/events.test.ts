@@ -49,7 +49,7 @@ async function subscribe(t: Tenant, scenario: string, events: string[] = ["permi
 async function emit(projectId: string, type: Parameters<typeof eventInsert>[2] = "permission.created", data: unknown = { requestId: "req_1" }) {
   const db = getDb(env.DB);
   const [[written]] = await db.batch([eventInsert(db, projectId, type, data).returning({ id: events.id })]);
-  await dispatchPending(env);
+  await dispatchPending(env, env.DB);
   return written?.id as string;
 }
 

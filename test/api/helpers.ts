@@ -149,7 +149,7 @@ export async function newProject(name = `Project ${++counter}`) {
 
 export async function newClient(projectId: string, type: Schemas["Client"]["type"] = "backend", allowedOrigins: string[] = []) {
   const body = { name: `${type} app`, type, allowedOrigins };
-  return answered(await worker.POST("/admin/v1/projects/{projectId}/clients", { headers: asAdmin, params: { path: { projectId } }, body }), 201);
+  return answered(await worker.POST("/admin/v1/projects/{project_id}/clients", { headers: asAdmin, params: { path: { project_id: projectId } }, body }), 201);
 }
 
 export async function tokenFor(clientId: string, clientSecret: string): Promise<string> {

@@ -22,7 +22,7 @@ describe("the getting-started quickstart through the generated client", () => {
     const project_id = project.projectId;
     // 2. A backend client; its secret is shown once
     const backend = answered(
-      await worker.POST("/admin/v1/projects/{projectId}/clients", { ...admin, params: { path: { projectId: project_id } }, body: { name: "Backend", type: "backend" } }),
+      await worker.POST("/admin/v1/projects/{project_id}/clients", { ...admin, params: { path: { project_id } }, body: { name: "Backend", type: "backend" } }),
       201,
     );
     // 3. An access token (client credentials, HTTP Basic)

@@ -32,6 +32,11 @@ describe("the OpenAPI document", () => {
     expect(doc.info.license).toEqual({ name: "Apache-2.0", identifier: "Apache-2.0" });
   });
 
+  it("names the project in every path `project_id`, the admin API's included", () => {
+    const names = new Set(Object.keys(doc.paths).flatMap((path) => [.../\/projects\/\{(\w+)\}/.exec(path)?.slice(1) ?? []]));
+    expect([...names]).toEqual(["project_id"]);
+  });
+
   it("declares only security schemes that operations use", () => {
     const used = new Set(operations.flatMap(({ operation }) => (operation.security ?? []).flatMap(Object.keys)));
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([...used].sort());

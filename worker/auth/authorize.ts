@@ -1,37 +1,25 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv, Caller } from "../env";
+import type { AppEnv } from "../env";
 import { readJsonBody } from "../lib/body";
 import { constantTimeEqual } from "../lib/crypto";
-import { readsGlobalTables, useProjectDatabase } from "../lib/databases";
 import { ApiError, notFound } from "../lib/errors";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
 import { requireSetting } from "../lib/settings";
+import { portalSessionCredential } from "../portal/session";
+import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
 import { verifyBearer } from "./tokens";
 
 /** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
 export type Scheme = "oauth2" | "adminToken" | "portalSession";
 
-/** What a verified credential may do, and, for callers bound to one project, who they are. */
-export type Grant = { scopes: readonly Scope[]; caller?: Caller };
-
-/** One way of proving who is calling. */
-export type Credential = {
-  /** Whether the request carries this kind of credential at all (the route's first such scheme is used). */
-  presented: (c: Context<AppEnv>) => boolean;
-  /** The grant of a valid credential; throws 401 (or 403) when it is presented but not valid. */
-  authenticate: (c: Context<AppEnv>) => Promise<Grant>;
-  /** The 401 for a route needing this credential when none was presented. */
-  missing: () => ApiError;
-};
-
 const bearerOf = (c: Context<AppEnv>) => /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
 
-const credentials: Partial<Record<Scheme, Credential>> = {
+const credentials: Record<Scheme, Credential> = {
   oauth2: {
     presented: (c) => c.req.header("authorization") !== undefined,
     authenticate: async (c) => {
-      const caller = await verifyBearer(c.env, c.req.header("authorization"));
+      const caller = await verifyBearer(c.env, c.var.databases, c.req.header("authorization"));
       return { scopes: caller.scopes, caller };
     },
     missing: () =>
@@ -52,17 +40,14 @@ const credentials: Partial<Record<Scheme, Credential>> = {
     },
     missing: () => adminChallenge(),
   },
+  // The portal's session cookie: the operator, signed in to the portal (worker/portal/session.ts).
+  portalSession: portalSessionCredential,
 };
 
 const adminChallenge = () =>
   new ApiError(401, "unauthorized", "The admin API needs the admin token as bearer.", {
     headers: { "WWW-Authenticate": 'Bearer realm="assent-admin"' },
   });
-
-/** Another way of producing a caller, plugged in by its owner (worker/app.ts registers the portal session). */
-export function acceptCredential(scheme: Scheme, credential: Credential) {
-  credentials[scheme] = credential;
-}
 
 /** What `access.*` in worker/auth/scopes.ts puts on a route. */
 export type AccessDeclaration = {
@@ -76,37 +61,39 @@ const insufficientScope = (detail: string) =>
   });
 
 /**
- * The one access check, bound to each route by createRouter (worker/lib/router.ts) from the route's own
+ * The one access check, bound to each route by defineRoute (worker/lib/router.ts) from the route's own
  * declaration: authenticate with the first scheme the route lists that the request presents, require the
  * route's scopes, keep project callers to their project (another project's ids are 404), and keep
- * identity-scoped tokens to their own identity where a scope says so (identityScopedScopes).
+ * identity-scoped tokens to their own identity where a scope says so (identityScopedScopes). A route whose
+ * requirements include an empty one (`access.optional`) also serves a request presenting none of its schemes,
+ * without a caller; a credential that is presented must be valid all the same.
  */
 export function authorize(route: AccessDeclaration & { method: string; path: string }): MiddlewareHandler<AppEnv> {
-  const alternatives = route.security?.map((requirement) => {
-    const [scheme, needed] = Object.entries(requirement)[0] as [Scheme, readonly Scope[]];
-    return { scheme, needed };
-  });
+  const requirements = route.security?.map((requirement) => Object.entries(requirement)[0] as [Scheme, readonly Scope[]] | undefined);
+  const alternatives = (requirements ?? []).flatMap((entry) => (entry ? [{ scheme: entry[0], needed: entry[1] }] : []));
+  // Public (no requirement at all) or optional (an empty one among them): a request presenting no scheme passes.
+  const anonymousAllowed = requirements !== undefined && (requirements.length === 0 || requirements.includes(undefined));
   const subject = route[subjectExtension];
-  const onGlobalTables = readsGlobalTables(route.path);
   return async (c, next) => {
     // The project's database serves the rest of the call once the project is known: from the path, or the token.
-    const pathProject = c.req.param("project_id") ?? c.req.param("projectId");
-    if (pathProject !== undefined) useProjectDatabase(c, pathProject);
-    if (alternatives === undefined) {
+    const pathProject = c.req.param("project_id");
+    if (pathProject !== undefined) c.set("db", c.var.databases.project(pathProject));
+    if (requirements === undefined) {
       throw new ApiError(500, "undeclared_route", `${route.method.toUpperCase()} ${route.path} declares no access; see worker/auth/scopes.ts.`);
     }
-    if (alternatives.length === 0) return next();
-    const chosen = alternatives.find(({ scheme }) => credentials[scheme]?.presented(c));
-    if (!chosen) throw credentials[alternatives[0].scheme]!.missing();
-    const grant = await credentials[chosen.scheme]!.authenticate(c);
+    const chosen = alternatives.find(({ scheme }) => credentials[scheme].presented(c));
+    if (!chosen) {
+      if (anonymousAllowed) return next();
+      throw credentials[alternatives[0].scheme].missing();
+    }
+    const grant = await credentials[chosen.scheme].authenticate(c);
     const lacking = chosen.needed.filter((scope) => !grant.scopes.includes(scope));
     if (lacking.length > 0) throw insufficientScope(`This token lacks the scope ${lacking.join(" ")}.`);
     const caller = grant.caller;
     if (caller) {
       c.set("caller", caller);
-      const projectId = c.req.param("project_id");
-      if (projectId !== undefined && projectId !== caller.projectId) throw notFound("Project");
-      if (pathProject === undefined && !onGlobalTables) useProjectDatabase(c, caller.projectId);
+      if (pathProject !== undefined && pathProject !== caller.projectId) throw notFound("Project");
+      if (pathProject === undefined) c.set("db", c.var.databases.project(caller.projectId));
       if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject);
     }
     await next();

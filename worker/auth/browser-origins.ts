@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
-import { everyDatabase, projectDatabase } from "../lib/databases";
+import { databasesOf } from "../lib/databases";
 import { getDb, type Db } from "../lib/db";
 import { ttlCache } from "../lib/ttl-cache";
 import { clients } from "./table";
@@ -29,8 +29,10 @@ async function cached(key: string, load: () => Promise<string | null>): Promise<
  */
 export function clientForOrigin(env: Env, origin: string, projectId?: string): Promise<string | null> {
   return cached(`${projectId ?? "*"} ${origin}`, async () => {
-    // Every project's database when no project is named (worker/lib/databases.ts).
-    const databases = projectId ? [projectDatabase(env, projectId)] : everyDatabase(env);
+    // Every project's database when no project is named (worker/lib/databases.ts). CORS runs around the call's
+    // sessions, so it reads the bindings (the primaries).
+    const bindings = databasesOf(env);
+    const databases = projectId ? [bindings.project(projectId)] : bindings.every();
     const rows = await Promise.all(
       databases.map((d1) =>
         getDb(d1)
@@ -55,7 +57,7 @@ export const webClientQuery = (db: Db, projectId: string, origin: string) =>
     .limit(1);
 
 /** The web client of `projectId` that lists `origin`, uncached: it decides who may mint visitor tokens. */
-export async function webClientForOrigin(env: Env, projectId: string, origin: string) {
-  const [row] = await webClientQuery(getDb(env.DB), projectId, origin);
+export async function webClientForOrigin(d1: D1Database, projectId: string, origin: string) {
+  const [row] = await webClientQuery(getDb(d1), projectId, origin);
   return row;
 }

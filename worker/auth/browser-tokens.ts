@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { aliases, identities } from "../identities/table";
 import { randomSecret, sha256Hex } from "../lib/crypto";
@@ -6,10 +6,11 @@ import { getDb } from "../lib/db";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { limitRate } from "../limits/rate-limits";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
-import type { AppEnv, Caller, Env } from "../env";
+import type { AppEnv, Caller, Databases, Env } from "../env";
 import type { Context } from "hono";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
@@ -19,7 +20,11 @@ import type { clients, ClientType } from "./table";
 type Client = typeof clients.$inferSelect;
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
-export const browserTokenRoutes = createRouter();
+/** Visitor tokens for pages, mounted at `/browser/v1/projects/{project_id}`. */
+export const visitorTokenRoutes = createRouter();
+
+/** Identity-scoped tokens a backend mints, mounted at the project's `/identities`. */
+export const identityTokenRoutes = createRouter();
 
 /** Alias type under which a visitor key's SHA-256 is stored: the key itself never leaves the browser's storage. */
 export const visitorAliasType = "urn:svc:assent-visitor";
@@ -58,10 +63,10 @@ export const VisitorToken = BrowserToken.extend({
 
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
-browserTokenRoutes.openapi(
-  createRoute({
+visitorTokenRoutes.openapi(
+  defineRoute({
     method: "post",
-    path: "/browser/v1/projects/{project_id}/visitor-tokens",
+    path: "/visitor-tokens",
     operationId: "mintVisitorToken",
     tags: ["Browser tokens"],
     ...access.public,
@@ -98,10 +103,10 @@ browserTokenRoutes.openapi(
   },
 );
 
-browserTokenRoutes.openapi(
-  createRoute({
+identityTokenRoutes.openapi(
+  defineRoute({
     method: "post",
-    path: "/privacy/v2/projects/{project_id}/identities/{identityId}/tokens",
+    path: "/{identityId}/tokens",
     operationId: "mintIdentityToken",
     tags: ["Browser tokens"],
     ...access.project("tokens:mint"),
@@ -117,20 +122,25 @@ browserTokenRoutes.openapi(
   async (c) => {
     const caller = c.get("caller");
     const { identityId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [identity] = await db
       .select({ id: identities.id })
       .from(identities)
       .where(and(eq(identities.projectId, caller.projectId), eq(identities.id, identityId)))
       .limit(1);
     if (!identity) throw notFound("Identity");
-    return c.json(await identityTokenFor(c.env, caller, identityId), 200, noStore);
+    return c.json(await identityTokenFor(c.env, c.var.databases, caller, identityId), 200, noStore);
   },
 );
 
 /** A token scoped to `identityId`, minted for the calling client (backend minting, public clients' new identities). */
-export async function identityTokenFor(env: Env, caller: Caller, identityId: string): Promise<z.infer<typeof BrowserToken>> {
-  const client = await readClient(env, caller.clientId, caller.projectId);
+export async function identityTokenFor(
+  env: Env,
+  databases: Databases,
+  caller: Caller,
+  identityId: string,
+): Promise<z.infer<typeof BrowserToken>> {
+  const client = await readClient(env, databases, caller.clientId, caller.projectId);
   if (!client) throw forbidden("Only registered clients may receive identity-scoped tokens.");
   const ttl = ttlFor(env);
   const { token } = await issueToken(
@@ -177,12 +187,12 @@ export async function admitVisitor(
   if (!origin || origin === "null") {
     throw new ApiError(403, "origin_not_allowed", "Visitor tokens are minted only for pages: send an Origin header.");
   }
-  const db = getDb(c.env.DB);
+  const db = getDb(c.var.db);
   // The bootstrap reads both in the batch of its other reads (one round trip); alone, they run concurrently.
   const [client, known] = prefetched
     ? [prefetched.client, prefetched.knownIdentityId ? { identityId: prefetched.knownIdentityId } : undefined]
     : await Promise.all([
-        webClientForOrigin(c.env, projectId, origin),
+        webClientForOrigin(c.var.db, projectId, origin),
         presented
           ? db
               .select({ identityId: aliases.identityId })

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Env } from "../env";
-import { projectDatabase } from "../lib/databases";
+import type { Databases, Env } from "../env";
 import { getDb } from "../lib/db";
 import { ttlCache } from "../lib/ttl-cache";
 import { scopesOfClient, type ClientScope } from "./scopes";
@@ -30,7 +29,7 @@ export const secretVersionOf = (secretHash: string) => secretHash.slice(0, 16);
  * compares the record's project anyway). D1 is the source of truth and KV only a cache, so a KV failure degrades
  * to D1 instead of failing.
  */
-export async function readClient(env: Env, clientId: string, projectId: string): Promise<ClientRecord | null> {
+export async function readClient(env: Env, databases: Databases, clientId: string, projectId: string): Promise<ClientRecord | null> {
   const hit = local.get(clientId);
   if (hit !== undefined) return hit;
   let record: ClientRecord | null | undefined;
@@ -40,7 +39,7 @@ export async function readClient(env: Env, clientId: string, projectId: string):
     console.warn("KV unavailable, reading client from D1:", (error as Error).message);
   }
   if (!record) {
-    record = await loadClient(projectDatabase(env, projectId), clientId);
+    record = await loadClient(databases.project(projectId), clientId);
     if (record) {
       await env.KV.put(kvKey(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch(() => {});
     }

@@ -1,10 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { sha256Hex, randomSecret } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
@@ -87,8 +89,7 @@ function checkedScopes(type: ClientType, scopes: ClientScope[] | null | undefine
   return [...new Set(scopes)];
 }
 
-const ProjectParam = z.object({ projectId: z.string() });
-const ClientParams = ProjectParam.extend({ clientId: z.string() });
+const ClientParams = ProjectParams.extend({ clientId: z.string() });
 
 const clientWhere = (projectId: string, clientId: string) => and(eq(clients.projectId, projectId), eq(clients.id, clientId));
 
@@ -114,20 +115,20 @@ const toClient = (row: typeof clients.$inferSelect): z.infer<typeof Client> => (
 const tags = ["Admin"];
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/admin/v1/projects/{projectId}/clients",
+    path: "/",
     operationId: "createClient",
     tags,
     ...access.admin,
     summary: "Register a client",
-    request: { params: ProjectParam, body: jsonBody(ClientInput) },
+    request: { params: ProjectParams, body: jsonBody(ClientInput) },
     responses: { 201: createdResponse(ClientWithSecret, "The client, with its secret shown once."), ...problems },
   }),
   async (c) => {
-    const { projectId } = c.req.valid("param");
+    const { project_id: projectId } = c.req.valid("param");
     const input = c.req.valid("json");
-    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
     const clientSecret = randomSecret("as");
     const stamp = now();
     const row = {
@@ -143,7 +144,7 @@ clientRoutes.openapi(
       updated: stamp,
       revision: 1,
     };
-    await getDb(c.env.DB).insert(clients).values(row);
+    await getDb(c.var.db).insert(clients).values(row);
     tagged(c, row.revision);
     c.header("Location", `/admin/v1/projects/${projectId}/clients/${row.id}`);
     return c.json({ ...toClient(row), clientSecret }, 201);
@@ -151,9 +152,9 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    path: "/{clientId}",
     operationId: "getClient",
     tags,
     ...access.admin,
@@ -162,36 +163,36 @@ clientRoutes.openapi(
     responses: { 200: taggedResponse(Client, "The client."), ...notModified, ...problems },
   }),
   async (c) => {
-    const { projectId, clientId } = c.req.valid("param");
-    const row = await findClient(c.env.DB, projectId, clientId);
+    const { project_id: projectId, clientId } = c.req.valid("param");
+    const row = await findClient(c.var.db, projectId, clientId);
     if (!row) throw notFound("Client");
     return tagged(c, row.revision) ?? c.json(toClient(row), 200);
   },
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects/{projectId}/clients",
+    path: "/",
     operationId: "listClients",
     tags,
     ...access.admin,
     summary: "List a project's clients (never their secrets)",
-    request: { params: ProjectParam },
+    request: { params: ProjectParams },
     responses: { 200: jsonResponse(z.object({ items: z.array(Client) }), "The clients."), ...problems },
   }),
   async (c) => {
-    const { projectId } = c.req.valid("param");
-    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
-    const rows = await getDb(c.env.DB).select().from(clients).where(eq(clients.projectId, projectId)).orderBy(clients.id);
+    const { project_id: projectId } = c.req.valid("param");
+    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+    const rows = await getDb(c.var.db).select().from(clients).where(eq(clients.projectId, projectId)).orderBy(clients.id);
     return c.json({ items: rows.map(toClient) }, 200);
   },
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    path: "/{clientId}",
     operationId: "updateClient",
     tags,
     ...access.admin,
@@ -200,12 +201,12 @@ clientRoutes.openapi(
     responses: { 200: taggedResponse(Client, "The client."), ...problems, ...preconditionProblem },
   }),
   async (c) => {
-    const { projectId, clientId } = c.req.valid("param");
+    const { project_id: projectId, clientId } = c.req.valid("param");
     const { scopes, ...input } = c.req.valid("json");
     const accepted = acceptedRevisions(c);
-    const current = await findClient(c.env.DB, projectId, clientId);
+    const current = await findClient(c.var.db, projectId, clientId);
     if (!current) throw notFound("Client");
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(clients)
       .set({
         ...input,
@@ -215,7 +216,7 @@ clientRoutes.openapi(
       })
       .where(and(clientWhere(projectId, clientId), revisionMatches(clients.revision, accepted)))
       .returning();
-    if (!row) throw await refusal(accepted, () => findClient(c.env.DB, projectId, clientId), "Client");
+    if (!row) throw await refusal(accepted, () => findClient(c.var.db, projectId, clientId), "Client");
     await forgetClients(c.env, [clientId]);
     tagged(c, row.revision);
     return c.json(toClient(row), 200);
@@ -223,9 +224,9 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/admin/v1/projects/{projectId}/clients/{clientId}/secret",
+    path: "/{clientId}/secret",
     operationId: "regenerateClientSecret",
     tags,
     ...access.admin,
@@ -237,10 +238,10 @@ clientRoutes.openapi(
     responses: { 200: jsonResponse(ClientWithSecret, "The client, with its new secret shown once."), ...problems },
   }),
   async (c) => {
-    const { projectId, clientId } = c.req.valid("param");
+    const { project_id: projectId, clientId } = c.req.valid("param");
     const clientSecret = randomSecret("as");
     const stamp = now();
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(clients)
       .set({ secretHash: await sha256Hex(clientSecret), notBefore: Math.floor(Date.now() / 1000), updated: stamp, revision: nextRevision(clients.revision) })
       .where(and(eq(clients.projectId, projectId), eq(clients.id, clientId)))
@@ -252,9 +253,9 @@ clientRoutes.openapi(
 );
 
 clientRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/projects/{projectId}/clients/{clientId}",
+    path: "/{clientId}",
     operationId: "deleteClient",
     tags,
     ...access.admin,
@@ -263,13 +264,13 @@ clientRoutes.openapi(
     responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
-    const { projectId, clientId } = c.req.valid("param");
+    const { project_id: projectId, clientId } = c.req.valid("param");
     const accepted = acceptedRevisions(c);
-    const deleted = await getDb(c.env.DB)
+    const deleted = await getDb(c.var.db)
       .delete(clients)
       .where(and(clientWhere(projectId, clientId), revisionMatches(clients.revision, accepted)))
       .returning({ id: clients.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findClient(c.env.DB, projectId, clientId), "Client");
+    if (deleted.length === 0) throw await refusal(accepted, () => findClient(c.var.db, projectId, clientId), "Client");
     await forgetClients(c.env, [clientId]);
     return c.body(null, 204);
   },

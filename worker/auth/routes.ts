@@ -1,13 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { databaseNamed, databaseNames, defaultDatabase, projectDatabase, useProjectDatabase } from "../lib/databases";
+import { databaseNames, defaultDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { createRouter, jsonResponse, Problem } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, Problem } from "../lib/schemas";
 import { requireSetting } from "../lib/settings";
 import { limitRate } from "../limits/rate-limits";
 import { cachedProjectOf, secretVersionOf } from "./clients-cache";
@@ -16,7 +17,11 @@ import { access, clientScopes, parseScopeParameter, scopesOfClient } from "./sco
 import { clients } from "./table";
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
 
-export const authRoutes = createRouter();
+/** The token endpoint, mounted at `/oauth`. */
+export const tokenRoutes = createRouter();
+
+/** Discovery: the authorization server's metadata and its keys, mounted at `/.well-known`. */
+export const discoveryRoutes = createRouter();
 
 /**
  * RFC 6749 §5.2 errors: `application/json` with `error` and `error_description`, as OAuth libraries read them; the
@@ -86,9 +91,9 @@ const tokenRequestGate = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const tokenRoute = createRoute({
+const tokenRoute = defineRoute({
   method: "post",
-  path: "/oauth/token",
+  path: "/token",
   operationId: "issueToken",
   tags: ["Auth"],
   ...access.public,
@@ -110,7 +115,7 @@ const tokenRoute = createRoute({
   },
 });
 
-authRoutes.openapi(
+tokenRoutes.openapi(
   tokenRoute,
   async (c) => {
     const form = c.req.valid("form");
@@ -163,25 +168,26 @@ const clientById = (d1: D1Database, id: string) => getDb(d1).select().from(clien
  * The client, in whichever database holds its project (worker/lib/databases.ts). With one database: `DB`, one round
  * trip as always. With more: the database of the project the caches (isolate, KV) know for this client, else `DB`
  * and then the other databases side by side (one more round trip, only until a call with the client's token has
- * cached it, and for unknown ids). The call's session then stays on that database, so its bookmark is that one's.
+ * cached it, and for unknown ids). The call's data is then that database, so its bookmark is that one's.
  */
 async function findClient(c: Context<AppEnv>, id: string) {
+  const { databases } = c.var;
   const names = databaseNames(c.env);
   if (names.length > 1) {
     const known = await cachedProjectOf(c.env, id);
-    const [row] = known === undefined ? [] : await clientById(projectDatabase(c.env, known), id);
+    const [row] = known === undefined ? [] : await clientById(databases.project(known), id);
     if (row) {
-      useProjectDatabase(c, row.projectId);
+      c.set("db", databases.project(row.projectId));
       return row;
     }
   }
-  const [inDefault] = await clientById(databaseNamed(c.env, defaultDatabase), id);
+  const [inDefault] = await clientById(databases.named(defaultDatabase), id);
   if (inDefault) return inDefault;
   const found = await Promise.all(
-    names.filter((name) => name !== defaultDatabase).map(async (name) => (await clientById(databaseNamed(c.env, name), id))[0]),
+    names.filter((name) => name !== defaultDatabase).map(async (name) => (await clientById(databases.named(name), id))[0]),
   );
   const hit = found.find((row) => row !== undefined);
-  if (hit) useProjectDatabase(c, hit.projectId);
+  if (hit) c.set("db", databases.project(hit.projectId));
   return hit;
 }
 
@@ -237,11 +243,11 @@ function serverMetadata(env: Parameters<typeof issuerOf>[0]) {
 }
 
 for (const [path, operationId, summary] of [
-  ["/.well-known/oauth-authorization-server", "getAuthorizationServerMetadata", "Authorization server metadata (RFC 8414)"],
-  ["/.well-known/openid-configuration", "getOpenIdConfiguration", "The same metadata at the OpenID Connect discovery location"],
+  ["/oauth-authorization-server", "getAuthorizationServerMetadata", "Authorization server metadata (RFC 8414)"],
+  ["/openid-configuration", "getOpenIdConfiguration", "The same metadata at the OpenID Connect discovery location"],
 ] as const) {
-  authRoutes.openapi(
-    createRoute({
+  discoveryRoutes.openapi(
+    defineRoute({
       method: "get",
       path,
       operationId,
@@ -254,10 +260,10 @@ for (const [path, operationId, summary] of [
   );
 }
 
-authRoutes.openapi(
-  createRoute({
+discoveryRoutes.openapi(
+  defineRoute({
     method: "get",
-    path: "/.well-known/jwks.json",
+    path: "/jwks.json",
     operationId: "getJwks",
     tags: ["Auth"],
     ...access.public,

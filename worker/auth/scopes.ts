@@ -3,24 +3,27 @@ import type { ClientType } from "./table";
 /**
  * Who may call what: the one vocabulary of scopes, what each permits, and who holds which by default.
  *
- * HOW A ROUTE DECLARES ITS ACCESS (every `createRoute` must; an undeclared route answers 500 `undeclared_route`
+ * HOW A ROUTE DECLARES ITS ACCESS (every `defineRoute` must; an undeclared route answers 500 `undeclared_route`
  * and fails test/security/authorization-matrix.test.ts): spread one of the `access` builders below into the route,
  *
- *     createRoute({ method: "post", path: "/privacy/v2/projects/{project_id}/permissions",
+ *     defineRoute({ method: "post", path: "/privacy/v2/projects/{project_id}/permissions",
  *       ...access.project("consents:write", { in: "body", name: "identityId" }), ... })
  *
  * - `access.public`: no credential (token endpoint, discovery, visitor-token minting, portal sign-in).
  * - `access.client(scope)`: an access token from `POST /oauth/token` holding `scope` (e.g. the hub's `/v1/*`).
+ * - `access.optional(scope)`: no credential, or an access token holding `scope`; a token that is sent must be valid
+ *   (the widget's bootstrap: a page's visitor, or a page or webview holding a token).
  * - `access.project(scope, subject?)`: a project route (`{project_id}` in the path): an access token holding `scope`
  *   or a portal session. `subject` says where the request names the data subject; a token scoped to one identity
  *   may use the route only for its own identity, and only when the scope is one `identityScopedScopes` lists.
  * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
  * - `access.session`: a portal session only.
  *
- * Routes built with `createRouter()` (worker/lib/router.ts) get the check; a plain `app.get` does not and must be a
- * page or static file (the matrix test lists the allowed ones). Examples for new routes: a widget bootstrap read by
- * pages, `access.public` (or `access.client("consent-config:read")` if it takes a token); a consent receipt for one
- * subject, `access.project("identities:read", { in: "path", name: "identityId" })`; an SMS delivery-report callback
+ * Routes defined with `defineRoute()` (worker/lib/router.ts) get the check; a plain `app.get` (or zod-openapi's own
+ * `createRoute`) does not and must be a page or static file (the matrix test lists the allowed ones). Examples for
+ * new routes: a widget feed read by pages, `access.public` (or `access.optional("consent-config:read")` if it may
+ * take a token); a consent receipt for one subject, `access.project("identities:read", { in: "path", name:
+ * "identityId" })`; an SMS delivery-report callback
  * from a gateway, `access.public` plus the gateway's own signature check. A new capability may add a scope here
  * (and to `defaultScopes` and docs/security.md#scopes).
  *
@@ -101,6 +104,8 @@ export type Access = { security: Record<string, string[]>[]; [subjectExtension]?
 export const access = {
   public: { security: [] } as Access,
   client: (scope: ClientScope): Access => ({ security: [{ oauth2: [scope] }] }),
+  /** An empty requirement in OpenAPI: the operation may be called without any credential. */
+  optional: (scope: ClientScope): Access => ({ security: [{ oauth2: [scope] }, {}] }),
   project: (scope: ClientScope, subject?: Subject): Access => ({
     security: [{ oauth2: [scope] }, { portalSession: [scope] }],
     ...(subject ? { [subjectExtension]: subject } : {}),

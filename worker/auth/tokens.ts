@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { Caller, Env } from "../env";
+import type { Caller, Databases, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";
@@ -60,7 +60,7 @@ const verified = ttlCache<{ claims: AssentClaims & { sub: string }; exp: number;
 );
 
 /** Verifies a bearer token (pinned ES256, issuer, audience, exp) and that its client still holds that secret. */
-export async function verifyBearer(env: Env, authorization: string | undefined): Promise<Caller> {
+export async function verifyBearer(env: Env, databases: Databases, authorization: string | undefined): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? "");
   if (!match) throw unauthorized("A bearer access token is required.", "invalid_request");
   const token = match[1];
@@ -70,7 +70,7 @@ export async function verifyBearer(env: Env, authorization: string | undefined):
     verified.set(token, entry, entry.exp * 1000);
   }
   const { claims } = entry;
-  const client = await readClient(env, claims.sub, claims.pid);
+  const client = await readClient(env, databases, claims.sub, claims.pid);
   if (!client || client.projectId !== claims.pid || client.secretVersion !== claims.sv) {
     throw unauthorized("The token's client no longer exists or its secret was regenerated.");
   }

@@ -1,10 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { webClientQuery } from "../auth/browser-origins";
 import { admitVisitor, identityTokenScopes, mintVisitorToken, visitorAliasType } from "../auth/browser-tokens";
 import { access } from "../auth/scopes";
-import { verifyBearer } from "../auth/tokens";
 import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
@@ -14,8 +13,9 @@ import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
-import { ApiError, notFound, validationError } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { notFound, validationError } from "../lib/errors";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { latestReceiptHash } from "../proof/log";
 import { writerOf } from "../requests/record";
@@ -26,7 +26,11 @@ import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
+/** The widget's bootstrap, mounted at `/browser/v1/projects/{project_id}`. */
 export const bootstrapRoutes = createRouter();
+
+/** The GPC support resource, mounted at `/.well-known`. */
+export const gpcRoutes = createRouter();
 
 /** The regime a local developer forces (body `regime`, else header `X-Assent-Regime`); never outside `LOCAL_DEV`. */
 function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime | undefined {
@@ -36,9 +40,9 @@ function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime 
 }
 
 /**
- * Who the bootstrap is for: the bearer token's caller (it must hold `consent-config:read`, as the configuration
- * feed needs), or the page's visitor, minted here, acting with the visitor token's rights. `admission` is what the
- * visitor's admission reads, already read in the bootstrap's batch.
+ * Who the bootstrap is for: the bearer token's caller (the access check verified it holds `consent-config:read`, as
+ * the configuration feed needs, and belongs to this project), or the page's visitor, minted here, acting with the
+ * visitor token's rights. `admission` is what the visitor's admission reads, already read in the bootstrap's batch.
  */
 async function whoIsAsking(
   c: Context<AppEnv>,
@@ -47,13 +51,7 @@ async function whoIsAsking(
   visitorKey: string | undefined,
   admission: Parameters<typeof admitVisitor>[3],
 ) {
-  if (bearer) {
-    if (bearer.projectId !== projectId) throw notFound("Project");
-    if (!bearer.scopes.includes("consent-config:read")) {
-      throw new ApiError(403, "insufficient_scope", "This token lacks the scope consent-config:read.");
-    }
-    return { caller: bearer, identityId: bearer.identityId, minted: undefined };
-  }
+  if (bearer) return { caller: bearer, identityId: bearer.identityId, minted: undefined };
   const visitor = await admitVisitor(c, projectId, visitorKey, admission);
   const minted = await mintVisitorToken(c.env, visitor);
   const caller: Caller = {
@@ -73,7 +71,7 @@ async function whoIsAsking(
  * and that identity's latest receipt hash.
  */
 async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller | undefined, visitorKey: string | undefined) {
-  const db = getDb(c.env.DB);
+  const db = getDb(c.var.db);
   const origin = c.req.header("origin") ?? "null";
   const byKey = visitorKey
     ? sql`(SELECT ${aliases.identityId} FROM ${aliases} WHERE ${aliases.projectId} = ${projectId} AND ${aliases.type} = ${visitorAliasType}
@@ -106,14 +104,13 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
 }
 
 bootstrapRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/browser/v1/projects/{project_id}/bootstrap",
+    path: "/bootstrap",
     operationId: "bootstrapWidget",
     tags: ["Browser tokens"],
-    // No credentials (the page's origin is checked, as for visitor tokens), or a bearer token of the project, which
-    // the handler verifies itself: the route is open to both.
-    ...access.public,
+    // No credentials (the page's origin is checked, as for visitor tokens), or a bearer token of the project.
+    ...access.optional("consent-config:read"),
     summary: "Everything the consent widget needs before first paint, in one call",
     description:
       "The visitor's regime (from `request.cf` and the project's jurisdiction rules; in local development without a " +
@@ -139,22 +136,19 @@ bootstrapRoutes.openapi(
     const parsed = BootstrapInput.safeParse(await c.req.json().catch(() => ({})));
     if (!parsed.success) throw validationError(parsed.error);
     const input = parsed.data;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
     const readState = async (identityId: string | undefined) =>
       identityId ? (toPermissionState(projectId, await stateQuery(db, projectId, identityId)) ?? null) : null;
 
-    // A bearer token is checked from isolate memory; its failure is reported after the project's existence.
-    const authorization = c.req.header("authorization");
-    const verified = authorization ? await verifyBearer(c.env, authorization).then((caller) => ({ caller }), (error: unknown) => ({ error })) : undefined;
-    const bearer = verified && "caller" in verified ? verified.caller : undefined;
-    const reads = await firstReads(c, projectId, bearer, authorization ? undefined : input.visitorKey);
+    // The access check verified a bearer token when one was sent; without one there is no caller.
+    const bearer: Caller | undefined = c.var.caller;
+    const reads = await firstReads(c, projectId, bearer, bearer ? undefined : input.visitorKey);
     // An unknown project is 404 whatever else failed (its origin cannot be registered either).
     const project = reads.project;
     if (!project) throw notFound("Project");
     const cached = await cachedConfiguration(db, c.req.url, waitUntil, projectId, project.version);
     if (!cached) throw notFound("Project");
-    if (verified && "error" in verified) throw verified.error;
     const visitor = await whoIsAsking(c, projectId, bearer, input.visitorKey, reads.admission);
     let state = visitor.created ? null : reads.state;
 
@@ -203,10 +197,10 @@ const GpcSupport = z
   .object({ gpc: z.literal(true), lastUpdate: z.string().openapi({ example: "2026-11-23" }) })
   .openapi("GpcSupport");
 
-bootstrapRoutes.openapi(
-  createRoute({
+gpcRoutes.openapi(
+  defineRoute({
     method: "get",
-    path: "/.well-known/gpc.json",
+    path: "/gpc.json",
     operationId: "getGpcSupport",
     tags: ["Browser tokens"],
     ...access.public,

@@ -1,17 +1,18 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { livePurpose, toDataGroup } from "./queries";
 import { DataGroup, DataGroupInput } from "./schemas";
 import { dataGroups, purposes } from "./table";
-import { ProjectParams } from "../lib/params";
-import { referenceTaken, root, tags } from "./route-parts";
+import { referenceTaken, tags } from "./route-parts";
 
 export const dataGroupRoutes = createRouter();
 
@@ -20,9 +21,9 @@ const DataGroupParams = ProjectParams.extend({ data_group_id: z.string() });
 /* Data groups */
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: `${root}/data-groups`,
+    path: "/",
     operationId: "createDataGroup",
     ...access.project("config:write"),
     tags,
@@ -33,7 +34,7 @@ dataGroupRoutes.openapi(
   async (c) => {
     const stamp = now();
     const row = { id: newId("dg"), projectId: c.get("caller").projectId, ...c.req.valid("json"), created: stamp, updated: stamp, revision: 1 };
-    await getDb(c.env.DB).insert(dataGroups).values(row).catch(referenceTaken("data group"));
+    await getDb(c.var.db).insert(dataGroups).values(row).catch(referenceTaken("data group"));
     tagged(c, row.revision);
     c.header("Location", `/privacy/v2/projects/${row.projectId}/configurations/data-groups/${row.id}`);
     return c.json(toDataGroup(row), 201);
@@ -41,9 +42,9 @@ dataGroupRoutes.openapi(
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/data-groups`,
+    path: "/",
     operationId: "listDataGroups",
     ...access.project("config:read"),
     tags,
@@ -53,7 +54,7 @@ dataGroupRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(DataGroup) }), "The data groups."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(dataGroups)
       .where(eq(dataGroups.projectId, c.get("caller").projectId))
@@ -70,9 +71,9 @@ async function findDataGroup(d1: D1Database, projectId: string, id: string) {
 }
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/data-groups/{data_group_id}`,
+    path: "/{data_group_id}",
     operationId: "getDataGroup",
     ...access.project("config:read"),
     tags,
@@ -81,16 +82,16 @@ dataGroupRoutes.openapi(
     responses: { 200: taggedResponse(DataGroup, "The data group."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findDataGroup(c.env.DB, c.get("caller").projectId, c.req.valid("param").data_group_id);
+    const row = await findDataGroup(c.var.db, c.get("caller").projectId, c.req.valid("param").data_group_id);
     if (!row) throw notFound("Data group");
     return tagged(c, row.revision) ?? c.json(toDataGroup(row), 200);
   },
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${root}/data-groups/{data_group_id}`,
+    path: "/{data_group_id}",
     operationId: "updateDataGroup",
     ...access.project("config:write"),
     tags,
@@ -103,22 +104,22 @@ dataGroupRoutes.openapi(
     const { projectId } = c.get("caller");
     const id = c.req.valid("param").data_group_id;
     const accepted = acceptedRevisions(c);
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(dataGroups)
       .set({ ...c.req.valid("json"), updated: now(), revision: nextRevision(dataGroups.revision) })
       .where(and(dataGroupWhere(projectId, id), revisionMatches(dataGroups.revision, accepted)))
       .returning()
       .catch(referenceTaken("data group"));
-    if (!row) throw await refusal(accepted, () => findDataGroup(c.env.DB, projectId, id), "Data group");
+    if (!row) throw await refusal(accepted, () => findDataGroup(c.var.db, projectId, id), "Data group");
     tagged(c, row.revision);
     return c.json(toDataGroup(row), 200);
   },
 );
 
 dataGroupRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: `${root}/data-groups/{data_group_id}`,
+    path: "/{data_group_id}",
     operationId: "deleteDataGroup",
     ...access.project("config:write"),
     tags,
@@ -132,7 +133,7 @@ dataGroupRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const id = c.req.valid("param").data_group_id;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [user] = await db
       .select({ id: purposes.id })
       .from(purposes)
@@ -144,7 +145,7 @@ dataGroupRoutes.openapi(
       .delete(dataGroups)
       .where(and(dataGroupWhere(projectId, id), revisionMatches(dataGroups.revision, accepted)))
       .returning({ id: dataGroups.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findDataGroup(c.env.DB, projectId, id), "Data group");
+    if (deleted.length === 0) throw await refusal(accepted, () => findDataGroup(c.var.db, projectId, id), "Data group");
     return c.body(null, 204);
   },
 );

@@ -1,9 +1,10 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { cachedConfiguration } from "./document";
 import { Configuration } from "./schemas";
@@ -20,9 +21,9 @@ export const configurationFeedRoutes = createRouter();
 const configurationCacheControl = "private, no-cache";
 
 configurationFeedRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/privacy/v1/configurations",
+    path: "/",
     operationId: "getConfiguration",
     ...access.client("consent-config:read"),
     tags,
@@ -42,7 +43,7 @@ configurationFeedRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [project] = await db.select({ version: projects.configVersion }).from(projects).where(eq(projects.id, projectId)).limit(1);
     const cached = project && (await cachedConfiguration(db, c.req.url, (p) => c.executionCtx.waitUntil(p), projectId, project.version));
     if (!cached) throw notFound("Project");

@@ -1,17 +1,18 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { atomically, getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, refusal, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { assertPurposeReferences, livePurpose, toPurpose, toPurposeVersion } from "./queries";
 import { Purpose, PurposeInput, PurposeUpdate, PurposeVersion } from "./schemas";
 import { purposes, purposeVersions, type PurposeContent } from "./table";
-import { ProjectParams } from "../lib/params";
-import { referenceTaken, root, tags, unknownReferenceProblem } from "./route-parts";
+import { referenceTaken, tags, unknownReferenceProblem } from "./route-parts";
 
 export const purposeRoutes = createRouter();
 
@@ -33,9 +34,9 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
 });
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: `${root}/purposes`,
+    path: "/",
     operationId: "createPurpose",
     ...access.project("config:write"),
     tags,
@@ -49,7 +50,7 @@ purposeRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const content = contentOf(c.req.valid("json"));
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     await assertPurposeReferences(db, projectId, content);
     const stamp = now();
     const row = {
@@ -76,9 +77,9 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/purposes`,
+    path: "/",
     operationId: "listPurposes",
     ...access.project("config:read"),
     tags,
@@ -88,7 +89,7 @@ purposeRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(Purpose) }), "The purposes."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB).select().from(purposes).where(livePurpose(c.get("caller").projectId)).orderBy(purposes.id);
+    const rows = await getDb(c.var.db).select().from(purposes).where(livePurpose(c.get("caller").projectId)).orderBy(purposes.id);
     return c.json({ items: rows.map(toPurpose) }, 200);
   },
 );
@@ -107,9 +108,9 @@ async function purposeToChange(d1: D1Database, projectId: string, purposeId: str
 }
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/purposes/{purpose_id}`,
+    path: "/{purpose_id}",
     operationId: "getPurpose",
     ...access.project("config:read"),
     tags,
@@ -118,15 +119,15 @@ purposeRoutes.openapi(
     responses: { 200: taggedResponse(Purpose, "The purpose at its current version."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findPurpose(c.env.DB, c.get("caller").projectId, c.req.valid("param").purpose_id);
+    const row = await findPurpose(c.var.db, c.get("caller").projectId, c.req.valid("param").purpose_id);
     return tagged(c, row.revision) ?? c.json(toPurpose(row), 200);
   },
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${root}/purposes/{purpose_id}`,
+    path: "/{purpose_id}",
     operationId: "updatePurpose",
     ...access.project("config:write"),
     tags,
@@ -143,9 +144,9 @@ purposeRoutes.openapi(
     const { projectId } = c.get("caller");
     const { requireNewConsent, ...input } = c.req.valid("json");
     const content = contentOf(input);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const accepted = acceptedRevisions(c);
-    const current = await purposeToChange(c.env.DB, projectId, c.req.valid("param").purpose_id, accepted);
+    const current = await purposeToChange(c.var.db, projectId, c.req.valid("param").purpose_id, accepted);
     await assertPurposeReferences(db, projectId, content);
     const stamp = now();
     const version = requireNewConsent ? String(Number(current.version) + 1) : current.version;
@@ -165,7 +166,7 @@ purposeRoutes.openapi(
           .update(purposeVersions)
           .set({ content, updated: stamp })
           .where(and(eq(purposeVersions.purposeId, current.id), eq(purposeVersions.version, version), applied));
-    const [updated] = await atomically(c.env.DB, [update, keepVersion]).catch(referenceTaken("purpose"));
+    const [updated] = await atomically(c.var.db, [update, keepVersion]).catch(referenceTaken("purpose"));
     if (updated.results.length === 0) {
       throw accepted === undefined ? conflict("concurrent_update", "The purpose was changed meanwhile; read it and try again.") : preconditionFailed();
     }
@@ -175,9 +176,9 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: `${root}/purposes/{purpose_id}`,
+    path: "/{purpose_id}",
     operationId: "deletePurpose",
     ...access.project("config:write"),
     tags,
@@ -192,16 +193,16 @@ purposeRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const accepted = acceptedRevisions(c);
-    const current = await purposeToChange(c.env.DB, projectId, c.req.valid("param").purpose_id, accepted);
+    const current = await purposeToChange(c.var.db, projectId, c.req.valid("param").purpose_id, accepted);
     const stamp = now();
     // The live row releases its data groups and parties (so they can be deleted); each version keeps its content.
     const released: PurposeContent = { ...current.content, dataGroups: [], processors: [], recipients: [], controllers: [] };
-    const deleted = await getDb(c.env.DB)
+    const deleted = await getDb(c.var.db)
       .update(purposes)
       .set({ deleted: stamp, updated: stamp, content: released, revision: nextRevision(purposes.revision) })
       .where(livePurpose(projectId, eq(purposes.id, current.id), ...(accepted ? [eq(purposes.revision, current.revision)] : [])))
       .returning({ id: purposes.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findPurpose(c.env.DB, projectId, current.id).catch(() => undefined), "Purpose");
+    if (deleted.length === 0) throw await refusal(accepted, () => findPurpose(c.var.db, projectId, current.id).catch(() => undefined), "Purpose");
     return c.body(null, 204);
   },
 );
@@ -217,9 +218,9 @@ async function purposeProject(d1: D1Database, projectId: string, purposeId: stri
 }
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/purposes/{purpose_id}/versions`,
+    path: "/{purpose_id}/versions",
     operationId: "listPurposeVersions",
     ...access.project("config:read"),
     tags,
@@ -231,8 +232,8 @@ purposeRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const purposeId = c.req.valid("param").purpose_id;
-    await purposeProject(c.env.DB, projectId, purposeId);
-    const rows = await getDb(c.env.DB)
+    await purposeProject(c.var.db, projectId, purposeId);
+    const rows = await getDb(c.var.db)
       .select()
       .from(purposeVersions)
       .where(eq(purposeVersions.purposeId, purposeId))
@@ -242,9 +243,9 @@ purposeRoutes.openapi(
 );
 
 purposeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/purposes/{purpose_id}/versions/{version}`,
+    path: "/{purpose_id}/versions/{version}",
     operationId: "getPurposeVersion",
     ...access.project("config:read"),
     tags,
@@ -256,8 +257,8 @@ purposeRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { purpose_id: purposeId, version } = c.req.valid("param");
-    await purposeProject(c.env.DB, projectId, purposeId);
-    const [row] = await getDb(c.env.DB)
+    await purposeProject(c.var.db, projectId, purposeId);
+    const [row] = await getDb(c.var.db)
       .select()
       .from(purposeVersions)
       .where(and(eq(purposeVersions.purposeId, purposeId), eq(purposeVersions.version, version)))

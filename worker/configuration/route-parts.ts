@@ -1,10 +1,9 @@
 import { isConstraintError } from "../lib/db";
 import { conflict } from "../lib/errors";
-import { Problem } from "../lib/router";
+import { Problem } from "../lib/schemas";
 
-/** What the configuration routes (data groups, purposes, the feed) share. */
+/** What the configuration routes (data groups, purposes, the feed; mounted under the project's `/configurations`) share. */
 export const tags = ["Configuration"];
-export const root = "/privacy/v2/projects/{project_id}/configurations";
 
 export const unknownReferenceProblem = {
   422: {

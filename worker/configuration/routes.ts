@@ -1,12 +1,12 @@
 import { createRouter } from "../lib/router";
 import { dataGroupRoutes } from "./data-groups";
-import { configurationFeedRoutes } from "./feed";
 import { purposeRoutes } from "./purposes";
 
+export { configurationFeedRoutes } from "./feed";
 export { unknownReferenceProblem } from "./route-parts";
 
-/** The configuration API: data groups, purposes with their versions, and the consent dialog's feed. */
-export const configurationRoutes = createRouter()
-  .route("/", dataGroupRoutes)
-  .route("/", purposeRoutes)
-  .route("/", configurationFeedRoutes);
+/**
+ * The configuration API, mounted at the project's `/configurations`: data groups and purposes with their versions.
+ * The consent dialog's feed (`configurationFeedRoutes`) is mounted at `/privacy/v1/configurations`.
+ */
+export const configurationRoutes = createRouter().route("/data-groups", dataGroupRoutes).route("/purposes", purposeRoutes);

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ConsentTypeList } from "../consent-mode/settings";
-import { Policies, ReferenceId, Timestamp, Translation } from "../lib/router";
+import { Policies, ReferenceId, Timestamp, Translation } from "../lib/schemas";
 import { Party } from "../parties/schemas";
 import { Controller } from "../projects/schemas";
 import { legalGrounds } from "./table";

@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
@@ -12,24 +13,23 @@ import { ConsentModeSettingsSchema, defaultConsentModeSettings } from "./setting
 export const consentModeRoutes = createRouter();
 
 const tags = ["Consent Mode"];
-const ProjectParam = z.object({ projectId: z.string() });
 
 consentModeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects/{projectId}/consent-mode",
+    path: "/",
     operationId: "getConsentModeSettings",
     tags,
     ...access.admin,
     summary: "Read the project's Google Consent Mode v2 settings",
-    request: { params: ProjectParam },
+    request: { params: ProjectParams },
     responses: { 200: jsonResponse(ConsentModeSettingsSchema, "The settings (the defaults until set: off)."), ...problems },
   }),
   async (c) => {
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .select({ consentMode: projects.consentMode })
       .from(projects)
-      .where(eq(projects.id, c.req.valid("param").projectId))
+      .where(eq(projects.id, c.req.valid("param").project_id))
       .limit(1);
     if (!row) throw notFound("Project");
     return c.json(row.consentMode ?? defaultConsentModeSettings, 200);
@@ -37,9 +37,9 @@ consentModeRoutes.openapi(
 );
 
 consentModeRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/projects/{projectId}/consent-mode",
+    path: "/",
     operationId: "updateConsentModeSettings",
     tags,
     ...access.admin,
@@ -48,15 +48,15 @@ consentModeRoutes.openapi(
       "With `enabled`, the widget sets gtag `consent default` (region-scoped from the jurisdiction rules, with " +
       "`wait_for_update`, `url_passthrough`, `ads_data_redaction`) before any gated tag and an `update` on every " +
       "decision. Which consent types a purpose stands for is the purpose's `consentMode` field.",
-    request: { params: ProjectParam, body: jsonBody(ConsentModeSettingsSchema) },
+    request: { params: ProjectParams, body: jsonBody(ConsentModeSettingsSchema) },
     responses: { 200: jsonResponse(ConsentModeSettingsSchema, "The settings."), ...problems },
   }),
   async (c) => {
     const settings = c.req.valid("json");
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(projects)
       .set({ consentMode: settings, updated: now(), revision: nextRevision(projects.revision) })
-      .where(eq(projects.id, c.req.valid("param").projectId))
+      .where(eq(projects.id, c.req.valid("param").project_id))
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");
     return c.json(settings, 200);

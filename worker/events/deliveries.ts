@@ -1,14 +1,15 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { enqueueDeliveries } from "./outbox";
 import { Delivery, DeliveryPage, DeliveryQuery, toDelivery } from "./schemas";
-import { base, checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
+import { checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
 import { deliveries, deliveryAttempts, events } from "./table";
 
 /** The delivery log of a webhook, and redelivery. */
@@ -33,9 +34,9 @@ async function withDetails(d1: D1Database, projectId: string, rows: Array<typeof
 }
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/{webhook_id}/deliveries`,
+    path: "/{webhook_id}/deliveries",
     operationId: "listWebhookDeliveries",
     ...access.project("webhooks:manage"),
     tags,
@@ -51,8 +52,8 @@ deliveryRoutes.openapi(
     const { projectId } = c.get("caller");
     const { webhook_id } = c.req.valid("param");
     const { status, limit, cursor } = c.req.valid("query");
-    await findWebhook(c.env.DB, projectId, webhook_id);
-    const rows = await getDb(c.env.DB)
+    await findWebhook(c.var.db, projectId, webhook_id);
+    const rows = await getDb(c.var.db)
       .select()
       .from(deliveries)
       .where(
@@ -67,7 +68,7 @@ deliveryRoutes.openapi(
       .limit(limit + 1);
     const page = rows.slice(0, limit);
     return c.json(
-      { deliveries: await withDetails(c.env.DB, projectId, page), nextCursor: rows.length > limit ? page[page.length - 1].id : null },
+      { deliveries: await withDetails(c.var.db, projectId, page), nextCursor: rows.length > limit ? page[page.length - 1].id : null },
       200,
     );
   },
@@ -84,9 +85,9 @@ async function findDelivery(d1: D1Database, projectId: string, webhookId: string
 }
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/{webhook_id}/deliveries/{delivery_id}`,
+    path: "/{webhook_id}/deliveries/{delivery_id}",
     operationId: "getWebhookDelivery",
     ...access.project("webhooks:manage"),
     tags,
@@ -97,15 +98,15 @@ deliveryRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { webhook_id, delivery_id } = c.req.valid("param");
-    const [delivery] = await withDetails(c.env.DB, projectId, [await findDelivery(c.env.DB, projectId, webhook_id, delivery_id)]);
+    const [delivery] = await withDetails(c.var.db, projectId, [await findDelivery(c.var.db, projectId, webhook_id, delivery_id)]);
     return c.json(delivery, 200);
   },
 );
 
 deliveryRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: `${base}/{webhook_id}/deliveries/{delivery_id}/redeliver`,
+    path: "/{webhook_id}/deliveries/{delivery_id}/redeliver",
     operationId: "redeliverWebhookDelivery",
     ...access.project("webhooks:manage"),
     tags,
@@ -119,9 +120,9 @@ deliveryRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { webhook_id, delivery_id } = c.req.valid("param");
-    const hook = await findWebhook(c.env.DB, projectId, webhook_id);
+    const hook = await findWebhook(c.var.db, projectId, webhook_id);
     checkUrl(c.env, hook.url);
-    const original = await findDelivery(c.env.DB, projectId, webhook_id, delivery_id);
+    const original = await findDelivery(c.var.db, projectId, webhook_id, delivery_id);
     const stamp = now();
     const row = {
       id: newId("dlv"),
@@ -139,11 +140,11 @@ deliveryRoutes.openapi(
       created: stamp,
       updated: stamp,
     };
-    await getDb(c.env.DB).insert(deliveries).values(row);
+    await getDb(c.var.db).insert(deliveries).values(row);
     c.executionCtx.waitUntil(
-      enqueueDeliveries(c.env).catch((error) => console.error("redelivery hand-off failed; the cron will retry:", error)),
+      enqueueDeliveries(c.env, c.var.db).catch((error) => console.error("redelivery hand-off failed; the cron will retry:", error)),
     );
-    const [delivery] = await withDetails(c.env.DB, projectId, [row]);
+    const [delivery] = await withDetails(c.var.db, projectId, [row]);
     return c.json(delivery, 202);
   },
 );

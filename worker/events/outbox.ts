@@ -69,10 +69,10 @@ const subscribedTo = (projectId: Bindable<string>, type: Bindable<EventType>): S
 /** Whether a project has webhooks, per isolate for a few seconds: most projects have none, and then a write needs no dispatch. */
 const webhookPresence = ttlCache<boolean>(10_000);
 
-async function projectHasWebhooks(env: Env, projectId: string): Promise<boolean> {
+async function projectHasWebhooks(d1: D1Database, projectId: string): Promise<boolean> {
   const known = webhookPresence.get(projectId);
   if (known !== undefined) return known;
-  const [row] = await getDb(env.DB).select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.projectId, projectId)).limit(1);
+  const [row] = await getDb(d1).select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.projectId, projectId)).limit(1);
   noteWebhookPresence(projectId, Boolean(row));
   return Boolean(row);
 }
@@ -90,16 +90,17 @@ export const forgetWebhookPresence = (projectId: string) => webhookPresence.dele
  * decouples the API call from the subscribers' endpoints, however slow they are). When this isolate last saw no
  * webhook in the project it does nothing; an event that a webhook created meanwhile elsewhere does subscribe to
  * was still written (the batch itself checks for subscribers, see `eventInsert`) and the cron hands it over
- * within a minute.
+ * within a minute. The events are in the database the call wrote to (`c.var.db`).
  */
 export function dispatchSoon(
-  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  c: { env: Env; var: { db: D1Database }; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
   projectId: string,
 ): void {
   if (webhookPresence.get(projectId) === false) return;
+  const d1 = c.var.db;
   c.executionCtx.waitUntil(
-    projectHasWebhooks(c.env, projectId)
-      .then((present) => (present ? dispatchPending(c.env) : 0))
+    projectHasWebhooks(d1, projectId)
+      .then((present) => (present ? dispatchPending(c.env, d1) : 0))
       .catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
   );
 }
@@ -119,14 +120,14 @@ const requeueAfterMs = 15 * 60_000;
  * concurrently (request tail and cron): fan-out is idempotent through a unique index, and queue hand-off
  * claims rows first. Returns the number of deliveries handed to the queue.
  */
-export async function dispatchPending(env: Env): Promise<number> {
-  const db = getDb(env.DB);
+export async function dispatchPending(env: Env, d1: D1Database): Promise<number> {
+  const db = getDb(d1);
   for (let pass = 0; pass < 20; pass++) {
     if ((await fanOut(db)) < eventsPerPass) break;
   }
   let queued = 0;
   for (let pass = 0; pass < 20; pass++) {
-    const handed = await enqueueDeliveries(env);
+    const handed = await enqueueDeliveries(env, d1);
     queued += handed;
     if (handed < deliveriesPerSend) break;
   }
@@ -175,8 +176,8 @@ async function fanOut(db: Db): Promise<number> {
 }
 
 /** Claims a page of pending deliveries that are not (or no longer credibly) in the queue, and sends them. */
-export async function enqueueDeliveries(env: Env): Promise<number> {
-  const db = getDb(env.DB);
+export async function enqueueDeliveries(env: Env, d1: D1Database): Promise<number> {
+  const db = getDb(d1);
   const stamp = now();
   const stale = new Date(Date.now() - requeueAfterMs).toISOString();
   const due = db

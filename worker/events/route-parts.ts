@@ -9,7 +9,6 @@ import { ProjectParams } from "../lib/params";
 
 /** What the webhook and delivery-log routes share. */
 export const tags = ["Webhooks"];
-export const base = "/privacy/v2/projects/{project_id}/webhooks";
 export const WebhookParams = ProjectParams.extend({ webhook_id: z.string() });
 
 export function checkUrl(env: AppEnv["Bindings"], url: string) {

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Timestamp } from "../lib/router";
+import { Timestamp } from "../lib/schemas";
 import { eventTypes } from "./outbox";
 import { deliveryStatuses, type deliveries, type deliveryAttempts, type webhooks } from "./table";
 

@@ -1,17 +1,18 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetWebhookPresence } from "./outbox";
 import { CreatedWebhook, maxWebhooksPerProject, RotatedSecret, RotationInput, toWebhook, Webhook, WebhookInput } from "./schemas";
 import { encryptSecret, newWebhookSecret } from "./secrets";
-import { ProjectParams } from "../lib/params";
-import { base, checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
+import { checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
 import { webhooks } from "./table";
 
 /** Webhook subscriptions: create, list, read, change, delete, rotate the secret. */
@@ -20,9 +21,9 @@ export const webhookRoutes = createRouter();
 const defaultGraceSeconds = 24 * 3600;
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: base,
+    path: "/",
     operationId: "createWebhook",
     ...access.project("webhooks:manage"),
     tags,
@@ -42,7 +43,7 @@ webhookRoutes.openapi(
     const { projectId } = c.get("caller");
     const input = c.req.valid("json");
     checkUrl(c.env, input.url);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [{ total }] = await db.select({ total: count() }).from(webhooks).where(eq(webhooks.projectId, projectId));
     if (total >= maxWebhooksPerProject) {
       throw conflict("webhook_limit_reached", `A project has at most ${maxWebhooksPerProject} webhooks; delete one first.`);
@@ -72,9 +73,9 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: base,
+    path: "/",
     operationId: "listWebhooks",
     ...access.project("webhooks:manage"),
     tags,
@@ -83,7 +84,7 @@ webhookRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ webhooks: z.array(Webhook) }), "Oldest first; secrets are never shown again."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(webhooks)
       .where(eq(webhooks.projectId, c.get("caller").projectId))
@@ -93,9 +94,9 @@ webhookRoutes.openapi(
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/{webhook_id}`,
+    path: "/{webhook_id}",
     operationId: "getWebhook",
     ...access.project("webhooks:manage"),
     tags,
@@ -104,15 +105,15 @@ webhookRoutes.openapi(
     responses: { 200: taggedResponse(Webhook, "The webhook."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findWebhook(c.env.DB, c.get("caller").projectId, c.req.valid("param").webhook_id);
+    const row = await findWebhook(c.var.db, c.get("caller").projectId, c.req.valid("param").webhook_id);
     return tagged(c, row.revision) ?? c.json(toWebhook(row), 200);
   },
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${base}/{webhook_id}`,
+    path: "/{webhook_id}",
     operationId: "updateWebhook",
     ...access.project("webhooks:manage"),
     tags,
@@ -129,22 +130,22 @@ webhookRoutes.openapi(
     const input = c.req.valid("json");
     checkUrl(c.env, input.url);
     const accepted = acceptedRevisions(c);
-    const row = await getDb(c.env.DB)
+    const row = await getDb(c.var.db)
       .update(webhooks)
       .set({ url: input.url, events: input.events, description: input.description ?? null, updated: now(), revision: nextRevision(webhooks.revision) })
       .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id), revisionMatches(webhooks.revision, accepted)))
       .returning()
       .get();
-    if (!row) throw await refusal(accepted, () => findWebhook(c.env.DB, projectId, id).catch(() => undefined), "Webhook");
+    if (!row) throw await refusal(accepted, () => findWebhook(c.var.db, projectId, id).catch(() => undefined), "Webhook");
     tagged(c, row.revision);
     return c.json(toWebhook(row), 200);
   },
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: `${base}/{webhook_id}`,
+    path: "/{webhook_id}",
     operationId: "deleteWebhook",
     ...access.project("webhooks:manage"),
     tags,
@@ -157,20 +158,20 @@ webhookRoutes.openapi(
     const { projectId } = c.get("caller");
     const { webhook_id: id } = c.req.valid("param");
     const accepted = acceptedRevisions(c);
-    const deleted = await getDb(c.env.DB)
+    const deleted = await getDb(c.var.db)
       .delete(webhooks)
       .where(and(eq(webhooks.projectId, projectId), eq(webhooks.id, id), revisionMatches(webhooks.revision, accepted)))
       .returning({ id: webhooks.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findWebhook(c.env.DB, projectId, id).catch(() => undefined), "Webhook");
+    if (deleted.length === 0) throw await refusal(accepted, () => findWebhook(c.var.db, projectId, id).catch(() => undefined), "Webhook");
     forgetWebhookPresence(c.get("caller").projectId);
     return c.body(null, 204);
   },
 );
 
 webhookRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: `${base}/{webhook_id}/secret`,
+    path: "/{webhook_id}/secret",
     operationId: "rotateWebhookSecret",
     ...access.project("webhooks:manage"),
     tags,
@@ -186,11 +187,11 @@ webhookRoutes.openapi(
     const { projectId } = c.get("caller");
     const { webhook_id } = c.req.valid("param");
     const grace = c.req.valid("json").gracePeriodSeconds ?? defaultGraceSeconds;
-    const hook = await findWebhook(c.env.DB, projectId, webhook_id);
+    const hook = await findWebhook(c.var.db, projectId, webhook_id);
     const secret = newWebhookSecret();
     const stamp = now();
     const previousSecretExpires = grace > 0 ? new Date(Date.parse(stamp) + grace * 1000).toISOString() : null;
-    const row = await getDb(c.env.DB)
+    const row = await getDb(c.var.db)
       .update(webhooks)
       .set({
         secret: await encryptSecret(c.env.WEBHOOK_SECRETS_KEY, hook.id, secret),

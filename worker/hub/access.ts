@@ -1,13 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Env } from "../env";
 import { getDb } from "../lib/db";
 import { providerUsers, smsClients, smsSenderBlacklist } from "./table";
 
 export const normalizeSender = (sender: string) => sender.trim().toLowerCase();
 
 /** What decides whether a client may send: its SMS registration, blacklisted senders, the named provider user. */
-export async function smsAccess(env: Env, clientId: string, senders: string[], username?: string) {
-  const db = getDb(env.DB);
+export async function smsAccess(d1: D1Database, clientId: string, senders: string[], username?: string) {
+  const db = getDb(d1);
   const [registered, blocked, users] = await db.batch([
     db.select({ clientId: smsClients.clientId }).from(smsClients).where(eq(smsClients.clientId, clientId)).limit(1),
     db

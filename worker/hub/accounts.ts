@@ -58,8 +58,8 @@ async function fromUpstream(env: Env, url: string, billingAccount: string): Prom
   return toLookupResult(account.data);
 }
 
-async function fromD1(env: Env, billingAccount: string): Promise<LookupResult | null> {
-  const [row] = await getDb(env.DB).select().from(billingAccounts).where(eq(billingAccounts.id, billingAccount)).limit(1);
+async function fromD1(d1: D1Database, billingAccount: string): Promise<LookupResult | null> {
+  const [row] = await getDb(d1).select().from(billingAccounts).where(eq(billingAccounts.id, billingAccount)).limit(1);
   return row ? toLookupResult(row) : null;
 }
 
@@ -69,7 +69,7 @@ async function fromD1(env: Env, billingAccount: string): Promise<LookupResult | 
  * Entries live at most 10 min (misses 1 min); an entry past that age is never served, even when the upstream fails.
  * Admin writes delete the cached entry (`forgetBillingAccounts`).
  */
-export async function lookupBillingAccount(env: Env, billingAccount: string): Promise<LookupResult | null> {
+export async function lookupBillingAccount(env: Env, d1: D1Database, billingAccount: string): Promise<LookupResult | null> {
   try {
     const { value: cached, metadata } = await env.KV.getWithMetadata<Cached, CachedMetadata>(kvKey(billingAccount), {
       type: "json",
@@ -80,7 +80,7 @@ export async function lookupBillingAccount(env: Env, billingAccount: string): Pr
     console.warn("KV unavailable, reading billing account from its source:", (error as Error).message);
   }
   const upstream = env.BILLING_UPSTREAM_URL;
-  const result = upstream ? await fromUpstream(env, upstream, billingAccount) : await fromD1(env, billingAccount);
+  const result = upstream ? await fromUpstream(env, upstream, billingAccount) : await fromD1(d1, billingAccount);
   const ttl = result ? foundTtlSeconds : missingTtlSeconds;
   const entry: Cached = result ? { found: true, result } : { found: false };
   const metadata: CachedMetadata = { until: Date.now() + ttl * 1000 };

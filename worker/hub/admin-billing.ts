@@ -1,9 +1,10 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { badRequest, notFound, validationError } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { forgetBillingAccounts } from "./accounts";
@@ -29,9 +30,9 @@ const toAccount = (row: typeof billingAccounts.$inferSelect): z.infer<typeof Bil
 });
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/billing-accounts/{billing_account}",
+    path: "/{billing_account}",
     operationId: "upsertBillingAccount",
     tags,
     ...access.admin,
@@ -47,7 +48,7 @@ billingAdminRoutes.openapi(
   async (c) => {
     const { billing_account: id } = c.req.valid("param");
     const input = c.req.valid("json");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [existing] = await db.select({ id: billingAccounts.id }).from(billingAccounts).where(eq(billingAccounts.id, id)).limit(1);
     const row = { id, tscid: input.tscid, customerCacheId: input.customerCacheId ?? null, assets: input.assets, updated: now() };
     const { id: _, ...changes } = row;
@@ -59,9 +60,9 @@ billingAdminRoutes.openapi(
 );
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/billing-accounts/{billing_account}",
+    path: "/{billing_account}",
     operationId: "getBillingAccount",
     tags,
     ...access.admin,
@@ -71,16 +72,16 @@ billingAdminRoutes.openapi(
   }),
   async (c) => {
     const { billing_account: id } = c.req.valid("param");
-    const [row] = await getDb(c.env.DB).select().from(billingAccounts).where(eq(billingAccounts.id, id)).limit(1);
+    const [row] = await getDb(c.var.db).select().from(billingAccounts).where(eq(billingAccounts.id, id)).limit(1);
     if (!row) throw notFound("Billing account");
     return c.json(toAccount(row), 200);
   },
 );
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/billing-accounts/{billing_account}",
+    path: "/{billing_account}",
     operationId: "deleteBillingAccount",
     tags,
     ...access.admin,
@@ -90,7 +91,7 @@ billingAdminRoutes.openapi(
   }),
   async (c) => {
     const { billing_account: id } = c.req.valid("param");
-    const gone = await getDb(c.env.DB).delete(billingAccounts).where(eq(billingAccounts.id, id)).returning({ id: billingAccounts.id });
+    const gone = await getDb(c.var.db).delete(billingAccounts).where(eq(billingAccounts.id, id)).returning({ id: billingAccounts.id });
     if (gone.length === 0) throw notFound("Billing account");
     await forgetBillingAccounts(c.env, [id]);
     return c.body(null, 204);
@@ -128,9 +129,9 @@ function parseNdjson(text: string): unknown[] {
 billingAdminRoutes.openAPIRegistry.register("BillingAccountImportItem", BillingAccountImportItem);
 
 billingAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/admin/v1/billing-accounts/import",
+    path: "/import",
     operationId: "importBillingAccounts",
     tags,
     ...access.admin,
@@ -167,7 +168,7 @@ billingAdminRoutes.openapi(
       assets: item.assets,
       updated: stamp,
     }));
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const upserts = [];
     for (let i = 0; i < rows.length; i += rowsPerInsert) {
       upserts.push(

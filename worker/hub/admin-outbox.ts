@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../lib/db";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { SmsMessage, SmsRouteInfo, SmsTrailEntry } from "./schemas";
 import { loadRoutes, publicCallbackUrl } from "./sms-routes";
 import { smsMessages, smsRouteHealth, smsStatuses, smsTrail, waitingStatuses } from "./table";
@@ -68,9 +69,9 @@ async function trailsOf(db: Db, ids: string[]) {
 }
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/messages",
+    path: "/messages",
     operationId: "listSmsMessages",
     tags,
     ...access.admin,
@@ -90,7 +91,7 @@ outboxAdminRoutes.openapi(
     if (cursor) filters.push(lt(smsMessages.id, cursor));
     if (status) filters.push(eq(smsMessages.status, status));
     if (projectId) filters.push(eq(smsMessages.projectId, projectId));
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const rows = await db
       .select()
       .from(smsMessages)
@@ -111,9 +112,9 @@ outboxAdminRoutes.openapi(
 
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/messages/{messageId}",
+    path: "/messages/{messageId}",
     operationId: "getSmsMessage",
     tags,
     ...access.admin,
@@ -127,7 +128,7 @@ outboxAdminRoutes.openapi(
   }),
   async (c) => {
     const { messageId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [rows, trails] = await Promise.all([
       db.select().from(smsMessages).where(eq(smsMessages.id, messageId)).limit(1),
       trailsOf(db, [messageId]),
@@ -138,9 +139,9 @@ outboxAdminRoutes.openapi(
 );
 
 outboxAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/sms/routes",
+    path: "/sms/routes",
     operationId: "listSmsRoutes",
     tags,
     ...access.admin,
@@ -152,7 +153,7 @@ outboxAdminRoutes.openapi(
   }),
   async (c) => {
     const routes = [...loadRoutes(c.env).values()];
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const names = routes.map((r) => r.name);
     const [health, waiting] = await db.batch([
       db.select().from(smsRouteHealth).where(inArray(smsRouteHealth.route, names)),

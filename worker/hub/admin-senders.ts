@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { clients } from "../auth/table";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { normalizeSender } from "./access";
@@ -21,9 +22,9 @@ const SmsClient = z.object({ clientId: z.string(), projectId: z.string(), create
 const ClientParam = z.object({ clientId: z.string() });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/sms/clients/{clientId}",
+    path: "/clients/{clientId}",
     operationId: "registerSmsClient",
     tags,
     ...access.admin,
@@ -40,7 +41,7 @@ senderAdminRoutes.openapi(
   }),
   async (c) => {
     const { clientId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [client] = await db.select({ projectId: clients.projectId, type: clients.type }).from(clients).where(eq(clients.id, clientId)).limit(1);
     if (!client) throw notFound("Client");
     if (client.type !== "backend") {
@@ -58,9 +59,9 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/sms/clients/{clientId}",
+    path: "/clients/{clientId}",
     operationId: "unregisterSmsClient",
     tags,
     ...access.admin,
@@ -70,16 +71,16 @@ senderAdminRoutes.openapi(
   }),
   async (c) => {
     const { clientId } = c.req.valid("param");
-    const gone = await getDb(c.env.DB).delete(smsClients).where(eq(smsClients.clientId, clientId)).returning();
+    const gone = await getDb(c.var.db).delete(smsClients).where(eq(smsClients.clientId, clientId)).returning();
     if (gone.length === 0) throw notFound("SMS registration");
     return c.body(null, 204);
   },
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/sms/clients",
+    path: "/clients",
     operationId: "listSmsClients",
     tags,
     ...access.admin,
@@ -87,7 +88,7 @@ senderAdminRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(SmsClient) }), "The registrations."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB).select().from(smsClients).orderBy(smsClients.clientId);
+    const rows = await getDb(c.var.db).select().from(smsClients).orderBy(smsClients.clientId);
     return c.json({ items: rows }, 200);
   },
 );
@@ -102,9 +103,9 @@ const UsernameParam = z.object({
 });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/sms/provider-users/{username}",
+    path: "/provider-users/{username}",
     operationId: "upsertSmsProviderUser",
     tags,
     ...access.admin,
@@ -125,7 +126,7 @@ senderAdminRoutes.openapi(
   async (c) => {
     const { username } = c.req.valid("param");
     const { password } = c.req.valid("json");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const stamp = now();
     const [existing] = await db.select({ created: providerUsers.created }).from(providerUsers).where(eq(providerUsers.username, username));
     const passwordHash = await hashPassword(password);
@@ -139,9 +140,9 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/sms/provider-users/{username}",
+    path: "/provider-users/{username}",
     operationId: "deleteSmsProviderUser",
     tags,
     ...access.admin,
@@ -151,16 +152,16 @@ senderAdminRoutes.openapi(
   }),
   async (c) => {
     const { username } = c.req.valid("param");
-    const gone = await getDb(c.env.DB).delete(providerUsers).where(eq(providerUsers.username, username)).returning();
+    const gone = await getDb(c.var.db).delete(providerUsers).where(eq(providerUsers.username, username)).returning();
     if (gone.length === 0) throw notFound("Provider user");
     return c.body(null, 204);
   },
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/sms/provider-users",
+    path: "/provider-users",
     operationId: "listSmsProviderUsers",
     tags,
     ...access.admin,
@@ -168,7 +169,7 @@ senderAdminRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(ProviderUser) }), "The users."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select({ username: providerUsers.username, created: providerUsers.created })
       .from(providerUsers)
       .orderBy(providerUsers.username);
@@ -184,9 +185,9 @@ const SenderParam = z.object({
 });
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/sms/blacklist/{sender}",
+    path: "/blacklist/{sender}",
     operationId: "blacklistSmsSender",
     tags,
     ...access.admin,
@@ -203,7 +204,7 @@ senderAdminRoutes.openapi(
   }),
   async (c) => {
     const sender = normalizeSender(c.req.valid("param").sender);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const inserted = await db.insert(smsSenderBlacklist).values({ sender, created: now() }).onConflictDoNothing().returning();
     if (inserted.length > 0) return c.json(inserted[0], 201, { Location: new URL(c.req.url).pathname });
     const [existing] = await db.select().from(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender));
@@ -212,9 +213,9 @@ senderAdminRoutes.openapi(
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/sms/blacklist/{sender}",
+    path: "/blacklist/{sender}",
     operationId: "unblacklistSmsSender",
     tags,
     ...access.admin,
@@ -224,16 +225,16 @@ senderAdminRoutes.openapi(
   }),
   async (c) => {
     const sender = normalizeSender(c.req.valid("param").sender);
-    const gone = await getDb(c.env.DB).delete(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender)).returning();
+    const gone = await getDb(c.var.db).delete(smsSenderBlacklist).where(eq(smsSenderBlacklist.sender, sender)).returning();
     if (gone.length === 0) throw notFound("Blacklisted sender");
     return c.body(null, 204);
   },
 );
 
 senderAdminRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/sms/blacklist",
+    path: "/blacklist",
     operationId: "listBlacklistedSmsSenders",
     tags,
     ...access.admin,
@@ -241,7 +242,7 @@ senderAdminRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(BlacklistEntry) }), "The blacklist."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB).select().from(smsSenderBlacklist).orderBy(smsSenderBlacklist.sender);
+    const rows = await getDb(c.var.db).select().from(smsSenderBlacklist).orderBy(smsSenderBlacklist.sender);
     return c.json({ items: rows }, 200);
   },
 );

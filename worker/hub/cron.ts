@@ -33,11 +33,11 @@ export async function retrySmsHandOffs(env: Env, asOf: number = Date.now()): Pro
       .where(and(due, inArray(smsMessages.id, ids)))
       .returning();
     if (claimed.length === 0) break;
-    changed += await handOff(env, routes, claimed);
+    changed += await handOff(env, env.DB, routes, claimed);
     handled += claimed.length;
     if (claimed.length < claimBatch) break;
   }
-  if (changed > 0) await dispatchPending(env);
+  if (changed > 0) await dispatchPending(env, env.DB);
   return handled;
 }
 
@@ -51,7 +51,7 @@ async function expireMessages(env: Env, asOf: number): Promise<number> {
   const at = iso(asOf);
   const applied = await Promise.all(
     rows.map((row) =>
-      applyChange(env, row, {
+      applyChange(env.DB, row, {
         status: "expired",
         detail: `The validity period ended after ${row.attempts} failed hand-off(s); no more retries.`,
         set: { nextAttempt: null },
@@ -86,7 +86,7 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
       .limit(claimBatch * maxBatchesPerPass);
     await Promise.all(
       waiting.map((row) =>
-        applyChange(env, row, {
+        applyChange(env.DB, row, {
           status: "retrying",
           detail: `Rerouted from ${name} to ${fallback}: ${name} failed ${consecutiveFailures} times in a row.`,
           set: { provider: fallback, nextAttempt: at },

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
 import { and, eq, or } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
@@ -8,7 +8,8 @@ import { dispatchSoon } from "../events/outbox";
 import { constantTimeEqual } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, Problem } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { Problem } from "../lib/schemas";
 import type { Callback, DeliveryReport } from "./providers/types";
 import { callbackToken, loadRoutes, type SmsRoute } from "./sms-routes";
 import { applyChange } from "./status";
@@ -69,7 +70,7 @@ async function findMessage(c: Context<AppEnv>, route: string, report: DeliveryRe
     ...(report.providerRef ? [eq(smsMessages.providerRef, report.providerRef)] : []),
   ];
   if (matches.length === 0) return undefined;
-  const [row] = await getDb(c.env.DB)
+  const [row] = await getDb(c.var.db)
     .select()
     .from(smsMessages)
     .where(and(eq(smsMessages.provider, route), or(...matches)))
@@ -83,9 +84,9 @@ const reportBodies = {
 };
 
 const reportRoute = (method: "get" | "post") =>
-  createRoute({
+  defineRoute({
     method,
-    path: "/callbacks/sms/{route}",
+    path: "/{route}",
     operationId: method === "post" ? "receiveSmsDeliveryReport" : "receiveSmsDeliveryReportByGet",
     tags: ["Hub"],
     ...access.public,
@@ -122,7 +123,7 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
   const row = report ? await findMessage(c, route.name, report) : undefined;
   if (report && row && rank[report.status] > rank[row.status]) {
     const changed = await applyChange(
-      c.env,
+      c.var.db,
       row,
       {
         status: report.status,
@@ -144,6 +145,6 @@ const limit = bodyLimit({
   },
 });
 
-deliveryReportRoutes.use("/callbacks/sms/*", limit);
+deliveryReportRoutes.use("*", limit);
 deliveryReportRoutes.openapi(reportRoute("post"), (c) => takeReport(c, c.req.valid("param").route));
 deliveryReportRoutes.openapi(reportRoute("get"), (c) => takeReport(c, c.req.valid("param").route));

@@ -1,21 +1,22 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { accepts } from "hono/accepts";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { defaultDatabase } from "../lib/databases";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, Problem, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, Problem, problems } from "../lib/schemas";
 import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
-import { hubAdminRoutes } from "./admin";
 import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
 import { dispatchSoon } from "../events/outbox";
 import { sendThroughOutbox } from "./outbox";
-import { deliveryReportRoutes } from "./reports";
 import { defaultRoute, loadRoutes } from "./sms-routes";
 import { passwordMatches } from "./passwords";
 import { BillingAccountId, CustomerLookupResult, GenericSmsPayload, maxGenericSegments, OutboundSmsRequest } from "./schemas";
 
+/** The hub's API for backend clients (the interface's `{hub_url}`), mounted at `/v1`. */
 export const hubRoutes = createRouter();
 
 const tags = ["Hub"];
@@ -36,6 +37,15 @@ const acceptsJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * The hub's tables are global, in `DB` whoever calls (worker/lib/databases.ts): the hub's own routes keep the call
+ * there, where the access check had put the caller's project's database.
+ */
+const onHubTables = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("db", c.var.databases.named(defaultDatabase));
+  await next();
+});
+
 const fieldError = (status: 400 | 403, code: string, path: string, detail: string) =>
   new ApiError(status, code, detail, { errors: [{ path, message: detail, code }] });
 
@@ -47,11 +57,12 @@ const smsAccessRules =
   "(`/admin/v1/sms/blacklist`) are refused with 400 `sender_blacklisted`.";
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/v1/dcp/sms",
+    path: "/dcp/sms",
     operationId: "sendDcpSms",
     ...access.client("hub:sms"),
+    middleware: [onHubTables],
     tags,
     summary: "Send an SMS (outbound SMS request)",
     description:
@@ -67,7 +78,7 @@ hubRoutes.openapi(
     const caller = c.get("caller");
     const request = c.req.valid("json").outboundSMSMessageRequest;
     const senderNumber = request.senderAddress.slice("tel:".length);
-    const sending = await smsAccess(c.env, caller.clientId, [senderNumber, ...(request.senderName ? [request.senderName] : [])]);
+    const sending = await smsAccess(c.var.db, caller.clientId, [senderNumber, ...(request.senderName ? [request.senderName] : [])]);
     if (!sending.registered) {
       throw new ApiError(403, "sms_not_enabled", "This client is not registered for SMS; ask the operator to register it.");
     }
@@ -83,6 +94,7 @@ hubRoutes.openapi(
     const sender = request.senderName ?? senderNumber;
     await sendThroughOutbox(
       c.env,
+      c.var.db,
       caller,
       request.address.map((address) => ({
         receiver: address.slice("tel:".length),
@@ -99,11 +111,12 @@ hubRoutes.openapi(
 );
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/v1/sms",
+    path: "/sms",
     operationId: "sendSms",
     ...access.client("hub:sms"),
+    middleware: [onHubTables],
     tags,
     summary: "Send an SMS through a provider (generic payload)",
     description:
@@ -136,7 +149,7 @@ hubRoutes.openapi(
     if (segments > maxGenericSegments) {
       throw fieldError(400, "message_too_long", at("message"), `The text takes ${segments} SMS parts; at most ${maxGenericSegments} are sent.`);
     }
-    const sending = await smsAccess(c.env, caller.clientId, [payload.sender], payload.auth?.username);
+    const sending = await smsAccess(c.var.db, caller.clientId, [payload.sender], payload.auth?.username);
     if (sending.isBlacklisted(payload.sender)) {
       throw fieldError(400, "sender_blacklisted", at("sender"), "This sender is blacklisted.");
     }
@@ -149,7 +162,7 @@ hubRoutes.openapi(
         { path: at("auth"), message: "Required for clients not registered for SMS.", code: "provider_auth_required" },
       ]);
     }
-    await sendThroughOutbox(c.env, caller, [
+    await sendThroughOutbox(c.env, c.var.db, caller, [
       { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
     ]);
     dispatchSoon(c, caller.projectId);
@@ -158,9 +171,9 @@ hubRoutes.openapi(
 );
 
 hubRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/v1/customerLookup/servicehub/{billing_account}",
+    path: "/customerLookup/servicehub/{billing_account}",
     operationId: "lookupCustomer",
     ...access.client("hub:lookup"),
     tags,
@@ -173,7 +186,7 @@ hubRoutes.openapi(
       "most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it " +
       "was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 " +
       "`upstream_timeout`.",
-    middleware: [acceptsJson],
+    middleware: [onHubTables, acceptsJson],
     request: { params: z.object({ billing_account: BillingAccountId }) },
     responses: {
       200: jsonResponse(CustomerLookupResult, "The customer lookup result."),
@@ -185,11 +198,9 @@ hubRoutes.openapi(
     },
   }),
   async (c) => {
-    const result = await lookupBillingAccount(c.env, c.req.valid("param").billing_account);
+    const result = await lookupBillingAccount(c.env, c.var.db, c.req.valid("param").billing_account);
     if (!result) throw notFound("Billing account");
     return c.json(result, 200);
   },
 );
 
-hubRoutes.route("/", hubAdminRoutes);
-hubRoutes.route("/", deliveryReportRoutes);

@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Env } from "../env";
 import { eventInsert } from "../events/outbox";
 import { getDb, isConstraintError, type Db } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
@@ -60,8 +59,8 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
  * Records one change in one batch. Returns false when another change of the message committed first (the caller's
  * view was stale): nothing was written then.
  */
-export async function applyChange(env: Env, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
-  const db = getDb(env.DB);
+export async function applyChange(d1: D1Database, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
+  const db = getDb(d1);
   try {
     await db.batch(changeStatements(db, row, change, at));
     return true;
@@ -73,14 +72,14 @@ export async function applyChange(env: Env, row: OutboxMessage, change: Change, 
 
 /** Records how a route's hand-offs went: a success clears its failure count, transient failures add to it. */
 export async function recordRouteHealth(
-  env: Env,
+  d1: D1Database,
   route: string,
   outcome: { successes: number; transientFailures: number; lastError: string | null },
   at: string,
 ): Promise<void> {
   const lastSuccess = outcome.successes > 0 ? at : null;
   const lastErrorAt = outcome.lastError ? at : null;
-  await getDb(env.DB)
+  await getDb(d1)
     .insert(smsRouteHealth)
     .values({ route, lastSuccess, lastError: outcome.lastError, lastErrorAt, consecutiveFailures: outcome.successes > 0 ? 0 : outcome.transientFailures })
     .onConflictDoUpdate({

@@ -1,11 +1,12 @@
 import { BrowserToken, identityTokenFor } from "../auth/browser-tokens";
 import { access, clientKinds } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { atomically, getDb, isConstraintError } from "../lib/db";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { identityPrivacyData } from "../requests/queries";
@@ -20,7 +21,6 @@ import { aliases, identities } from "./table";
 export const identityRoutes = createRouter();
 
 const tags = ["Identities"];
-const base = "/privacy/v2/projects/{project_id}/identities";
 
 /** Maps the unique indexes of identities and aliases to 409s; anything else is rethrown. */
 function uniquenessConflict(error: unknown): never {
@@ -33,9 +33,9 @@ function uniquenessConflict(error: unknown): never {
 }
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: base,
+    path: "/",
     operationId: "createIdentity",
     ...access.project("identities:create"),
     tags,
@@ -65,7 +65,7 @@ identityRoutes.openapi(
     }
     const stamp = now();
     const row = { id: newId("idn"), projectId, referenceId: input.referenceId ?? null, created: stamp, updated: stamp };
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const aliasValues = aliasRows(projectId, row.id, input.aliases);
     try {
       await db.batch([db.insert(identities).values(row), ...aliasValues.map((a) => db.insert(aliases).values(a))]);
@@ -75,14 +75,14 @@ identityRoutes.openapi(
     const identity = toIdentity(row, input.aliases);
     tagged(c, 1);
     c.header("Location", `/privacy/v2/projects/${projectId}/identities/${row.id}`);
-    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, caller, row.id) } : identity, 201);
+    return c.json(isPublic ? { ...identity, token: await identityTokenFor(c.env, c.var.databases, caller, row.id) } : identity, 201);
   },
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/aliases/{alias}`,
+    path: "/aliases/{alias}",
     operationId: "findIdentityByAlias",
     ...access.project("identities:read"),
     tags,
@@ -95,16 +95,16 @@ identityRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const found = await findIdentity(c.env.DB, projectId, identityNamedBy(c.req.valid("param").alias));
+    const found = await findIdentity(c.var.db, projectId, identityNamedBy(c.req.valid("param").alias));
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "getIdentity",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags,
@@ -113,16 +113,16 @@ identityRoutes.openapi(
     responses: { 200: taggedResponse(Identity, "The identity."), ...notModified, ...problems },
   }),
   async (c) => {
-    const found = await findIdentity(c.env.DB, c.get("caller").projectId, c.req.valid("param").identityId);
+    const found = await findIdentity(c.var.db, c.get("caller").projectId, c.req.valid("param").identityId);
     if (!found) throw notFound("Identity");
     return tagged(c, found.revision) ?? c.json(found.identity, 200);
   },
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "updateIdentity",
     ...access.project("identities:write"),
     tags,
@@ -135,7 +135,7 @@ identityRoutes.openapi(
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
     const input = c.req.valid("json");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const accepted = acceptedRevisions(c);
     // The identity as the write may find it: this project's, at a revision If-Match accepts (any without one).
     const scope = and(eq(identities.projectId, projectId), eq(identities.id, identityId), revisionMatches(identities.revision, accepted));
@@ -148,7 +148,7 @@ identityRoutes.openapi(
     let results: D1Result[] = [];
     try {
       // The identity's row changes last, so the alias statements before it still see the revision If-Match named.
-      results = await atomically(c.env.DB, [
+      results = await atomically(c.var.db, [
         ...(input.aliases
           ? [
               db.delete(aliases).where(aliasScope),
@@ -174,7 +174,7 @@ identityRoutes.openapi(
     } catch (error) {
       uniquenessConflict(error);
     }
-    const found = await findIdentity(c.env.DB, projectId, identityId);
+    const found = await findIdentity(c.var.db, projectId, identityId);
     if (results.at(-1)?.results.length === 0) throw found && accepted !== undefined ? preconditionFailed() : notFound("Identity");
     tagged(c, found!.revision);
     return c.json(found!.identity, 200);
@@ -182,9 +182,9 @@ identityRoutes.openapi(
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: `${base}/{identityId}`,
+    path: "/{identityId}",
     operationId: "deleteIdentity",
     ...access.project("identities:write"),
     tags,
@@ -200,18 +200,18 @@ identityRoutes.openapi(
     const { identityId } = c.req.valid("param");
     const accepted = acceptedRevisions(c);
     // A stale If-Match is refused before the erasure ledger records anything; the batch re-checks it atomically.
-    const current = accepted && (await findIdentity(c.env.DB, caller.projectId, identityId));
+    const current = accepted && (await findIdentity(c.var.db, caller.projectId, identityId));
     if (current && !accepted!.includes(current.revision)) throw preconditionFailed();
     const erased = await eraseIdentity(writerOf(c), identityId, revisionMatches(identities.revision, accepted));
-    if (!erased) throw accepted && (await findIdentity(c.env.DB, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
+    if (!erased) throw accepted && (await findIdentity(c.var.db, caller.projectId, identityId)) ? preconditionFailed() : notFound("Identity");
     return c.body(null, 204);
   },
 );
 
 identityRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/{identityId}/data`,
+    path: "/{identityId}/data",
     operationId: "exportIdentityData",
     ...access.project("identities:export"),
     tags,
@@ -245,12 +245,12 @@ identityRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { identityId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     if (c.req.valid("query").format === "iso27560") {
-      if (!(await findIdentity(c.env.DB, projectId, identityId))) throw notFound("Identity");
+      if (!(await findIdentity(c.var.db, projectId, identityId))) throw notFound("Identity");
       return c.json(await iso27560Records(db, projectId, identityId), 200);
     }
-    const [found, privacy] = await Promise.all([findIdentity(c.env.DB, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
+    const [found, privacy] = await Promise.all([findIdentity(c.var.db, projectId, identityId), identityPrivacyData(db, projectId, identityId)]);
     if (!found || !privacy) throw notFound("Identity");
     return c.json({ identity: found.identity, ...privacy }, 200);
   },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ReferenceId, Timestamp } from "../lib/router";
+import { ReferenceId, Timestamp } from "../lib/schemas";
 
 // RFC 8141: the NSS is pchar *(pchar / "/"); the spec's svc-resource is one segment without ":".
 const pchar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}`;

@@ -1,9 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
@@ -12,7 +14,6 @@ import { defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type Juri
 export const jurisdictionRoutes = createRouter();
 
 const tags = ["Jurisdictions"];
-const ProjectParam = z.object({ projectId: z.string() });
 
 const Regime = z.enum(regimes).openapi({ description: "`opt-in`: nothing that needs consent runs before it; `opt-out`: it runs until the visitor opts out (GPC counts); `notice`: a notice is enough." });
 
@@ -51,9 +52,9 @@ const JurisdictionRulesView = z
 const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/jurisdiction-presets",
+    path: "/jurisdiction-presets",
     operationId: "listJurisdictionPresets",
     tags,
     ...access.admin,
@@ -82,21 +83,21 @@ jurisdictionRoutes.openapi(
 );
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects/{projectId}/jurisdictions",
+    path: "/projects/{project_id}/jurisdictions",
     operationId: "getJurisdictionRules",
     tags,
     ...access.admin,
     summary: "Read the project's jurisdiction rules",
-    request: { params: ProjectParam },
+    request: { params: ProjectParams },
     responses: { 200: jsonResponse(JurisdictionRulesView, "The rules (the `recommended` preset until set)."), ...problems },
   }),
   async (c) => {
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .select({ rules: projects.jurisdictionRules })
       .from(projects)
-      .where(eq(projects.id, c.req.valid("param").projectId))
+      .where(eq(projects.id, c.req.valid("param").project_id))
       .limit(1);
     if (!row) throw notFound("Project");
     return c.json(view(row.rules ?? defaultRules), 200);
@@ -104,9 +105,9 @@ jurisdictionRoutes.openapi(
 );
 
 jurisdictionRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/admin/v1/projects/{projectId}/jurisdictions",
+    path: "/projects/{project_id}/jurisdictions",
     operationId: "updateJurisdictionRules",
     tags,
     ...access.admin,
@@ -115,15 +116,15 @@ jurisdictionRoutes.openapi(
       "Which regime the consent widget applies where, resolved at the edge from the visitor's country and region. " +
       "The most specific area wins: subdivision (`US-CA`), then country (`CH`), then group (`EEA`, `UK`), then `rest`. " +
       "Takes effect with the next bootstrap.",
-    request: { params: ProjectParam, body: jsonBody(JurisdictionRulesInput) },
+    request: { params: ProjectParams, body: jsonBody(JurisdictionRulesInput) },
     responses: { 200: jsonResponse(JurisdictionRulesView, "The rules."), ...problems },
   }),
   async (c) => {
     const rules = c.req.valid("json");
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(projects)
       .set({ jurisdictionRules: rules, updated: now(), revision: nextRevision(projects.revision) })
-      .where(eq(projects.id, c.req.valid("param").projectId))
+      .where(eq(projects.id, c.req.valid("param").project_id))
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");
     return c.json(view(rules), 200);

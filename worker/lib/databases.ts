@@ -1,5 +1,4 @@
-import type { Context } from "hono";
-import type { AppEnv, Env } from "../env";
+import type { Databases, Env } from "../env";
 
 /**
  * Which D1 database holds which project (docs/operations.md#more-than-one-database-project-to-database-map). Every database carries the
@@ -8,10 +7,6 @@ import type { AppEnv, Env } from "../env";
  * names (`{"prj_…": "DB_SHARD_1"}`); a project it does not name is in `DB`, as are the global tables (the hub's).
  */
 export const defaultDatabase = "DB";
-
-/** Per request (worker/lib/db.ts `d1Session`): opens, once, the session on a binding by name. */
-export const sessionOpener = Symbol("sessionOpener");
-type WithSessions = Env & { [sessionOpener]?: (name: string) => D1Database };
 
 let parsed: { text: string; map: ReadonlyMap<string, string> } | undefined;
 
@@ -33,13 +28,20 @@ export const databaseNameOf = (env: Env, projectId: string) => databaseMap(env).
 /** Every database in use: `DB` first, then each binding the map names once. */
 export const databaseNames = (env: Env) => [...new Set([defaultDatabase, ...databaseMap(env).values()])];
 
-/** A database by binding name: the request's session on it when there is a request, else the binding itself. */
-export function databaseNamed(env: Env, name: string): D1Database {
-  const open = (env as WithSessions)[sessionOpener];
-  if (open) return open(name);
+/** A D1 binding by name. */
+export function bindingNamed(env: Env, name: string): D1Database {
   const binding = (env as unknown as Record<string, D1Database | undefined>)[name];
   if (!binding) throw new Error(`PROJECT_DATABASES names ${name}, which is not a D1 binding of this Worker.`);
   return binding;
+}
+
+/** The databases of `env`, opened by `open` (a request's D1 sessions) or, by default, the bindings themselves. */
+export function databasesOf(env: Env, open: (name: string) => D1Database = (name) => bindingNamed(env, name)): Databases {
+  return {
+    named: open,
+    project: (projectId) => open(databaseNameOf(env, projectId)),
+    every: () => databaseNames(env).map(open),
+  };
 }
 
 /** Bindings the map names that this Worker lacks, or the var itself when it is not a valid map (readiness). */
@@ -51,20 +53,5 @@ export function missingDatabases(env: Env): string[] {
   }
 }
 
-export const projectDatabase = (env: Env, projectId: string) => databaseNamed(env, databaseNameOf(env, projectId));
-
-export const everyDatabase = (env: Env) => databaseNames(env).map((name) => databaseNamed(env, name));
-
-/** `env` with `DB` being the named database: what the cron jobs, written against `env.DB`, run on, once per database. */
-export const envOn = (env: Env, name: string): Env => ({ ...env, DB: databaseNamed(env, name) });
-
-/**
- * From here on the request's `c.env.DB` is the project's database (its D1 session). Called by the access check
- * (worker/auth/authorize.ts) as soon as the project is known: from the path, or from the caller's token.
- */
-export function useProjectDatabase(c: Context<AppEnv>, projectId: string) {
-  c.env.DB = projectDatabase(c.env, projectId);
-}
-
-/** Routes on the global tables (the hub's `/v1/*` API: SMS, billing lookup), which stay in `DB` whoever calls. */
-export const readsGlobalTables = (path: string) => path.startsWith("/v1/");
+/** `env` with `DB` being the named binding: what the cron jobs, written against `env.DB`, run on, once per database. */
+export const envOn = (env: Env, name: string): Env => ({ ...env, DB: bindingNamed(env, name) });

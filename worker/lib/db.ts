@@ -2,7 +2,7 @@ import { is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { databaseNamed, defaultDatabase, sessionOpener } from "./databases";
+import { bindingNamed, databasesOf, defaultDatabase } from "./databases";
 import { badRequest } from "./errors";
 import { SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -64,26 +64,26 @@ const bookmarkPattern = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/i;
  * Every API call is one D1 session (Sessions API): it starts from the bookmark the caller sent back, so it reads
  * at least what the caller last saw, even on a replica, or anywhere (`first-unconstrained`) without one. Writes go
  * to the primary whatever the start. The session's latest bookmark goes back in the response. Code below reads
- * `c.env.DB` as before: it is the session, on `DB` until the access check knows the project and moves it to the
- * project's database (worker/lib/databases.ts); a session on another database is opened when first asked for.
+ * `c.var.db`: the session on `DB` until the access check knows the project and puts the project's database there
+ * (worker/lib/databases.ts); a session on another database is opened when first asked for (`c.var.databases`).
  */
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sent = c.req.header(bookmarkHeader);
   if (sent !== undefined && !bookmarkPattern.test(sent)) {
     throw badRequest("invalid_bookmark", `${bookmarkHeader} must be a bookmark an earlier answer carried.`);
   }
-  const bindings = c.env;
   const sessions = new Map<string, D1Database>();
-  const open = (name: string) => {
+  const databases = databasesOf(c.env, (name) => {
     let session = sessions.get(name);
     if (!session) {
-      session = databaseNamed(bindings, name).withSession(sent ?? "first-unconstrained") as unknown as D1Database;
+      session = bindingNamed(c.env, name).withSession(sent ?? "first-unconstrained") as unknown as D1Database;
       sessions.set(name, session);
     }
     return session;
-  };
-  c.env = { ...bindings, DB: open(defaultDatabase), [sessionOpener]: open } as AppEnv["Bindings"];
+  });
+  c.set("databases", databases);
+  c.set("db", databases.named(defaultDatabase));
   await next();
-  const latest = (c.env.DB as unknown as D1DatabaseSession).getBookmark?.();
+  const latest = (c.var.db as unknown as D1DatabaseSession).getBookmark?.();
   if (latest) c.res.headers.set(bookmarkHeader, latest);
 };

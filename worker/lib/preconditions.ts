@@ -3,7 +3,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { ApiError, notFound } from "./errors";
-import { Problem } from "./router";
+import { Problem } from "./schemas";
 
 /**
  * Optimistic concurrency (RFC 9110 §8.8.3, §13.1.1). Each mutable resource's row has a `revision` that every write

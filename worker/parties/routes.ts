@@ -1,11 +1,12 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { purposes } from "../configuration/table";
 import { getDb, isConstraintError } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { toParty } from "./queries";
@@ -31,9 +32,9 @@ const referenceTaken = (error: unknown): never => {
 };
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    path: "/configurations/parties",
     operationId: "createParty",
     ...access.project("config:write"),
     tags,
@@ -45,7 +46,7 @@ partyRoutes.openapi(
     const input = c.req.valid("json");
     const stamp = now();
     const row = { id: newId("pty"), projectId: c.get("caller").projectId, ...input, created: stamp, updated: stamp, revision: 1 };
-    await getDb(c.env.DB).insert(parties).values(row).catch(referenceTaken);
+    await getDb(c.var.db).insert(parties).values(row).catch(referenceTaken);
     tagged(c, row.revision);
     c.header("Location", `/privacy/v2/projects/${row.projectId}/parties/${row.id}`);
     return c.json(toParty(row), 201);
@@ -53,9 +54,9 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/configurations/parties",
+    path: "/configurations/parties",
     operationId: "listParties",
     ...access.project("config:read"),
     tags,
@@ -64,7 +65,7 @@ partyRoutes.openapi(
     responses: { 200: jsonResponse(z.object({ items: z.array(Party) }), "The parties, oldest first."), ...problems },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(parties)
       .where(eq(parties.projectId, c.get("caller").projectId))
@@ -74,9 +75,9 @@ partyRoutes.openapi(
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "getParty",
     ...access.project("config:read"),
     tags,
@@ -85,16 +86,16 @@ partyRoutes.openapi(
     responses: { 200: taggedResponse(Party, "The party."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findParty(c.env.DB, c.get("caller").projectId, c.req.valid("param").party_id);
+    const row = await findParty(c.var.db, c.get("caller").projectId, c.req.valid("param").party_id);
     if (!row) throw notFound("Party");
     return tagged(c, row.revision) ?? c.json(toParty(row), 200);
   },
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "updateParty",
     ...access.project("config:write"),
     tags,
@@ -106,22 +107,22 @@ partyRoutes.openapi(
     const { projectId } = c.get("caller");
     const id = c.req.valid("param").party_id;
     const accepted = acceptedRevisions(c);
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .update(parties)
       .set({ ...c.req.valid("json"), updated: now(), revision: nextRevision(parties.revision) })
       .where(and(partyWhere(projectId, id), revisionMatches(parties.revision, accepted)))
       .returning()
       .catch(referenceTaken);
-    if (!row) throw await refusal(accepted, () => findParty(c.env.DB, projectId, id), "Party");
+    if (!row) throw await refusal(accepted, () => findParty(c.var.db, projectId, id), "Party");
     tagged(c, row.revision);
     return c.json(toParty(row), 200);
   },
 );
 
 partyRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/privacy/v2/projects/{project_id}/parties/{party_id}",
+    path: "/parties/{party_id}",
     operationId: "deleteParty",
     ...access.project("config:write"),
     tags,
@@ -135,7 +136,7 @@ partyRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const partyId = c.req.valid("param").party_id;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [user] = await db
       .select({ id: purposes.id })
       .from(purposes)
@@ -155,7 +156,7 @@ partyRoutes.openapi(
       .delete(parties)
       .where(and(partyWhere(projectId, partyId), revisionMatches(parties.revision, accepted)))
       .returning({ id: parties.id });
-    if (deleted.length === 0) throw await refusal(accepted, () => findParty(c.env.DB, projectId, partyId), "Party");
+    if (deleted.length === 0) throw await refusal(accepted, () => findParty(c.var.db, projectId, partyId), "Party");
     return c.body(null, 204);
   },
 );

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Policies, ReferenceId, Timestamp, Translation } from "../lib/router";
+import { Policies, ReferenceId, Timestamp, Translation } from "../lib/schemas";
 
 const DetailsBase = z.strictObject({
   name: z.string().min(1).max(200),

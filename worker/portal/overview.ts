@@ -1,7 +1,9 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
-import { jsonResponse, problems } from "../lib/router";
+import { defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { findProject } from "../projects/queries";
 
 const Day = z.string().openapi({ example: "2026-11-22", description: "A UTC calendar day." });
@@ -36,11 +38,9 @@ const Overview = z
   })
   .openapi("PortalOverview");
 
-/** Either scheme works on the admin API; typed so TypeScript keeps the route's inferred shape. */
-
-export const overviewRoute = createRoute({
+export const overviewRoute = defineRoute({
   method: "get",
-  path: "/admin/v1/projects/{projectId}/overview",
+  path: "/",
   operationId: "getProjectOverview",
   ...access.admin,
   tags: ["Admin"],
@@ -50,7 +50,7 @@ export const overviewRoute = createRoute({
     "(UTC, zero-filled), the current permission state per purpose, and open work per request family. Read in one " +
     "D1 batch of aggregate queries.",
   request: {
-    params: z.object({ projectId: z.string() }),
+    params: ProjectParams,
     query: z.strictObject({
       days: z
         .string()

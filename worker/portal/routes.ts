@@ -1,15 +1,20 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { access } from "../auth/scopes";
 import { limitRate } from "../limits/rate-limits";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems, Timestamp } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
 import { createSession, csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "./session";
 
+/** The portal's session API and its shell, mounted at `/portal`. */
 export const portalRoutes = createRouter();
+
+/** The portal's overview of a project, mounted at `/admin/v1/projects/{project_id}/overview`. */
+export const overviewRoutes = createRouter();
 
 portalRoutes.openAPIRegistry.registerComponent("securitySchemes", "portalSession", {
   type: "apiKey",
@@ -33,9 +38,9 @@ const SignIn = z.strictObject({ adminToken: z.string().min(1).max(1000) }).opena
 const tags = ["Portal"];
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "post",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "signIn",
     tags,
     ...access.public,
@@ -58,9 +63,9 @@ portalRoutes.openapi(
 );
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "getSession",
     tags,
     ...access.session,
@@ -76,9 +81,9 @@ portalRoutes.openapi(
 );
 
 portalRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: "/portal/api/session",
+    path: "/api/session",
     operationId: "signOut",
     tags,
     ...access.session,
@@ -92,9 +97,9 @@ portalRoutes.openapi(
   },
 );
 
-portalRoutes.openapi(overviewRoute, async (c) => {
-  const { projectId } = c.req.valid("param");
-  return c.json(await readOverview(c.env.DB, projectId, c.req.valid("query").days), 200);
+overviewRoutes.openapi(overviewRoute, async (c) => {
+  const { project_id: projectId } = c.req.valid("param");
+  return c.json(await readOverview(c.var.db, projectId, c.req.valid("query").days), 200);
 });
 
 /** Headers of the portal's HTML shell: it holds no data, but it must not be framed (clickjacking) or cached. */
@@ -128,5 +133,5 @@ const shell = async (c: Context<AppEnv>) => {
   if (!hasSessionCookie(c)) return shellPage;
   return new HTMLRewriter().on("assent-portal", { element: (element) => void element.setAttribute("session", "") }).transform(shellPage);
 };
-portalRoutes.get("/portal", shell);
-portalRoutes.get("/portal/*", shell);
+portalRoutes.get("/", shell);
+portalRoutes.get("/*", shell);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Credential } from "../auth/authorize";
+import type { Credential } from "../auth/credential";
 import { operatorScopes } from "../auth/scopes";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
@@ -124,7 +124,7 @@ export async function requireSession(c: Context<AppEnv>): Promise<PortalSession>
 }
 
 /**
- * The portal session as a credential (registered in worker/app.ts): an operator with every scope. On a project
+ * The portal session as a credential (one of worker/auth/authorize.ts): an operator with every scope. On a project
  * route it acts as that project's backend would, when the project exists.
  */
 export const portalSessionCredential: Credential = {
@@ -133,7 +133,7 @@ export const portalSessionCredential: Credential = {
     await requireSession(c);
     const projectId = c.req.param("project_id");
     if (projectId === undefined) return { scopes: operatorScopes };
-    if (!(await findProject(c.env.DB, projectId))) throw notFound("Project");
+    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
     return { scopes: operatorScopes, caller: { projectId, clientId: "portal", clientType: "backend", scopes: operatorScopes } };
   },
   missing: () => unauthorized("Sign in to the portal first."),

@@ -1,5 +1,5 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { and, eq, sql } from "drizzle-orm";
@@ -9,23 +9,27 @@ import { events, webhooks } from "../events/table";
 import { smsMessages } from "../hub/table";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { everyDatabase } from "../lib/databases";
 import { newId } from "../lib/ids";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "./queries";
 import { Project, ProjectInput, toProject } from "./schemas";
 import { projects } from "./table";
 
+/** The operator's projects, mounted at `/admin/v1/projects`. */
+export const projectAdminRoutes = createRouter();
+
+/** A project's own view of its metadata, mounted at the project (`/privacy/v2/projects/{project_id}`). */
 export const projectRoutes = createRouter();
 
-const ProjectParam = z.object({ projectId: z.string() });
 
-projectRoutes.openapi(
-  createRoute({
+projectAdminRoutes.openapi(
+  defineRoute({
     method: "post",
-    path: "/admin/v1/projects",
+    path: "/",
     operationId: "createProject",
     ...access.admin,
     tags: ["Admin"],
@@ -47,17 +51,17 @@ projectRoutes.openapi(
       updated: stamp,
       revision: 1,
     };
-    await getDb(c.env.DB).insert(projects).values(row);
+    await getDb(c.var.db).insert(projects).values(row);
     tagged(c, row.revision);
     c.header("Location", `/admin/v1/projects/${row.id}`);
     return c.json(toProject(row), 201);
   },
 );
 
-projectRoutes.openapi(
-  createRoute({
+projectAdminRoutes.openapi(
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects",
+    path: "/",
     operationId: "listProjects",
     ...access.admin,
     tags: ["Admin"],
@@ -66,25 +70,25 @@ projectRoutes.openapi(
   }),
   async (c) => {
     // Every database's projects (worker/lib/databases.ts), in id order as from one.
-    const perDatabase = await Promise.all(everyDatabase(c.env).map((d1) => getDb(d1).select().from(projects).orderBy(projects.id)));
+    const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select().from(projects).orderBy(projects.id)));
     const rows = perDatabase.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return c.json({ items: rows.map(toProject) }, 200);
   },
 );
 
-projectRoutes.openapi(
-  createRoute({
+projectAdminRoutes.openapi(
+  defineRoute({
     method: "get",
-    path: "/admin/v1/projects/{projectId}",
+    path: "/{project_id}",
     operationId: "getProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Read a project",
-    request: { params: ProjectParam },
+    request: { params: ProjectParams },
     responses: { 200: taggedResponse(Project, "The project."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findProject(c.env.DB, c.req.valid("param").projectId);
+    const row = await findProject(c.var.db, c.req.valid("param").project_id);
     if (!row) throw notFound("Project");
     return tagged(c, row.revision) ?? c.json(toProject(row), 200);
   },
@@ -92,7 +96,7 @@ projectRoutes.openapi(
 
 async function updateProject(c: Context<AppEnv>, projectId: string, input: z.infer<typeof ProjectInput>) {
   const accepted = acceptedRevisions(c);
-  const [row] = await getDb(c.env.DB)
+  const [row] = await getDb(c.var.db)
     .update(projects)
     .set({
       name: input.name,
@@ -105,40 +109,40 @@ async function updateProject(c: Context<AppEnv>, projectId: string, input: z.inf
     })
     .where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted)))
     .returning();
-  if (!row) throw await refusal(accepted, () => findProject(c.env.DB, projectId), "Project");
+  if (!row) throw await refusal(accepted, () => findProject(c.var.db, projectId), "Project");
   tagged(c, row.revision);
   return c.json(toProject(row), 200);
 }
 
-projectRoutes.openapi(
-  createRoute({
+projectAdminRoutes.openapi(
+  defineRoute({
     method: "put",
-    path: "/admin/v1/projects/{projectId}",
+    path: "/{project_id}",
     operationId: "updateProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Replace a project's name and privacy metadata",
-    request: { params: ProjectParam, headers: IfMatch, body: jsonBody(ProjectInput) },
+    request: { params: ProjectParams, headers: IfMatch, body: jsonBody(ProjectInput) },
     responses: { 200: taggedResponse(Project, "The project."), ...problems, ...preconditionProblem },
   }),
-  async (c) => updateProject(c, c.req.valid("param").projectId, c.req.valid("json")),
+  async (c) => updateProject(c, c.req.valid("param").project_id, c.req.valid("json")),
 );
 
-projectRoutes.openapi(
-  createRoute({
+projectAdminRoutes.openapi(
+  defineRoute({
     method: "delete",
-    path: "/admin/v1/projects/{projectId}",
+    path: "/{project_id}",
     operationId: "deleteProject",
     ...access.admin,
     tags: ["Admin"],
     summary: "Delete a project and everything in it",
     description: "Clients, identities, requests, configuration, webhooks and events go in one atomic batch.",
-    request: { params: ProjectParam, headers: IfMatch },
+    request: { params: ProjectParams, headers: IfMatch },
     responses: { 204: { description: "Deleted." }, ...problems, ...preconditionProblem },
   }),
   async (c) => {
-    const { projectId } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const { project_id: projectId } = c.req.valid("param");
+    const db = getDb(c.var.db);
     const accepted = acceptedRevisions(c);
     // With If-Match every statement holds only while the project is at an accepted revision (checked in the batch).
     const current = accepted && sql`EXISTS (SELECT 1 FROM ${projects} WHERE ${projects.id} = ${projectId} AND ${revisionMatches(projects.revision, accepted)})`;
@@ -150,7 +154,7 @@ projectRoutes.openapi(
       db.delete(smsMessages).where(and(eq(smsMessages.projectId, projectId), current)),
       db.delete(projects).where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted))).returning({ id: projects.id }),
     ]);
-    if (deleted.length === 0) throw await refusal(accepted, () => findProject(c.env.DB, projectId), "Project");
+    if (deleted.length === 0) throw await refusal(accepted, () => findProject(c.var.db, projectId), "Project");
     await forgetClients(c.env, clientIds.map((r) => r.id));
     return c.body(null, 204);
   },
@@ -158,35 +162,33 @@ projectRoutes.openapi(
 
 /* The project's own view of its metadata, for project tokens (spec: a project carries privacy metadata). */
 
-const PrivacyProjectParam = z.object({ project_id: z.string() });
-
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}",
+    path: "/",
     operationId: "getPrivacyMetadata",
     ...access.project("config:read"),
     tags: ["Projects"],
     summary: "Read the project's privacy metadata",
-    request: { params: PrivacyProjectParam },
+    request: { params: ProjectParams },
     responses: { 200: taggedResponse(Project, "The project."), ...notModified, ...problems },
   }),
   async (c) => {
-    const row = await findProject(c.env.DB, c.req.valid("param").project_id);
+    const row = await findProject(c.var.db, c.req.valid("param").project_id);
     if (!row) throw notFound("Project");
     return tagged(c, row.revision) ?? c.json(toProject(row), 200);
   },
 );
 
 projectRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: "/privacy/v2/projects/{project_id}",
+    path: "/",
     operationId: "updatePrivacyMetadata",
     ...access.project("config:write"),
     tags: ["Projects"],
     summary: "Replace the project's privacy metadata",
-    request: { params: PrivacyProjectParam, headers: IfMatch, body: jsonBody(ProjectInput) },
+    request: { params: ProjectParams, headers: IfMatch, body: jsonBody(ProjectInput) },
     responses: { 200: taggedResponse(Project, "The project."), ...problems, ...preconditionProblem },
   }),
   async (c) => updateProject(c, c.req.valid("param").project_id, c.req.valid("json")),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Policies, Timestamp } from "../lib/router";
+import { Policies, Timestamp } from "../lib/schemas";
 import type { projects } from "./table";
 
 export const Controller = z

@@ -1,8 +1,9 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
-import { createRouter, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { problems } from "../lib/schemas";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";
 import { logEntries } from "./table";
@@ -15,9 +16,9 @@ export const auditRoutes = createRouter();
 const exportPage = 500;
 
 auditRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: "/privacy/v2/projects/{project_id}/audit-export",
+    path: "/",
     operationId: "exportAuditTrail",
     ...access.project("audit:read"),
     tags: ["Proof of consent"],
@@ -38,7 +39,7 @@ auditRoutes.openapi(
   async (c) => {
     const caller = c.get("caller");
     const { from, to } = c.req.valid("query");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const projectId = caller.projectId;
     const [{ before }] = await db
       .select({ before: sql<number>`count(*)` })

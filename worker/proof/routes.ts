@@ -1,10 +1,11 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonResponse, problems } from "../lib/schemas";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";
 import { logEntries, logHeads } from "./table";
@@ -14,7 +15,6 @@ import { ProjectParams } from "../lib/params";
 export const proofRoutes = createRouter();
 
 const tags = ["Proof of consent"];
-const base = "/privacy/v2/projects/{project_id}/log";
 const Hex = z.string().regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits (a SHA-256).");
 
 const Head = z
@@ -43,9 +43,9 @@ const toHead = (row: typeof logHeads.$inferSelect) => {
 const noHead = () => new ApiError(404, "not_sealed", "The log has no signed head yet: the cron seals new entries every minute.");
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/head`,
+    path: "/head",
     operationId: "getLatestTreeHead",
     ...access.project("audit:read"),
     tags,
@@ -55,16 +55,16 @@ proofRoutes.openapi(
     responses: { 200: jsonResponse(Head, "The latest head."), ...problems },
   }),
   async (c) => {
-    const [head] = await latestHead(getDb(c.env.DB), c.get("caller").projectId);
+    const [head] = await latestHead(getDb(c.var.db), c.get("caller").projectId);
     if (!head) throw noHead();
     return c.json(toHead(head), 200);
   },
 );
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/heads`,
+    path: "/heads",
     operationId: "listTreeHeads",
     ...access.project("audit:read"),
     tags,
@@ -80,7 +80,7 @@ proofRoutes.openapi(
   }),
   async (c) => {
     const { after, limit } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select()
       .from(logHeads)
       .where(and(eq(logHeads.projectId, c.get("caller").projectId), gt(logHeads.treeSize, after)))
@@ -102,9 +102,9 @@ const Entry = z
   .openapi("LogEntry");
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/entries`,
+    path: "/entries",
     operationId: "listLogEntries",
     ...access.project("audit:read"),
     tags,
@@ -121,7 +121,7 @@ proofRoutes.openapi(
   }),
   async (c) => {
     const { start, limit } = c.req.valid("query");
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select({ entryHash: logEntries.entryHash, payload: logEntries.payload })
       .from(logEntries)
       .where(eq(logEntries.projectId, c.get("caller").projectId))
@@ -142,9 +142,9 @@ async function headOf(db: ReturnType<typeof getDb>, projectId: string, treeSize:
 }
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/proofs/inclusion`,
+    path: "/proofs/inclusion",
     operationId: "getInclusionProof",
     ...access.project("audit:read"),
     tags,
@@ -169,7 +169,7 @@ proofRoutes.openapi(
   async (c) => {
     const { projectId } = c.get("caller");
     const { receiptHash, index, treeSize } = c.req.valid("query");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const head = await headOf(db, projectId, treeSize);
     let leafIndex = index;
     if (receiptHash !== undefined) {
@@ -206,9 +206,9 @@ proofRoutes.openapi(
 );
 
 proofRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${base}/proofs/consistency`,
+    path: "/proofs/consistency",
     operationId: "getConsistencyProof",
     ...access.project("audit:read"),
     tags,
@@ -230,7 +230,7 @@ proofRoutes.openapi(
     const { projectId } = c.get("caller");
     const { first, second } = c.req.valid("query");
     if (first > second) throw new ApiError(400, "invalid_range", "`first` must not exceed `second`.");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.var.db);
     const [older, newer] = await Promise.all([headOf(db, projectId, first), headOf(db, projectId, second)]);
     const proof = await rangeRoots(db, projectId, consistencyRanges(first, second));
     return c.json({ first: toHead(older), second: toHead(newer), proof: proof.map(hex) }, 200);

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { issuerOf } from "../auth/tokens";
-import type { AppEnv, Caller, Env } from "../env";
+import type { AppEnv, Caller } from "../env";
 import { eventInsert } from "../events/outbox";
 import { aliases, identities } from "../identities/table";
 import { getDb, type Statement } from "../lib/db";
@@ -35,6 +35,7 @@ export type Writer = Committer & { issuer: string; caller: Caller };
 /** The writer of an API call: its caller (or the one given, e.g. the bootstrap's visitor). */
 export const writerOf = (c: Context<AppEnv>, caller: Caller = c.get("caller")): Writer => ({
   env: c.env,
+  db: c.var.db,
   issuer: issuerOf(c.env),
   caller,
   waitUntil: (promise) => c.executionCtx.waitUntil(promise),
@@ -49,7 +50,7 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
   rules: FamilyRules<S, U>,
   input: z.output<S>,
 ) {
-  const { caller, env } = writer;
+  const { caller } = writer;
   const { projectId } = caller;
   const { identityId } = input;
   const rule = witnessRuleOf(caller);
@@ -80,14 +81,14 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
       const receipt = await receiptOf(writer, written, "created", stamp, found, rules.requestIsScope);
       written.receipt = receipt?.jws ?? null;
       const record = toRecord(written);
-      const statements = await creation(env.DB, rules, written, record, prepared, found, receipt?.hash);
+      const statements = await creation(writer.db, rules, written, record, prepared, found, receipt?.hash);
       return { statements, requestId: id, status, stamp, result: record };
     },
   });
 }
 
-export async function findRequest(env: Env, projectId: string, traits: FamilyTraits, requestId: string) {
-  const [row] = await getDb(env.DB)
+export async function findRequest(d1: D1Database, projectId: string, traits: FamilyTraits, requestId: string) {
+  const [row] = await getDb(d1)
     .select()
     .from(requests)
     .where(and(eq(requests.projectId, projectId), eq(requests.family, traits.family), eq(requests.id, requestId)))
@@ -103,8 +104,8 @@ export async function findRequest(env: Env, projectId: string, traits: FamilyTra
  */
 export async function moveRequest(writer: Writer, traits: FamilyTraits, requestId: string, to: Status) {
   const { caller, env } = writer;
-  const db = getDb(env.DB);
-  const row = await findRequest(env, caller.projectId, traits, requestId);
+  const db = getDb(writer.db);
+  const row = await findRequest(writer.db, caller.projectId, traits, requestId);
   const from = row.status;
   if (from === to) return toRecord(row);
   if (!traits.transitions[from].includes(to)) {
@@ -123,7 +124,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
       const receipt = found ? await receiptOf(writer, moved, change, stamp, found, traits.requestIsScope) : undefined;
       moved.receipt = receipt?.jws ?? row.receipt;
       const record = toRecord(moved);
-      const [event, log] = await eventAndLog(env.DB, `${traits.family}.${change}`, record, {
+      const [event, log] = await eventAndLog(writer.db, `${traits.family}.${change}`, record, {
         kind: `${traits.family}.${change}`,
         projectId,
         requestId: row.id,
@@ -146,7 +147,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
       if ((from === "completed") !== counts && traits.shapesState) {
         statements.push(
           db.update(requestPurposes).set({ counts: counts ? 1 : 0 }).where(and(eq(requestPurposes.requestId, row.id), applied(row.id, to, stamp))),
-          ...syncState(env.DB, projectId, identityId, purposeIds, stamp),
+          ...syncState(writer.db, projectId, identityId, purposeIds, stamp),
         );
       }
       return { statements, requestId: row.id, status: to, stamp, result: record };
@@ -165,7 +166,7 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
  */
 export async function eraseIdentity(writer: Writer, identityId: string, onlyIf?: SQL): Promise<boolean> {
   const { projectId } = writer.caller;
-  const db = getDb(writer.env.DB);
+  const db = getDb(writer.db);
   const stamp = now();
   const subject = await recordErasure(writer.env, projectId, identityId, stamp);
   // `onlyIf` (an If-Match revision check) guards every statement, so a refused precondition erases nothing.

@@ -1,11 +1,12 @@
 import { access } from "../auth/scopes";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { unknownReferenceProblem } from "../configuration/routes";
 import type { AppEnv } from "../env";
 import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
 import { badRequest, notFound } from "../lib/errors";
-import { conflictProblem, createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { accessRules, erasureRules, objectionRules, permissionRules, type CommonInput, type FamilyRules, type FamilyTraits } from "./families";
 import { listQuery, toRecord, type Cursor } from "./queries";
@@ -17,7 +18,6 @@ import { ProjectParams } from "../lib/params";
 
 export const requestRoutes = createRouter();
 
-const root = "/privacy/v2/projects/{project_id}";
 const RequestParams = ProjectParams.extend({ request_id: z.string() });
 
 const lifecycleText =
@@ -53,9 +53,9 @@ const Receipt = z
  * family is known (below), so each handler sees its body typed, validated once.
  */
 const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
-  createRoute({
+  defineRoute({
     method: "post",
-    path: `${root}/${spec.segment}`,
+    path: `/${spec.segment}`,
     operationId: `create${operationName(spec)}`,
     ...access.project(recordScopes[spec.family], { in: "body", name: "identityId" }),
     tags,
@@ -71,9 +71,9 @@ const postRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: 
   });
 
 const putRoute = <S extends z.ZodType<CommonInput>, U extends z.ZodType>(spec: FamilyRules<S, U>) =>
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${root}/${spec.segment}/{request_id}`,
+    path: `/${spec.segment}/{request_id}`,
     operationId: `update${operationName(spec)}Status`,
     ...access.project("requests:manage"),
     tags,
@@ -117,10 +117,10 @@ function created<R extends { requestId: string }>(c: Context<AppEnv>, record: R)
 
 /** Reads, lists and withdrawals of one family: the same for every body type. */
 function familyRoutes(spec: FamilyTraits) {
-  const base = `${root}/${spec.segment}`;
+  const base = `/${spec.segment}`;
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: base,
       operationId: `list${operationName(spec)}s`,
@@ -145,7 +145,7 @@ function familyRoutes(spec: FamilyTraits) {
       if (after && (after.updated !== undefined) !== byUpdate) {
         throw badRequest("invalid_cursor", "The cursor belongs to a walk with a different `updatedSince` setting.");
       }
-      const rows = await listQuery(c.env.DB, c.get("caller").projectId, spec.family, {
+      const rows = await listQuery(c.var.db, c.get("caller").projectId, spec.family, {
         status,
         identityId,
         updatedSince: byUpdate ? new Date(parseTimestamp(updatedSince)!).toISOString() : undefined,
@@ -161,7 +161,7 @@ function familyRoutes(spec: FamilyTraits) {
   );
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: `${base}/{request_id}`,
       operationId: `get${operationName(spec)}`,
@@ -171,11 +171,11 @@ function familyRoutes(spec: FamilyTraits) {
       request: { params: RequestParams },
       responses: { 200: jsonResponse(spec.record, `The ${spec.title}.`), ...problems },
     }),
-    async (c) => c.json(toRecord(await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
+    async (c) => c.json(toRecord(await findRequest(c.var.db, c.get("caller").projectId, spec, c.req.valid("param").request_id)), 200),
   );
 
   requestRoutes.openapi(
-    createRoute({
+    defineRoute({
       method: "get",
       path: `${base}/{request_id}/receipt`,
       operationId: `get${operationName(spec)}Receipt`,
@@ -190,7 +190,7 @@ function familyRoutes(spec: FamilyTraits) {
       responses: { 200: jsonResponse(Receipt, "The receipt."), ...problems },
     }),
     async (c) => {
-      const row = await findRequest(c.env, c.get("caller").projectId, spec, c.req.valid("param").request_id);
+      const row = await findRequest(c.var.db, c.get("caller").projectId, spec, c.req.valid("param").request_id);
       if (!row.receipt) throw notFound(`A receipt of this ${spec.title} (it was recorded with receipts off)`);
       return c.json({ requestId: row.id, receipt: row.receipt, receiptHash: await sha256Hex(row.receipt) }, 200);
     },
@@ -198,7 +198,7 @@ function familyRoutes(spec: FamilyTraits) {
 
   const withdraw = (path: string, operationId: string, summary: string) =>
     requestRoutes.openapi(
-      createRoute({
+      defineRoute({
         method: "delete",
         path,
         operationId,
@@ -218,15 +218,15 @@ function familyRoutes(spec: FamilyTraits) {
     );
   withdraw(`${base}/{request_id}`, `withdraw${operationName(spec)}`, `Withdraw a ${spec.title}`);
   for (const path of spec.extraWithdrawPaths) {
-    withdraw(`${root}${path}`, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
+    withdraw(path, `withdraw${operationName(spec)}AtPublishedPath`, `Withdraw an ${spec.title} (the path as published)`);
   }
 }
 
 
 requestRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/identities/{identityId}/permission-state`,
+    path: "/identities/{identityId}/permission-state",
     operationId: "getPermissionState",
     ...access.project("identities:read", { in: "path", name: "identityId" }),
     tags: ["Privacy requests"],
@@ -241,7 +241,7 @@ requestRoutes.openapi(
   }),
   async (c) => {
     const { projectId } = c.get("caller");
-    const state = toPermissionState(projectId, await stateById(c.env.DB, { projectId, identityId: c.req.valid("param").identityId }));
+    const state = toPermissionState(projectId, await stateById(c.var.db, { projectId, identityId: c.req.valid("param").identityId }));
     if (!state) throw notFound("Identity");
     return c.json(state, 200);
   },

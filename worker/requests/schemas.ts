@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { uniqueIds } from "../configuration/schemas";
-import { ReferenceId, Timestamp } from "../lib/router";
+import { ReferenceId, Timestamp } from "../lib/schemas";
 import { RequestedTimestamp, SinceTimestamp } from "./timestamps";
 
 export const statuses = ["received", "in_progress", "completed", "rejected", "withdrawn"] as const;

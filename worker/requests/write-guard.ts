@@ -38,8 +38,11 @@ export type Outcome = {
   webhooks: number;
 };
 
-/** What commits a batch: the request's bindings, and its `waitUntil` for the work after the response. */
-export type Committer = { env: Env; waitUntil(promise: Promise<unknown>): void };
+/**
+ * What commits a batch: the request's bindings, its database (the call's D1 session on the project's database,
+ * `c.var.db`) and its `waitUntil` for the work after the response.
+ */
+export type Committer = { env: Env; db: D1Database; waitUntil(promise: Promise<unknown>): void };
 
 /** The identity a write extends the receipt chain of, and the configuration its body names. */
 export type Target = { projectId: string; identityId: string; names: Names };
@@ -71,21 +74,21 @@ const maxAttempts = 4;
  * from the isolate's copy is checked again against a fresh read.
  */
 export function guardedWrite<T, A extends boolean>(committer: Committer, target: Target, plan: Plan<T, A>): Promise<T> {
-  const { env } = committer;
+  const { db } = committer;
   const { projectId, identityId } = target;
   return oneAtATime(projectId, identityId, async () => {
-    let found = plan.assumes ? await assumedLookup(env, target) : undefined;
+    let found = plan.assumes ? await assumedLookup(db, target) : undefined;
     for (let attempt = 1; ; attempt++) {
       let planned: Attempt<T>;
       try {
         planned = await (plan as Plan<T, boolean>).attempt(found);
       } catch (error) {
         if (!(error instanceof ApiError) || !found || found.fresh) throw error;
-        found = await freshLookup(env, target);
+        found = await freshLookup(db, target);
         continue;
       }
       const { statements, requestId, status, stamp } = planned;
-      const after = await commit(committer, projectId, [...statements, outcome(env.DB, { projectId, identityId, requestId, status, stamp })], (results) => {
+      const after = await commit(committer, projectId, [...statements, outcome(db, { projectId, identityId, requestId, status, stamp })], (results) => {
         const reported = results.at(-1)!.results[0] as Outcome;
         return { applied: Boolean(reported.applied), webhooks: Boolean(reported.webhooks), reported };
       });
@@ -93,7 +96,7 @@ export function guardedWrite<T, A extends boolean>(committer: Committer, target:
       if (after.applied) return planned.result;
       plan.refused?.(after.reported);
       if (attempt === maxAttempts) throw conflict("concurrent_update", "The identity was written concurrently too often; try again.");
-      found = next ?? (await freshLookup(env, target));
+      found = next ?? (await freshLookup(db, target));
     }
   });
 }
@@ -108,9 +111,9 @@ export async function commit<R extends { applied: boolean; webhooks?: boolean }>
   statements: (Statement | D1PreparedStatement)[],
   read: (results: D1Result[]) => R,
 ): Promise<R> {
-  const found = read(await atomically(committer.env.DB, statements));
+  const found = read(await atomically(committer.db, statements));
   if (found.webhooks !== undefined) noteWebhookPresence(projectId, found.webhooks);
-  if (found.applied) dispatchSoon({ env: committer.env, executionCtx: committer }, projectId);
+  if (found.applied) dispatchSoon({ env: committer.env, var: { db: committer.db }, executionCtx: committer }, projectId);
   return found;
 }
 
@@ -145,8 +148,8 @@ function keep<V>(cache: Map<string, V>, key: string, value: V) {
 }
 
 /** Reads the configuration and the identity's receipt chain (one round trip), and keeps them for the next write. */
-async function freshLookup(env: Env, { projectId, identityId, names }: Target): Promise<Assumed> {
-  const { identityExists, previousReceiptHash, ...config } = await lookup(getDb(env.DB), projectId, identityId, names);
+async function freshLookup(d1: D1Database, { projectId, identityId, names }: Target): Promise<Assumed> {
+  const { identityExists, previousReceiptHash, ...config } = await lookup(getDb(d1), projectId, identityId, names);
   keep(configs, configKey(projectId, names), config);
   keep(receiptHashes, identityKey(projectId, identityId), previousReceiptHash);
   return { identityExists, previousReceiptHash, ...config, fresh: true };
@@ -157,10 +160,10 @@ async function freshLookup(env: Env, { projectId, identityId, names }: Target): 
  * has not seen is assumed to exist and to have no receipt yet, a first consent, which the guard checks like the
  * rest), else one read.
  */
-function assumedLookup(env: Env, target: Target): Promise<Assumed> {
+function assumedLookup(d1: D1Database, target: Target): Promise<Assumed> {
   const { projectId, identityId, names } = target;
   const config = configs.get(configKey(projectId, names));
-  if (!config) return freshLookup(env, target);
+  if (!config) return freshLookup(d1, target);
   const receipt = receiptHashes.get(identityKey(projectId, identityId));
   return Promise.resolve({ ...config, identityExists: true, previousReceiptHash: receipt ?? null, fresh: false });
 }

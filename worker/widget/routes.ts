@@ -26,7 +26,7 @@ const strictCsp =
   "frame-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'; frame-ancestors 'none'";
 
 async function demoPage(c: Context<AppEnv>) {
-  const db = getDb(c.env.DB);
+  const db = getDb(c.var.db);
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)

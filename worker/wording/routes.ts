@@ -1,11 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
-import { root } from "../configuration/route-parts";
-import { ProjectParams } from "../lib/params";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
-import { createRouter, jsonBody, jsonResponse, problems } from "../lib/router";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { ProjectParams } from "../lib/params";
 import { now } from "../lib/time";
 import { uiStrings } from "./table";
 import { canonicalTag, maxStringLength, shippedTag, shippedTags, wordingErrors, wordsFor } from "./words";
@@ -55,9 +55,9 @@ const languageView = (language: string, row?: Row) => ({
 const columns = { language: uiStrings.language, strings: uiStrings.strings, updated: uiStrings.updated };
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/ui-strings`,
+    path: "/",
     operationId: "listUiStrings",
     ...access.project("config:read"),
     tags,
@@ -73,7 +73,7 @@ wordingRoutes.openapi(
     },
   }),
   async (c) => {
-    const rows = await getDb(c.env.DB)
+    const rows = await getDb(c.var.db)
       .select(columns)
       .from(uiStrings)
       .where(eq(uiStrings.projectId, c.get("caller").projectId))
@@ -87,9 +87,9 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "get",
-    path: `${root}/ui-strings/{language}`,
+    path: "/{language}",
     operationId: "getUiStrings",
     ...access.project("config:read"),
     tags,
@@ -100,7 +100,7 @@ wordingRoutes.openapi(
   }),
   async (c) => {
     const language = canonicalTag(c.req.valid("param").language);
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .select(columns)
       .from(uiStrings)
       .where(and(eq(uiStrings.projectId, c.get("caller").projectId), eq(uiStrings.language, language)));
@@ -110,9 +110,9 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "put",
-    path: `${root}/ui-strings/{language}`,
+    path: "/{language}",
     operationId: "putUiStrings",
     ...access.project("config:write"),
     tags,
@@ -137,7 +137,7 @@ wordingRoutes.openapi(
     const errors = wordingErrors(language, strings);
     if (errors.length) throw badRequest("validation_failed", "The request has invalid fields; see `errors`.", errors.slice(0, 50));
     const row = { projectId: c.get("caller").projectId, language, strings, updated: now() };
-    await getDb(c.env.DB)
+    await getDb(c.var.db)
       .insert(uiStrings)
       .values(row)
       .onConflictDoUpdate({ target: [uiStrings.projectId, uiStrings.language], set: { strings, updated: row.updated } });
@@ -146,9 +146,9 @@ wordingRoutes.openapi(
 );
 
 wordingRoutes.openapi(
-  createRoute({
+  defineRoute({
     method: "delete",
-    path: `${root}/ui-strings/{language}`,
+    path: "/{language}",
     operationId: "deleteUiStrings",
     ...access.project("config:write"),
     tags,
@@ -159,7 +159,7 @@ wordingRoutes.openapi(
   }),
   async (c) => {
     const projectId = c.get("caller").projectId;
-    const [row] = await getDb(c.env.DB)
+    const [row] = await getDb(c.var.db)
       .delete(uiStrings)
       .where(and(eq(uiStrings.projectId, projectId), eq(uiStrings.language, canonicalTag(c.req.valid("param").language))))
       .returning({ language: uiStrings.language });

@@ -41,7 +41,7 @@ export class ClientsPage extends ActionElement {
 
   private async load() {
     try {
-      this.clients = (await ok(api.GET("/admin/v1/projects/{projectId}/clients", { params: { path: { projectId: this.project.projectId } } }))).items;
+      this.clients = (await ok(api.GET("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: this.project.projectId } } }))).items;
     } catch (error) {
       this.error = error;
     }
@@ -62,7 +62,7 @@ export class ClientsPage extends ActionElement {
         type: this.newType,
         ...originsIn(this.newType, data),
       };
-      const client = await ok(api.POST("/admin/v1/projects/{projectId}/clients", { params: { path: { projectId: this.project.projectId } }, body }));
+      const client = await ok(api.POST("/admin/v1/projects/{project_id}/clients", { params: { path: { project_id: this.project.projectId } }, body }));
       closeDialog(this, "new-client");
       (e.target as HTMLFormElement).reset();
       await this.load();
@@ -83,7 +83,7 @@ export class ClientsPage extends ActionElement {
         // All of the type's scopes is the default (null), so the client follows future defaults.
         scopes: chosen.length === client.availableScopes.length ? null : chosen,
       };
-      await ok(api.PUT("/admin/v1/projects/{projectId}/clients/{clientId}", { params: { path: { projectId: this.project.projectId, clientId: client.clientId } }, body }));
+      await ok(api.PUT("/admin/v1/projects/{project_id}/clients/{clientId}", { params: { path: { project_id: this.project.projectId, clientId: client.clientId } }, body }));
       closeDialog(this, "edit-client");
       notify(`Client “${body.name}” saved.`);
       await this.load();
@@ -93,8 +93,8 @@ export class ClientsPage extends ActionElement {
   private regenerate() {
     const client = this.target!;
     return this.run(async () => {
-      const updated = await ok(api.POST("/admin/v1/projects/{projectId}/clients/{clientId}/secret", {
-        params: { path: { projectId: this.project.projectId, clientId: client.clientId } },
+      const updated = await ok(api.POST("/admin/v1/projects/{project_id}/clients/{clientId}/secret", {
+        params: { path: { project_id: this.project.projectId, clientId: client.clientId } },
       }));
       closeDialog(this, "regenerate-secret");
       this.showSecret(updated, "regenerated");
@@ -104,7 +104,7 @@ export class ClientsPage extends ActionElement {
   private confirmDelete() {
     const client = this.target!;
     return this.run(async () => {
-      await ok(api.DELETE("/admin/v1/projects/{projectId}/clients/{clientId}", { params: { path: { projectId: this.project.projectId, clientId: client.clientId } } }));
+      await ok(api.DELETE("/admin/v1/projects/{project_id}/clients/{clientId}", { params: { path: { project_id: this.project.projectId, clientId: client.clientId } } }));
       closeDialog(this, "delete-client");
       notify(`Client “${client.name}” deleted.`);
       await this.load();
@@ -115,7 +115,7 @@ export class ClientsPage extends ActionElement {
     // Editing and deleting start from the client as it is now: the portal sends this read's ETag with the change.
     const client =
       listed && (id === "edit-client" || id === "delete-client")
-        ? await ok(api.GET("/admin/v1/projects/{projectId}/clients/{clientId}", { params: { path: { projectId: this.project.projectId, clientId: listed.clientId } } })).catch(
+        ? await ok(api.GET("/admin/v1/projects/{project_id}/clients/{clientId}", { params: { path: { project_id: this.project.projectId, clientId: listed.clientId } } })).catch(
             () => listed,
           )
         : listed;

@@ -44,11 +44,11 @@ export class JurisdictionSettings extends ActionElement {
 
   private async load() {
     try {
-      const params = { projectId: this.project.projectId };
+      const params = { project_id: this.project.projectId };
       const [rules, presets, consentMode] = await Promise.all([
-        ok(api.GET("/admin/v1/projects/{projectId}/jurisdictions", { params: { path: params } })),
+        ok(api.GET("/admin/v1/projects/{project_id}/jurisdictions", { params: { path: params } })),
         ok(api.GET("/admin/v1/jurisdiction-presets")),
-        ok(api.GET("/admin/v1/projects/{projectId}/consent-mode", { params: { path: params } })),
+        ok(api.GET("/admin/v1/projects/{project_id}/consent-mode", { params: { path: params } })),
       ]);
       this.show(rules);
       this.presets = presets.items;
@@ -75,8 +75,8 @@ export class JurisdictionSettings extends ActionElement {
     e.preventDefault();
     await this.run(async () => {
       try {
-        const saved = await ok(api.PUT("/admin/v1/projects/{projectId}/jurisdictions", {
-          params: { path: { projectId: this.project.projectId } },
+        const saved = await ok(api.PUT("/admin/v1/projects/{project_id}/jurisdictions", {
+          params: { path: { project_id: this.project.projectId } },
           body: { rules: parseRules(this.draft), rest: this.rest },
         }));
         this.show(saved);
@@ -92,8 +92,8 @@ export class JurisdictionSettings extends ActionElement {
     const data = new FormData(e.target as HTMLFormElement);
     this.consentModeError = null;
     try {
-      this.consentMode = await ok(api.PUT("/admin/v1/projects/{projectId}/consent-mode", {
-        params: { path: { projectId: this.project.projectId } },
+      this.consentMode = await ok(api.PUT("/admin/v1/projects/{project_id}/consent-mode", {
+        params: { path: { project_id: this.project.projectId } },
         body: {
           enabled: data.has("enabled"),
           waitForUpdate: Number(data.get("waitForUpdate")),

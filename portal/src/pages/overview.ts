@@ -24,8 +24,8 @@ export class OverviewPage extends LightElement {
 
   private async load() {
     try {
-      this.overview = await ok(api.GET("/admin/v1/projects/{projectId}/overview", {
-        params: { path: { projectId: this.project.projectId }, query: { days: this.days } },
+      this.overview = await ok(api.GET("/admin/v1/projects/{project_id}/overview", {
+        params: { path: { project_id: this.project.projectId }, query: { days: this.days } },
         }));
       this.error = null;
     } catch (error) {

@@ -131,7 +131,7 @@ export class RequestsPage extends ActionElement {
     const page = (status?: RequestStatus, cursor?: string | null) =>
       ok(api.GET(`/privacy/v2/projects/{project_id}/${this.familyId}` as const, { params: { path: params, query: { limit: 100, status, cursor: cursor ?? undefined } } }));
     try {
-      void ok(api.GET("/admin/v1/projects/{projectId}/overview", { params: { path: { projectId: params.project_id }, query: { days: 1 } } })).then(
+      void ok(api.GET("/admin/v1/projects/{project_id}/overview", { params: { path: { project_id: params.project_id }, query: { days: 1 } } })).then(
         (o) => (this.counts = o.requests),
       );
       if (this.filter === "open") {

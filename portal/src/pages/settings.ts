@@ -21,8 +21,8 @@ export class SettingsPage extends LightElement {
     this.busy = true;
     this.saveError = null;
     try {
-      const project = await ok(api.PUT("/admin/v1/projects/{projectId}", {
-        params: { path: { projectId: this.project.projectId } },
+      const project = await ok(api.PUT("/admin/v1/projects/{project_id}", {
+        params: { path: { project_id: this.project.projectId } },
         body: projectBody(formValues(e.target as HTMLFormElement)),
       }));
       this.dispatchEvent(new CustomEvent("project-changed", { detail: project, bubbles: true }));
@@ -40,7 +40,7 @@ export class SettingsPage extends LightElement {
     this.busy = true;
     this.deleteError = null;
     try {
-      await ok(api.DELETE("/admin/v1/projects/{projectId}", { params: { path: { projectId: this.project.projectId } } }));
+      await ok(api.DELETE("/admin/v1/projects/{project_id}", { params: { path: { project_id: this.project.projectId } } }));
       closeDialog(this, "delete-project");
       notify(`Project “${this.project.name}” deleted.`);
       navigate(`${base}/`);
