@@ -213,8 +213,8 @@ async function seedSmall(server) {
 }
 
 log("building the Worker bundle and a fresh local state");
-buildClient();
-const stateDir = freshState();
+await buildClient();
+const stateDir = await freshState();
 const inspectorPort = await freePort();
 let server;
 try {

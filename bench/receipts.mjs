@@ -9,8 +9,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const log = (...args) => console.log("[bench:receipts]", ...args);
 
-buildClient();
-const stateDir = freshState();
+await buildClient();
+const stateDir = await freshState();
 let server;
 let secrets;
 const start = async (receipts) => {

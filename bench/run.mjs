@@ -28,8 +28,8 @@ const machine = {
 };
 
 log("building the client bundles and a fresh local D1/KV state");
-buildClient();
-const stateDir = freshState();
+await buildClient();
+const stateDir = await freshState();
 let server;
 const onExit = async () => {
   await server?.stop();

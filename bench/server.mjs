@@ -1,39 +1,19 @@
 // Starts the service for the benchmark as `npm start` does (client build, migrations, wrangler dev with local D1
-// and KV), but on a free port with its own `--persist-to` directory, so a developer's local data is never touched.
-// The same state can be served by the lean runtime (`npm run serve`: the built bundle in Miniflare, no dev tooling).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { exportJWK, generateKeyPair } from "jose";
+// and KV), but on a free port with its own `--persist-to` directory (scripts/local-service.mjs), so a developer's
+// local data is never touched. The same state can be served by the lean runtime (`npm run serve`: the built bundle in
+// Miniflare, no dev tooling).
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { buildClient as buildClientBundles, freshState as freshLocalState, startService, wranglerEnv } from "../scripts/local-service.mjs";
 
-export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+export { freePort, removeState, runtimes } from "../scripts/local-service.mjs";
 
-/** A TCP port nothing listens on now (asked of the OS). */
-export const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Applies the migrations to a fresh state directory (D1 and KV live there). */
-export function freshState() {
-  const stateDir = mkdtempSync(join(tmpdir(), "assent-bench-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    stdio: "ignore",
-    env: wranglerEnv,
-  });
-  return stateDir;
-}
+/** A fresh state directory with the migrations applied (D1 and KV live there). */
+export const freshState = () => freshLocalState({ prefix: "assent-bench-" });
 
 /** Builds the client bundles when the project defines them, as `npm start` does, and the Worker bundle the lean runtime runs. */
-export function buildClient() {
-  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
-  if (pkg.scripts["build:client"]) execFileSync("npm", ["run", "build:client"], { stdio: "ignore", env: wranglerEnv });
+export async function buildClient() {
+  await buildClientBundles();
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist/worker"], { stdio: "ignore", env: wranglerEnv });
 }
 
@@ -83,62 +63,20 @@ function wrangler(args) {
   return result.stdout;
 }
 
-/** The two ways to run the service: `npm start`'s (wrangler dev) and `npm run serve`'s (lean). */
-export const runtimes = {
-  wrangler: (options) => ["npx", ["wrangler", "dev", ...options]],
-  lean: (options) => ["node", ["scripts/lean-server.mjs", ...options]],
-};
-
 /** Starts the service on a free port; resolves once /healthz answers. Secrets are generated per run. */
 export async function startServer(stateDir, secrets, runtime = "wrangler", extraOptions = []) {
-  const port = await freePort();
-  // Its own inspector port too: other wrangler dev processes on the machine hold the default 9229.
-  const inspectorPort = await freePort();
-  const adminToken = secrets?.adminToken ?? `bench-admin-${Date.now()}`;
-  let signingKeys = secrets?.signingKeys;
-  if (!signingKeys) {
-    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-    signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "bench-1" }]);
-  }
-  const options = ["--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-    "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`,
+  const server = await startService({
+    name: "bench",
+    stateDir,
+    runtime,
+    adminToken: secrets?.adminToken ?? `bench-admin-${Date.now()}`,
+    signingKeys: secrets?.signingKeys,
     // One issuer whatever the port, so the seeded tokens stay valid when another runtime serves the same state.
-    "--var", "ISSUER:http://assent.bench",
+    issuer: "http://assent.bench",
     // RECEIPTS=off npm run bench measures the write path without signing receipts (docs/proof.md#cost).
-    ...(process.env.RECEIPTS ? ["--var", `RECEIPTS:${process.env.RECEIPTS}`] : [])];
-  if (runtime === "wrangler") options.push("--inspector-port", String(inspectorPort));
-  options.push(...extraOptions);
-  const [command, args] = runtimes[runtime](options);
-  const dev = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });
-  let log = "";
-  dev.stdout.on("data", (d) => (log += d));
-  dev.stderr.on("data", (d) => (log += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (dev.exitCode !== null) return;
-    const exited = new Promise((r) => dev.once("exit", r));
-    try {
-      process.kill(-dev.pid, "SIGTERM");
-    } catch {
-      return;
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  };
-  // A failed build leaves wrangler dev waiting for file changes, so it is stopped here rather than left behind.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // still starting
-    }
-    if (Date.now() > deadline || dev.exitCode !== null || /Build failed/.test(log)) {
-      await stop();
-      throw new Error(`the ${runtime} runtime did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { runtime, baseUrl, adminToken, signingKeys, stop, cpuSeconds: () => groupCpuSeconds(dev.pid), cpuSecondsByCommand: () => groupCpuSecondsByCommand(dev.pid), log: () => log };
+    vars: process.env.RECEIPTS ? { RECEIPTS: process.env.RECEIPTS } : {},
+    inspector: runtime === "wrangler",
+    options: extraOptions,
+  });
+  return { ...server, cpuSeconds: () => groupCpuSeconds(server.pid), cpuSecondsByCommand: () => groupCpuSecondsByCommand(server.pid) };
 }
-
-export const removeState = (stateDir) => rmSync(stateDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { apiClient, ok } from "./api.mjs";
 import { freshState, removeState, startServer } from "./server.mjs";
 import { measureWidget } from "./widget.mjs";
 
-const stateDir = freshState();
+const stateDir = await freshState();
 const server = await startServer(stateDir);
 try {
   const api = apiClient(server.baseUrl, server.adminToken);

@@ -5,16 +5,11 @@
 // settings (simulated slow 4G, 4x CPU slowdown). Nothing leaves the machine. Prints a Markdown table of the
 // scores, the median of `--runs N` runs per page (default 3), and what kept any page from 100; `--json FILE`
 // also writes the full results. Slow (a minute or two), so it is not part of `.ci/run`.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
-import { exportJWK, generateKeyPair } from "jose";
 import lighthouse from "lighthouse";
+import { newSecretKey, startService } from "./local-service.mjs";
 import { seedDemo } from "./seed.mjs";
 
 const { values: options } = parseArgs({
@@ -23,56 +18,15 @@ const { values: options } = parseArgs({
 const runs = Math.max(1, Number(options.runs) || 1);
 const pages = ["/", "/portal", "/docs"];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+async function startAuditedService() {
+  const service = await startService({
+    name: "audit",
+    build: !options["no-build"],
+    vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), LOCAL_DEV: "true" },
   });
-
-async function startService() {
-  if (!options["no-build"]) execFileSync("npm", ["run", "build:client"], { stdio: ["ignore", "ignore", "inherit"], env });
-  const stateDir = mkdtempSync(join(tmpdir(), "assent-audit-"));
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { stdio: "ignore", env });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const adminToken = randomBytes(24).toString("base64url");
-  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-  const signingKeys = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: "audit-1" }]);
-  const dev = spawn(
-    "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-      "--var", `ADMIN_TOKEN:${adminToken}`, "--var", `SIGNING_KEYS:${signingKeys}`, "--var", `ISSUER:${base}`,
-      "--var", `WEBHOOK_SECRETS_KEY:${randomBytes(32).toString("base64url")}`, "--var", "LOCAL_DEV:true"],
-    { stdio: ["ignore", "pipe", "pipe"], env, detached: true },
-  );
-  let log = "";
-  dev.stdout.on("data", (d) => (log += d));
-  dev.stderr.on("data", (d) => (log += d));
-  const stop = () => {
-    try {
-      process.kill(-dev.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    rmSync(stateDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const up = await fetch(`${base}/healthz`).then((res) => res.ok, () => false);
-    if (up) break;
-    if (Date.now() > deadline || dev.exitCode !== null) {
-      stop();
-      throw new Error(`wrangler dev did not start:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await seedDemo(base, adminToken);
-  return { base, stop };
+  await seedDemo(service.baseUrl, service.adminToken);
+  return service;
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -83,7 +37,7 @@ const shortfalls = (lhr, category) =>
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
     .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue || lhr.audits[ref.id].score})`);
 
-const service = await startService();
+const service = await startAuditedService();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
@@ -93,7 +47,7 @@ try {
   for (const page of pages) {
     const reports = [];
     for (let run = 0; run < runs; run++) {
-      const { lhr } = await lighthouse(`${service.base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+      const { lhr } = await lighthouse(`${service.baseUrl}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       reports.push(lhr);
     }
@@ -114,7 +68,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  service.stop();
+  await service.stop();
 }
 
 const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;

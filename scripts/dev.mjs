@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { exportJWK, generateKeyPair } from "jose";
+import { newSecretKey, newSigningKeys, runtimes, waitForHealth } from "./local-service.mjs";
 import { portProblem } from "./preflight.mjs";
 import { seedDemo } from "./seed.mjs";
 
@@ -28,26 +28,10 @@ async function ensureDevVars() {
   }
   if (process.env.ADMIN_TOKEN) vars.ADMIN_TOKEN = process.env.ADMIN_TOKEN;
   vars.ADMIN_TOKEN ||= `adm_${randomBytes(24).toString("base64url")}`;
-  if (!vars.SIGNING_KEYS) {
-    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
-    vars.SIGNING_KEYS = JSON.stringify([{ ...(await exportJWK(privateKey)), kid: `local-${Date.now()}` }]);
-  }
-  vars.WEBHOOK_SECRETS_KEY ||= randomBytes(32).toString("base64url");
+  vars.SIGNING_KEYS ||= await newSigningKeys(`local-${Date.now()}`);
+  vars.WEBHOOK_SECRETS_KEY ||= newSecretKey();
   writeFileSync(".dev.vars", Object.entries(vars).map(([k, v]) => `${k}='${v}'`).join("\n") + "\n", { mode: 0o600 });
   return vars;
-}
-
-async function waitForHealth(deadline = Date.now() + 60_000) {
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the service did not answer on ${base} within 60 s`);
 }
 
 /** Runs a setup step quietly: its output is shown only when it fails. */
@@ -88,13 +72,12 @@ const runtimeOptions = [
 ];
 // --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its
 // /cdn-cgi/handler/scheduled does not reach the Worker (Miniflare's assets proxy answers "exception").
-const dev = lean
-  ? spawn("node", ["scripts/lean-server.mjs", ...runtimeOptions], { stdio: "inherit", env })
-  : spawn("npx", ["wrangler", "dev", "--test-scheduled", ...runtimeOptions], { stdio: "inherit", env });
+const [command, args] = lean ? runtimes.lean(runtimeOptions) : runtimes.wrangler(["--test-scheduled", ...runtimeOptions]);
+const dev = spawn(command, args, { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 
-await waitForHealth();
+if (!(await waitForHealth(base, { timeoutMs: 60_000 }))) throw new Error(`the service did not answer on ${base} within 60 s`);
 // Also when the demo was seeded by an earlier run on another port or host: its web client then learns this origin.
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.

@@ -1,0 +1,33 @@
+// Types of local-service.mjs, for the browser tests' global setup.
+export const wranglerEnv: NodeJS.ProcessEnv;
+export function freePort(): Promise<number>;
+export function newSigningKeys(kid: string): Promise<string>;
+export function newSecretKey(): string;
+export function buildClient(): Promise<void>;
+export function freshState(options?: { prefix?: string; config?: string }): Promise<string>;
+export function removeState(stateDir: string): void;
+export function waitForHealth(baseUrl: string, options?: { timeoutMs?: number; gaveUp?: () => boolean }): Promise<boolean>;
+export type Runtime = "wrangler" | "lean";
+export const runtimes: Record<Runtime, (options: string[]) => [command: string, args: string[]]>;
+export type LocalService = {
+  runtime: Runtime;
+  baseUrl: string;
+  adminToken: string;
+  signingKeys: string;
+  pid: number;
+  stop: () => Promise<void>;
+  log: () => string;
+};
+export function startService(options: {
+  name?: string;
+  stateDir?: string;
+  build?: boolean;
+  config?: string;
+  runtime?: Runtime;
+  adminToken?: string;
+  signingKeys?: string;
+  issuer?: string;
+  vars?: Record<string, string>;
+  options?: string[];
+  inspector?: boolean;
+}): Promise<LocalService>;

@@ -1,0 +1,139 @@
+// Starts the service on this machine for a tool that drives it: the browser tests (test/e2e/global-setup.ts), the
+// page audits (scripts/audit-pages.mjs) and the benchmark (bench/server.mjs). Each run gets a free port, its own
+// `--persist-to` state (migrations applied) and generated secrets, so a developer's local data is never touched.
+// `npm start` (scripts/dev.mjs) shares the health wait and the key generation.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { exportJWK, generateKeyPair } from "jose";
+
+export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+/** A TCP port nothing listens on now (asked of the OS). */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** SIGNING_KEYS holding one new ES256 private key. */
+export async function newSigningKeys(kid) {
+  const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+  return JSON.stringify([{ ...(await exportJWK(privateKey)), kid }]);
+}
+
+/** A new random 256-bit key, as WEBHOOK_SECRETS_KEY takes it. */
+export const newSecretKey = () => randomBytes(32).toString("base64url");
+
+/** Runs a command to its end; rejects with its error output when it fails. */
+const run = (command, args, { stdio = ["ignore", "ignore", "pipe"] } = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio, env: wranglerEnv });
+    let errors = "";
+    child.stderr?.on("data", (d) => (errors += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}\n${errors}`))));
+  });
+
+/** Builds the client bundles the service serves, when the project defines them; only errors are shown. */
+export async function buildClient() {
+  const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+  if (pkg.scripts["build:client"]) await run("npm", ["run", "build:client"], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** A new state directory (D1 and KV live there) with the migrations applied; `config` is the wrangler config file. */
+export async function freshState({ prefix = "assent-local-", config } = {}) {
+  const stateDir = mkdtempSync(join(tmpdir(), prefix));
+  const configArgs = config ? ["--config", config] : [];
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", stateDir]);
+  return stateDir;
+}
+
+export const removeState = (stateDir) => rmSync(stateDir, { recursive: true, force: true });
+
+/**
+ * Polls `${baseUrl}/healthz` every 250 ms; true once it answers, false when `timeoutMs` passed or `gaveUp()` says
+ * waiting longer is useless (the process exited, its build failed).
+ */
+export async function waitForHealth(baseUrl, { timeoutMs = 120_000, gaveUp = () => false } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await fetch(`${baseUrl}/healthz`).then((res) => res.ok, () => false)) return true;
+    if (Date.now() > deadline || gaveUp()) return false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The two ways to run the service: `npm start`'s (wrangler dev) and `npm run serve`'s (lean: the built bundle in Miniflare). */
+export const runtimes = {
+  wrangler: (options) => ["npx", ["wrangler", "dev", ...options]],
+  lean: (options) => ["node", ["scripts/lean-server.mjs", ...options]],
+};
+
+/**
+ * Starts the service on a free port of 127.0.0.1 and resolves once /healthz answers.
+ * - `stateDir`: the state to serve, kept by the caller; without it a fresh one is made (from `config`) and removed by `stop`.
+ * - `build`: build the client bundles first (alongside the migrations of a fresh state).
+ * - `config`: the wrangler config file (default wrangler.toml); `runtime`: "wrangler" or "lean".
+ * - `adminToken`, `signingKeys` (default: generated, the key named `${name}-1`), `issuer` (default: the base URL).
+ * - `vars`: further variables (`{ LOCAL_DEV: "true" }`); `options`: further runtime options (`--test-scheduled`).
+ * - `inspector`: give wrangler dev its own inspector port (others on the machine hold the default 9229).
+ */
+export async function startService({
+  name = "local",
+  stateDir,
+  build = false,
+  config,
+  runtime = "wrangler",
+  adminToken = `${name}-admin-${randomBytes(18).toString("base64url")}`,
+  signingKeys,
+  issuer,
+  vars = {},
+  options = [],
+  inspector = false,
+}) {
+  const ownsState = !stateDir;
+  const [state] = await Promise.all([stateDir ?? freshState({ prefix: `assent-${name}-`, config }), build && buildClient()]);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  signingKeys ??= await newSigningKeys(`${name}-1`);
+  const allVars = { ADMIN_TOKEN: adminToken, SIGNING_KEYS: signingKeys, ISSUER: issuer ?? baseUrl, ...vars };
+  const args = [
+    ...(config ? ["--config", config] : []),
+    "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state,
+    ...Object.entries(allVars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ...(inspector ? ["--inspector-port", String(await freePort())] : []),
+    ...options,
+  ];
+  const [command, commandArgs] = runtimes[runtime](args);
+  const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  /** Ends the process group (the runtime and all it started: workerd, esbuild) and, when it made the state, the state. */
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      } catch {
+        // already gone
+      }
+    }
+    if (ownsState) removeState(state);
+  };
+  // A failed build leaves wrangler dev waiting for file changes, so it is stopped here rather than left behind.
+  const up = await waitForHealth(baseUrl, { gaveUp: () => child.exitCode !== null || /Build failed/.test(log) });
+  if (!up) {
+    await stop();
+    throw new Error(`the ${runtime} runtime did not start:\n${log}`);
+  }
+  return { runtime, baseUrl, adminToken, signingKeys, pid: child.pid, stop, log: () => log };
+}

@@ -1,0 +1,13 @@
+// scripts/local-service.mjs, which starts the service for the browser tests, the page audits and the benchmark:
+// a service that does not come up is reported with its log and leaves nothing behind.
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { expect, it } from "vitest";
+import { startService } from "../../scripts/local-service.mjs";
+
+it("reports a runtime that exits with its log, and removes the state it made", async () => {
+  const name = `failing${Date.now()}`;
+  const states = () => readdirSync(tmpdir()).filter((entry) => entry.startsWith(`assent-${name}-`));
+  await expect(startService({ name, options: ["--bogus-option"] })).rejects.toThrow(/the wrangler runtime did not start:[\s\S]*bogus-option/);
+  expect(states()).toEqual([]);
+}, 120_000);
