@@ -49,3 +49,26 @@ describe("import boundaries", () => {
     expect(relativeImports(file)).toEqual(expect.arrayContaining(["widget/src/api", "widget/src/preferences"]));
   });
 });
+
+/*
+ * The Worker goes through Hono's own plumbing: the request's database is a context variable (`c.set("db", …)`), so
+ * the bindings stay what the runtime handed over; routes are declared with defineRoute(), never by patching the
+ * router's `openapi` method.
+ */
+describe("the Worker's plumbing", () => {
+  const workerFiles = sourceFiles(join(root, "worker"));
+  const matching = (pattern: RegExp) =>
+    workerFiles.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, index) => (pattern.test(line) ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`] : [])),
+    );
+
+  it("assigns nothing to a context's bindings (c.env, c.env.DB)", () => {
+    expect(matching(/\.env(\.\w+|\[[^\]]+\])?\s*=(?!=)/)).toEqual([]);
+  });
+
+  it("patches no router's openapi method", () => {
+    expect(matching(/\.openapi\s*=(?!=)/)).toEqual([]);
+  });
+});
