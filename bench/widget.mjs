@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { apiClient } from "./api.mjs";
+import { apiClient, ok } from "./api.mjs";
 
 const file = "dist/public/widget/assent.js";
 const visits = Number(process.env.WIDGET_VISITS ?? 10);
@@ -30,7 +30,12 @@ export async function measureWidget(server, fixture, log) {
   await new Promise((resolve) => site.listen(0, "127.0.0.1", resolve));
   const siteOrigin = `http://localhost:${site.address().port}`;
   const api = apiClient(server.baseUrl, server.adminToken);
-  await api.admin("POST", `/projects/${fixture.projectId}/clients`, { name: "Bench site", type: "web", allowedOrigins: [siteOrigin] });
+  await ok(
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", {
+      params: { path: { project_id: fixture.projectId } },
+      body: { name: "Bench site", type: "web", allowedOrigins: [siteOrigin] },
+    }),
+  );
   // The mark is set by an inline script just before the widget's script tag: "script start".
   page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench</title>
 <script>performance.mark("widget-script-start")</script>
