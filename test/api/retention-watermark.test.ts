@@ -71,10 +71,10 @@ function rowsReadOn(d1: D1Database) {
 
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
 
-/** `n` identities of a new project made `ageDays` ago, one millisecond apart; `visitor`: each has only a visitor alias. */
+/** `n` identities of a new project made `ageDays` ago, one millisecond apart up to then; `visitor`: each has only a visitor alias. */
 async function identitiesMade(n: number, ageDays: number, visitor: boolean) {
   const { projectId } = await newProject();
-  const start = Date.now() - ageDays * day;
+  const start = Date.now() - ageDays * day - n;
   const ids = Array.from({ length: n }, (_, i) => `${idsFrom("idn", start + i)}${crypto.randomUUID().replaceAll("-", "").slice(0, 16).toUpperCase()}`);
   const statements = ids.flatMap((id, i) => {
     const created = new Date(start + i).toISOString();
@@ -83,7 +83,17 @@ async function identitiesMade(n: number, ageDays: number, visitor: boolean) {
     return visitor ? [identity, alias] : [identity];
   });
   for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
-  return { projectId, ids };
+  return { projectId, ids, start };
+}
+
+/** Runs the job as of `asOf` until its watermark stops moving (identities made before may come first). */
+async function walkedUpTo(asOf: number) {
+  for (let run = 0, last = null as string | null; run < 100; run++) {
+    await purgeIdleVisitors(env, asOf, "DB");
+    const now = (await watermark())?.watermark ?? null;
+    if (now === last) return;
+    last = now;
+  }
 }
 
 const watermark = () => env.DB.prepare("SELECT watermark FROM job_watermarks WHERE job = 'idle-visitors' AND database = 'DB'").first<{ watermark: string }>();
@@ -93,7 +103,7 @@ describe("the idle-visitor job's watermark", () => {
     // Kept: no visitor alias (as an identity the API's POST /identities makes), so every run of old examined them all.
     const kept = await identitiesMade(300, 40, false);
     const asOf = Date.now();
-    await purgeIdleVisitors(env, asOf, "DB");
+    await walkedUpTo(asOf);
 
     const quiet = rowsReadOn(env.DB);
     await purgeIdleVisitors(quiet.env, asOf + 60_000, "DB");
@@ -109,17 +119,18 @@ describe("the idle-visitor job's watermark", () => {
   });
 
   it("each run examines at most 500 identities and resumes after the last one it examined", async () => {
-    const old = await identitiesMade(700, 400, true);
-    const before = (await watermark())?.watermark ?? "";
-    const pending = old.ids.filter((id) => id > before);
-    await purgeIdleVisitors(env, Date.now(), "DB");
-    const first = (await watermark())!.watermark;
-    expect(first <= pending[499]!).toBe(true);
-    expect(await count("SELECT count(*) AS n FROM identities WHERE project_id = ?", old.projectId)).toBeGreaterThanOrEqual(200);
-    for (let run = 0; run < 10 && (await count("SELECT count(*) AS n FROM identities WHERE project_id = ?", old.projectId)) > 0; run++) {
-      await purgeIdleVisitors(env, Date.now(), "DB");
-    }
-    expect(await count("SELECT count(*) AS n FROM identities WHERE project_id = ?", old.projectId)).toBe(0);
+    // Made now, looked at 31 days on: they cross the period together.
+    const made = await identitiesMade(700, 0, true);
+    const asOf = Date.now() + 31 * day;
+    // Everything made before them examined first (made 30 days before asOf minus a millisecond: not them).
+    await walkedUpTo(Date.parse(new Date(made.start + 30 * day - 1).toISOString()));
+    const left = () => count("SELECT count(*) AS n FROM identities WHERE project_id = ?", made.projectId);
+    await purgeIdleVisitors(env, asOf, "DB");
+    expect((await watermark())!.watermark).toBe(made.ids[499]);
+    expect(await left()).toBe(200);
+    await purgeIdleVisitors(env, asOf, "DB");
+    expect((await watermark())!.watermark).toBe(made.ids[699]);
+    expect(await left()).toBe(0);
   });
 
   it("a watermark written under another binding does not apply", async () => {
@@ -128,10 +139,8 @@ describe("the idle-visitor job's watermark", () => {
     )
       .bind(new Date().toISOString())
       .run();
-    const idle = await identitiesMade(3, 31, true);
-    for (let run = 0; run < 10 && (await count("SELECT count(*) AS n FROM identities WHERE project_id = ?", idle.projectId)) > 0; run++) {
-      await purgeIdleVisitors(env, Date.now(), "DB");
-    }
+    const idle = await identitiesMade(3, 0, true);
+    await walkedUpTo(Date.now() + 31 * day);
     expect(await count("SELECT count(*) AS n FROM identities WHERE project_id = ?", idle.projectId)).toBe(0);
   });
 });
