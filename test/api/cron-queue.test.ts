@@ -55,10 +55,9 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
     const db = counted(env.DB);
     const other = counted(shard);
     const scheduledTime = Date.now();
-    await worker.scheduled!(
+    await worker.scheduled(
       createScheduledController({ cron: "* * * * *", scheduledTime }),
-      { ...env, DB: db.binding, DB_SHARD_1: other.binding, CRON_QUEUE: watched } as Env,
-      createExecutionContext(),
+      { ...env, DB: db.binding, DB_SHARD_1: other.binding, CRON_QUEUE: watched } as unknown as Env,
     );
     expect(db.calls() + other.calls()).toBe(0);
     const expected = scheduledJobs.flatMap(([job, on]) =>
@@ -66,14 +65,16 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
     );
     expect(sent.map((m) => m.body)).toEqual(expect.arrayContaining(expected));
     expect(sent).toHaveLength(expected.length);
+    // Messages name jobs: each a named function, no two alike.
     expect(new Set(expected.map((m) => m.job)).size).toBe(scheduledJobs.length);
+    expect(expected.filter((m) => m.job === "")).toEqual([]);
     expect(expected).toContainEqual({ job: "purgeIdleVisitors", database: "DB_SHARD_1", asOf: scheduledTime });
     expect(expected).not.toContainEqual(expect.objectContaining({ job: "retrySmsHandOffs", database: "DB_SHARD_1" }));
   });
 
   it("the queue's consumer runs what the cron sent: an idle visitor in the shard is purged", async () => {
     const idle = await idleVisitor(shard, shardedId);
-    await worker.scheduled!(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, createExecutionContext());
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
     await vi.waitFor(async () => expect(await present(shard, idle)).toBe(false), { timeout: 20_000, interval: 100 });
   });
 
@@ -84,7 +85,7 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
       { id: "m-1", timestamp: new Date(), attempts: 1, body: { job: "purgeIdleVisitors", database: "DB_SHARD_1", asOf: Date.now() } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue!(batch, env, ctx);
+    await worker.queue(batch, env);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["m-1"]);
     expect(await present(shard, inShard)).toBe(false);
     expect(await present(env.DB, inDb)).toBe(true);
@@ -104,7 +105,7 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
         { id: "no-db", timestamp: new Date(), attempts: 1, body: { job: "purgeIdleVisitors", database: "DB_GONE", asOf } },
       ]);
       const ctx = createExecutionContext();
-      await worker.queue!(batch, env, ctx);
+      await worker.queue(batch, env);
       const result = await getQueueResult(batch, ctx);
       expect(result.retryMessages.map((m) => m.msgId)).toEqual(["fails"]);
       expect([...result.explicitAcks].sort()).toEqual(["no-db", "no-job", "runs"]);

@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
@@ -6,6 +6,7 @@ import worker from "../../worker/index";
 import { idsFrom } from "../../worker/lib/ids";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { runCron } from "./cron";
 import { admin, call, expectProblem, form, newClient, newTenant, ok, origin, tokenFor } from "./helpers";
 
 /**
@@ -148,7 +149,7 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
       .prepare("INSERT INTO events (id, project_id, type, data, created, dispatched) VALUES (?1, ?2, 'identity.deleted', '{}', ?3, ?3)")
       .bind(eventId, shardedId, old)
       .run();
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    await runCron();
     const heads = await shard.prepare("SELECT count(*) AS n FROM log_heads WHERE project_id = ?").bind(shardedId).first<{ n: number }>();
     expect(heads!.n).toBeGreaterThan(0);
     expect(await shard.prepare("SELECT id FROM events WHERE id = ?").bind(eventId).first()).toBeNull();
@@ -160,7 +161,7 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     const t = await configuredTenant();
     ok(await t.api("POST", "/webhooks", { url: "https://hooks.customer.example/ok/move", events: ["permission.created"] }), 201);
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    await runCron();
     const exported = async (d1: D1Database) =>
       Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
     const before = await exported(env.DB);

@@ -1,0 +1,59 @@
+import type { Env } from "../env";
+import { databaseNames, defaultDatabase, envOn } from "../lib/databases";
+
+/**
+ * A job the cron trigger runs: on `env` whose `DB` is the database it runs on (`database`, that binding's name), as of
+ * `asOf`, the trigger's scheduled time. "every database": project tables are in every database
+ * (worker/lib/databases.ts); "DB": the hub's tables, in `DB` only.
+ */
+export type ScheduledJob = [job: (env: Env, asOf: number, database: string) => Promise<unknown>, on: "every database" | "DB"];
+
+/** One run of one job on one database: what the cron sends, one message each, and the consumer runs. */
+export type CronMessage = { job: string; database: string; asOf: number };
+
+/** The queue the cron's messages go through (keep in step with wrangler.toml). */
+export const cronQueue = "assent-cron";
+
+/** `sendBatch` takes at most 100 messages. */
+const messagesPerSend = 100;
+
+/** The messages of one trigger: each job by its name, on each database it runs on. */
+export const cronMessages = (env: Env, jobs: readonly ScheduledJob[], asOf: number): CronMessage[] =>
+  jobs.flatMap(([job, on]) => (on === "DB" ? [defaultDatabase] : databaseNames(env)).map((database) => ({ job: job.name, database, asOf })));
+
+/**
+ * The cron trigger's work: send the runs as messages, one per job and database, so no invocation runs more than one
+ * job on one database (D1 allows 1,000 queries per invocation) and a slow or failing database holds up no other.
+ */
+export async function sendScheduledRuns(env: Env, jobs: readonly ScheduledJob[], asOf: number): Promise<void> {
+  const messages = cronMessages(env, jobs, asOf).map((body) => ({ body }));
+  for (let i = 0; i < messages.length; i += messagesPerSend) await env.CRON_QUEUE.sendBatch(messages.slice(i, i + messagesPerSend));
+}
+
+/**
+ * The consumer of the cron's queue: each message runs its job on its database, side by side. A failed run is
+ * logged and handed back to the queue (wrangler.toml gives the queue no retries: the next minute's message runs the
+ * job again); a message naming a job or database this deployment lacks (sent before a deploy) is logged and dropped.
+ */
+export async function runScheduledMessages(batch: MessageBatch<CronMessage>, env: Env, jobs: readonly ScheduledJob[]): Promise<void> {
+  const byName = new Map(jobs.map(([job]) => [job.name, job]));
+  const known = new Set(databaseNames(env));
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const { job: name, database, asOf } = message.body;
+      const job = byName.get(name);
+      if (!job || !known.has(database)) {
+        console.error(`scheduled run dropped: no job ${name} or no database ${database} in this deployment`);
+        message.ack();
+        return;
+      }
+      try {
+        await job(envOn(env, database), asOf, database);
+        message.ack();
+      } catch (error) {
+        console.error(`scheduled job ${name} on ${database} failed:`, error);
+        message.retry();
+      }
+    }),
+  );
+}
