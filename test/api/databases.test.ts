@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
+import { visitorAliasType } from "../../worker/auth/browser-tokens";
 import { idsFrom } from "../../worker/lib/ids";
+import { purgeIdleVisitors } from "../../worker/retention/jobs";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
 import { runCron } from "./cron";
@@ -174,6 +176,34 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     // Left in the shard: this project is not in the map, so remove it again.
     await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
     expect(total(await rowsOf(shard, t.projectId))).toBe(0);
+  });
+
+  it("sends the target's idle-visitor walk back over the moved identities, which keep their old ids", async () => {
+    const t = await newTenant();
+    const made = Date.now() - 40 * 24 * 3600 * 1000;
+    const idle = `${idsFrom("idn", made)}MOVED${crypto.randomUUID().replaceAll("-", "").slice(0, 11).toUpperCase()}`;
+    const stamp = new Date(made).toISOString();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO identities (id, project_id, created, updated) VALUES (?1, ?2, ?3, ?3)").bind(idle, t.projectId, stamp),
+      env.DB.prepare("INSERT INTO aliases (project_id, type, identifier, identity_id) VALUES (?1, ?2, ?1, ?3)").bind(t.projectId, visitorAliasType, idle),
+    ]);
+    // The shard's walk is already past the moved identity's time.
+    await shard
+      .prepare(
+        "INSERT INTO job_watermarks (job, database, watermark, updated) VALUES ('idle-visitors', 'DB_SHARD_1', ?1, ?2) ON CONFLICT DO UPDATE SET watermark = max(watermark, excluded.watermark)",
+      )
+      .bind(idsFrom("idn", Date.now() - 31 * 24 * 3600 * 1000), stamp)
+      .run();
+    const rows = await Promise.all(exportQueries(t.projectId).map(async (sql) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results));
+    await shard.batch(importStatements(t.projectId, rows).map((sql) => shard.prepare(sql)));
+    await env.DB.batch(deleteStatements(t.projectId).map((sql) => env.DB.prepare(sql)));
+
+    const inShard = { ...env, DB: shard };
+    for (let run = 0; run < 20 && (await shard.prepare("SELECT id FROM identities WHERE id = ?").bind(idle).first()); run++) {
+      await purgeIdleVisitors(inShard, Date.now(), "DB_SHARD_1");
+    }
+    expect(await shard.prepare("SELECT id FROM identities WHERE id = ?").bind(idle).first()).toBeNull();
+    await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
   });
 });
 

@@ -90,14 +90,15 @@ export const forgetWebhookPresence = (projectId: string) => webhookPresence.dele
  * decouples the API call from the subscribers' endpoints, however slow they are). When this isolate last saw no
  * webhook in the project it does nothing; an event that a webhook created meanwhile elsewhere does subscribe to
  * was still written (the batch itself checks for subscribers, see `eventInsert`) and the cron hands it over
- * within a minute. The events are in the database the call wrote to (`c.var.db`).
+ * within a minute. The events are in the database the call wrote to (`c.var.db`), or in `d1` (the hub writes its
+ * events to the project's database, not its own).
  */
 export function dispatchSoon(
   c: { env: Env; var: { db: D1Database }; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
   projectId: string,
+  d1: D1Database = c.var.db,
 ): void {
   if (webhookPresence.get(projectId) === false) return;
-  const d1 = c.var.db;
   c.executionCtx.waitUntil(
     projectHasWebhooks(d1, projectId)
       .then((present) => (present ? dispatchPending(c.env, d1) : 0))

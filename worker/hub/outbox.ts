@@ -117,7 +117,7 @@ export async function handOff(env: Env, d1: D1Database, routes: Map<string, SmsR
   const nowMs = Date.now();
   const at = iso(nowMs);
   const changes = rows.map((row, i) => settle(row, results[i], nowMs));
-  const applied = await Promise.all(rows.map((row, i) => applyChange(d1, row, changes[i], at)));
+  const applied = await Promise.all(rows.map((row, i) => applyChange(env, d1, row, changes[i], at)));
   const health = new Map<string, { successes: number; transientFailures: number; lastError: string | null }>();
   rows.forEach((row, i) => {
     const result = results[i];

@@ -123,6 +123,7 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
   const row = report ? await findMessage(c, route.name, report) : undefined;
   if (report && row && rank[report.status] > rank[row.status]) {
     const changed = await applyChange(
+      c.env,
       c.var.db,
       row,
       {
@@ -133,7 +134,7 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
       },
       new Date().toISOString(),
     );
-    if (changed) dispatchSoon(c, row.projectId);
+    if (changed) dispatchSoon(c, row.projectId, c.var.databases.project(row.projectId));
   }
   return route.adapter.reportAnswer();
 }

@@ -105,7 +105,7 @@ hubRoutes.openapi(
         provider: defaultRoute,
       })),
     );
-    dispatchSoon(c, caller.projectId);
+    dispatchSoon(c, caller.projectId, c.var.databases.project(caller.projectId));
     return c.body(null, 200);
   },
 );
@@ -165,7 +165,7 @@ hubRoutes.openapi(
     await sendThroughOutbox(c.env, c.var.db, caller, [
       { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
     ]);
-    dispatchSoon(c, caller.projectId);
+    dispatchSoon(c, caller.projectId, c.var.databases.project(caller.projectId));
     return c.body(null, 200);
   },
 );

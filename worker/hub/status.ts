@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Env } from "../env";
 import { eventInsert } from "../events/outbox";
+import { bindingNamed, databaseNameOf, defaultDatabase } from "../lib/databases";
 import { getDb, isConstraintError, type Db } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
 
@@ -28,13 +30,15 @@ const eventData = (row: OutboxMessage, change: Change, route: string, at: string
   at,
 });
 
+const routeOf = (row: OutboxMessage, change: Change) => change.set?.provider ?? row.provider;
+
 /**
  * The statements of one change, for one D1 batch: the trail entry first (its key is the message's next revision, so
- * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), the
- * row, and, when the status changes, `sms.status_changed` through the events outbox.
+ * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), then
+ * the row.
  */
 function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  const route = change.set?.provider ?? row.provider;
+  const route = routeOf(row, change);
   const revision = row.revision + 1;
   const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     db.insert(smsTrail).values({
@@ -51,23 +55,34 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
       .set({ ...change.set, status: change.status, revision, updated: at, ...(change.errorCode !== undefined ? { errorCode: change.errorCode } : {}) })
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.revision, row.revision))),
   ];
-  if (change.status !== row.status) statements.push(eventInsert(db, row.projectId, "sms.status_changed", eventData(row, change, route, at)));
   return statements;
 }
 
 /**
- * Records one change in one batch. Returns false when another change of the message committed first (the caller's
- * view was stale): nothing was written then.
+ * Records one change (`d1`: the hub's database, DB) in one batch and, when the status changes, `sms.status_changed`
+ * through the events outbox of the message's project, where its webhooks are. For a project in DB that is the same
+ * batch. A project in another database gets it there once the change has committed: a failure of that write is
+ * logged, the change stands (the message's trail has it). Returns false when another change of the message
+ * committed first (the caller's view was stale): nothing was written then.
  */
-export async function applyChange(d1: D1Database, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
+export async function applyChange(env: Env, d1: D1Database, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
   const db = getDb(d1);
+  const home = databaseNameOf(env, row.projectId);
+  const emits = change.status !== row.status;
+  const event = (on: Db) => eventInsert(on, row.projectId, "sms.status_changed", eventData(row, change, routeOf(row, change), at));
   try {
-    await db.batch(changeStatements(db, row, change, at));
-    return true;
+    const statements = changeStatements(db, row, change, at);
+    await db.batch(emits && home === defaultDatabase ? [...statements, event(db)] : statements);
   } catch (error) {
     if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) return false;
     throw error;
   }
+  if (emits && home !== defaultDatabase) {
+    await event(getDb(bindingNamed(env, home))).catch((error: unknown) =>
+      console.error(`sms.status_changed of message ${row.id} (revision ${row.revision + 1}) not written to ${home}:`, error),
+    );
+  }
+  return true;
 }
 
 /** Records how a route's hand-offs went: a success clears its failure count, transient failures add to it. */
