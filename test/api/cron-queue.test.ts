@@ -72,6 +72,25 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
     expect(expected).not.toContainEqual(expect.objectContaining({ job: "retrySmsHandOffs", database: "DB_SHARD_1" }));
   });
 
+  it("a queue that refuses the runs fails the trigger with a log line naming what was not queued", async () => {
+    const refusing = {
+      send: async () => Promise.reject(new Error("Queue send failed: injected refusal")),
+      sendBatch: async () => Promise.reject(new Error("Queue send failed: injected refusal")),
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const trigger = worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), {
+        ...env,
+        CRON_QUEUE: refusing,
+      } as unknown as Env);
+      await expect(trigger).rejects.toThrow(/not queued/);
+      const logged = errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+      expect(logged).toMatch(/scheduled runs not queued.*purgeIdleVisitors on DB_SHARD_1.*injected refusal/s);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("the queue's consumer runs what the cron sent: an idle visitor in the shard is purged", async () => {
     const idle = await idleVisitor(shard, shardedId);
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);

@@ -26,8 +26,27 @@ export const cronMessages = (env: Env, jobs: readonly ScheduledJob[], asOf: numb
  * job on one database (D1 allows 1,000 queries per invocation) and a slow or failing database holds up no other.
  */
 export async function sendScheduledRuns(env: Env, jobs: readonly ScheduledJob[], asOf: number): Promise<void> {
-  const messages = cronMessages(env, jobs, asOf).map((body) => ({ body }));
-  for (let i = 0; i < messages.length; i += messagesPerSend) await env.CRON_QUEUE.sendBatch(messages.slice(i, i + messagesPerSend));
+  const messages = cronMessages(env, jobs, asOf);
+  const chunks: CronMessage[][] = [];
+  for (let i = 0; i < messages.length; i += messagesPerSend) chunks.push(messages.slice(i, i + messagesPerSend));
+  const refused = (
+    await Promise.all(
+      chunks.map((chunk) =>
+        env.CRON_QUEUE.sendBatch(chunk.map((body) => ({ body }))).then(
+          () => [],
+          (error: unknown) => [{ chunk, error }],
+        ),
+      ),
+    )
+  ).flat();
+  if (refused.length === 0) return;
+  // Nothing is lost (the next minute sends the runs again), but the trigger fails, so it shows in the cron's history.
+  const runs = refused.flatMap(({ chunk }) => chunk.map(({ job, database }) => `${job} on ${database}`));
+  console.error(`scheduled runs not queued (${runs.length} of ${messages.length}): ${runs.join(", ")}:`, ...refused.map(({ error }) => error));
+  throw new AggregateError(
+    refused.map(({ error }) => error),
+    `${runs.length} scheduled run(s) not queued`,
+  );
 }
 
 /**
