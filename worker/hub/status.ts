@@ -1,9 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { Env } from "../env";
+import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
 import { bindingNamed, databaseNameOf, defaultDatabase } from "../lib/databases";
-import { getDb, isConstraintError, type Db } from "../lib/db";
+import { atomically, getDb, isConstraintError, type Db, type Statement } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
 
 /** One change of a message: a new status (or the same one, for another failed attempt or a reroute) and its fields. */
@@ -37,10 +36,10 @@ const routeOf = (row: OutboxMessage, change: Change) => change.set?.provider ?? 
  * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), then
  * the row.
  */
-function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): Statement[] {
   const route = routeOf(row, change);
   const revision = row.revision + 1;
-  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+  const statements: Statement[] = [
     db.insert(smsTrail).values({
       messageId: row.id,
       seq: revision,
@@ -59,26 +58,30 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
 }
 
 /**
- * Records one change (`d1`: the hub's database, DB) in one batch and, when the status changes, `sms.status_changed`
- * through the events outbox of the message's project, where its webhooks are. For a project in DB that is the same
- * batch. A project in another database gets it there once the change has committed: a failure of that write is
- * logged, the change stands (the message's trail has it). Returns false when another change of the message
- * committed first (the caller's view was stale): nothing was written then.
+ * Records one change in one batch on the hub's database (`committer.db`, DB) and, when the status changes,
+ * `sms.status_changed` in the outbox of the message's project, where its webhooks are. For a project in DB that is
+ * the same batch. A project in another database gets it there once the change has committed, and it is dispatched
+ * from there; a failure of that write is logged, the change stands (the message's trail has it). Returns false when
+ * another change of the message committed first (the caller's view was stale): nothing was written then.
  */
-export async function applyChange(env: Env, d1: D1Database, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
-  const db = getDb(d1);
-  const home = databaseNameOf(env, row.projectId);
+export async function applyChange(committer: Committer, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
+  const db = getDb(committer.db);
+  const home = databaseNameOf(committer.env, row.projectId);
   const emits = change.status !== row.status;
   const event = (on: Db) => eventInsert(on, row.projectId, "sms.status_changed", eventData(row, change, routeOf(row, change), at));
+  const statements = changeStatements(db, row, change, at);
+  const applied = () => ({ applied: true });
   try {
-    const statements = changeStatements(db, row, change, at);
-    await db.batch(emits && home === defaultDatabase ? [...statements, event(db)] : statements);
+    if (home === defaultDatabase) await commit(committer, row.projectId, emits ? [...statements, event(db)] : statements, applied);
+    // Not through `commit`: its dispatch would look for the project's webhooks in DB.
+    else await atomically(committer.db, statements);
   } catch (error) {
     if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) return false;
     throw error;
   }
   if (emits && home !== defaultDatabase) {
-    await event(getDb(bindingNamed(env, home))).catch((error: unknown) =>
+    const there: Committer = { ...committer, db: bindingNamed(committer.env, home) };
+    await commit(there, row.projectId, [event(getDb(there.db))], applied).catch((error: unknown) =>
       console.error(`sms.status_changed of message ${row.id} (revision ${row.revision + 1}) not written to ${home}:`, error),
     );
   }
