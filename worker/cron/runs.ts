@@ -22,8 +22,9 @@ export const cronMessages = (env: Env, jobs: readonly ScheduledJob[], asOf: numb
   jobs.flatMap(([job, on]) => (on === "DB" ? [defaultDatabase] : databaseNames(env)).map((database) => ({ job: job.name, database, asOf })));
 
 /**
- * The cron trigger's work: send the runs as messages, one per job and database, so no invocation runs more than one
- * job on one database (D1 allows 1,000 queries per invocation) and a slow or failing database holds up no other.
+ * The cron trigger's work: send the runs as messages, one per job and database, so no invocation's queries grow with
+ * the number of databases (D1 allows 1,000 per invocation; a consumer invocation runs one batch of single runs) and a
+ * slow or failing database holds up no other.
  */
 export async function sendScheduledRuns(env: Env, jobs: readonly ScheduledJob[], asOf: number): Promise<void> {
   const messages = cronMessages(env, jobs, asOf);
