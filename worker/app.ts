@@ -30,6 +30,7 @@ import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
+import { scanRoutes } from "./scans/routes";
 import { widgetRoutes } from "./widget/routes";
 import { wordingRoutes } from "./wording/routes";
 import { version } from "../package.json";
@@ -91,6 +92,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${project}/log`, proofRoutes],
   [`${project}/audit-export`, auditRoutes],
   [`${project}/webhooks`, eventRoutes],
+  [project, scanRoutes],
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
@@ -155,6 +157,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },
     { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
     { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview." },
     { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },

@@ -6,6 +6,7 @@ import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { sealLogs } from "./proof/log";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
+import { queueDueScans, runQueuedScans } from "./scans/schedule";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -25,6 +26,9 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
+  // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
+  [async (env, asOf) => runQueuedScans(env, await queueDueScans(env, asOf).then(() => asOf)), "every database"],
 ];
 
 /**
