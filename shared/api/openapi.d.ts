@@ -2604,22 +2604,21 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             completed: string | null;
-            counts: components["schemas"]["ScanCounts"];
+            /** @description Null until the scan completed. */
+            counts: {
+                pages: number;
+                /** @description Pages that could not be scanned (their `error` says why). */
+                pageErrors: number;
+                cookies: number;
+                storage: number;
+                thirdPartyHosts: number;
+                violations: number;
+                /** @description Cookies, storage keys and third-party hosts the previous completed scan of the origin did not have. */
+                newItems: number;
+                /** @description Violations the previous completed scan of the origin did not have. */
+                newViolations: number;
+            } | null;
         };
-        /** @description Null until the scan completed. */
-        ScanCounts: {
-            pages: number;
-            /** @description Pages that could not be scanned (their `error` says why). */
-            pageErrors: number;
-            cookies: number;
-            storage: number;
-            thirdPartyHosts: number;
-            violations: number;
-            /** @description Cookies, storage keys and third-party hosts the previous completed scan of the origin did not have. */
-            newItems: number;
-            /** @description Violations the previous completed scan of the origin did not have. */
-            newViolations: number;
-        } | null;
         /** @description Exactly one of `report` and `origin`. */
         ScanInput: {
             report?: components["schemas"]["ScanReport"];
@@ -2827,10 +2826,10 @@ export interface components {
             next: string | null;
         };
         ScanWithReport: components["schemas"]["Scan"] & {
-            report: components["schemas"]["ScanReport"] & (Record<string, never> | null);
-            diff: components["schemas"]["ScanDiff"];
+            report?: components["schemas"]["ScanReport"] & unknown;
+            diff?: components["schemas"]["ScanDiff"];
         };
-        /** @description Null until the scan completed. */
+        /** @description Once the scan completed. */
         ScanDiff: {
             /** @description The previous completed scan of the same origin; null for the first (everything is new). */
             previousScanId: string | null;
@@ -2848,7 +2847,7 @@ export interface components {
                 thirdPartyHosts: components["schemas"]["ThirdPartyHost"][];
                 violations: components["schemas"]["ScanViolation"][];
             };
-        } | null;
+        };
         ScanSchedule: {
             /**
              * @description How often the cron scans each of the project's registered origins; `weekly` until set.

@@ -119,8 +119,8 @@ scanRoutes.openapi(
     const row = await findScan(c.var.db, projectId, scanId);
     if (!row) throw notFound("Scan");
     const { report } = row;
-    const diff = report ? await diffOf(c.var.db, { ...row, report }) : null;
-    return c.json({ ...toScan(row), report: report ?? null, diff }, 200);
+    if (!report) return c.json(toScan(row), 200);
+    return c.json({ ...toScan(row), report, diff: await diffOf(c.var.db, { ...row, report }) }, 200);
   },
 );
 
