@@ -10,6 +10,8 @@ import { ActionElement, closeDialog, copyToClipboard, formatDateTime, loadingVie
 import { createProposedPurposes, isCreated, proposalFields } from "./purposes";
 import { diffView, gatingView, groupedView, pageErrorsView, violationsView } from "./report";
 
+const several = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 const scheduleLabels: Record<ScanSchedule, string> = { off: "Off", daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
 
 @customElement("ap-scanner")
@@ -127,8 +129,9 @@ export class ScannerPage extends ActionElement {
     const missing = proposals.filter((p) => !isCreated(p, this.purposes));
     return html`<h3>Latest scan: <code>${scan.origin}</code></h3>
       <p class="muted">
-        ${formatDateTime(scan.completed ?? scan.created)} · ${counts.pages} pages · ${counts.cookies} cookies · ${counts.storage} storage keys ·
-        ${counts.thirdPartyHosts} third-party hosts · ${counts.violations} violations (${counts.newViolations} new)
+        ${formatDateTime(scan.completed ?? scan.created)} · ${several(counts.pages, "page")} · ${several(counts.cookies, "cookie")} ·
+        ${several(counts.storage, "storage key")} · ${several(counts.thirdPartyHosts, "third-party host")} ·
+        ${several(counts.violations, "violation")} (${counts.newViolations} new)
       </p>
       ${pageErrorsView(report)} ${violationsView(report)} ${diffView(scan.diff)}
       <section class="card" aria-labelledby="scan-proposal-title">
