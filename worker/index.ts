@@ -28,7 +28,13 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [sealLogs, "every database"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
   // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
-  [async (env, asOf) => runQueuedScans(env, await queueDueScans(env, asOf).then(() => asOf)), "every database"],
+  [
+    async (env, asOf) => {
+      await queueDueScans(env, asOf);
+      return runQueuedScans(env, asOf);
+    },
+    "every database",
+  ],
 ];
 
 /**

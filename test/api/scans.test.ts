@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
-import { queueDueScans } from "../../worker/scans/schedule";
+import { newId } from "../../worker/lib/ids";
+import { queueDueScans, runQueuedScans, type Crawl } from "../../worker/scans/schedule";
 import { call, expectProblem, newClient, newTenant, ok, problemOf, subscribed, tokenFor } from "./helpers";
 import { firstReport, secondReport, shopOrigin } from "./scan-reports";
 
@@ -200,3 +201,72 @@ describe("the scan schedule", () => {
     expect(await queued(daily.projectId)).toHaveLength(2);
   });
 });
+
+describe("scans the Worker runs", () => {
+  const withBrowser = () => ({ ...(env as unknown as Env), BROWSER: {} as Fetcher });
+  /** Stands in for Browser Rendering: the report a crawl of the origin gives, or its failure. */
+  const crawlGiving = (report: typeof secondReport | Error): Crawl => async (_env, origin) => {
+    if (report instanceof Error) throw report;
+    return { ...report, origin };
+  };
+  /** Runs until no scan is queued: earlier tests of the file queued scans of their own projects. */
+  const runAll = async (crawl: Crawl) => {
+    let ran = 0;
+    for (let pass = 0; pass < 20; pass++) {
+      const now = await runQueuedScans(withBrowser(), Date.now(), crawl);
+      ran += now;
+      if (now === 0) break;
+    }
+    return ran;
+  };
+  const scanRow = (id: string) => env.DB.prepare("SELECT status, problem, started, completed, counts FROM scans WHERE id = ?").bind(id).first<Record<string, string | null>>();
+
+  it("runs a queued scan, completes it with its report, diff and scan.completed in one batch", async () => {
+    const t = await newTenant();
+    await subscribed(t, ["scan.completed"]);
+    await newClient(t.projectId, "web", [shopOrigin]);
+    const first = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
+    // Queued as POST {origin} queues it on a deployment with Browser Rendering (the test's Worker has none).
+    const queued = newId("scn");
+    await env.DB.prepare("INSERT INTO scans (id, project_id, origin, trigger, status, created) VALUES (?, ?, ?, 'portal', 'queued', ?)")
+      .bind(queued, t.projectId, shopOrigin, new Date().toISOString())
+      .run();
+    expect(await runQueuedScans(env as unknown as Env, Date.now(), crawlGiving(secondReport))).toBe(0);
+    expect((await scanRow(queued))?.status).toBe("queued");
+
+    expect(await runAll(crawlGiving(secondReport))).toBeGreaterThanOrEqual(1);
+    const scan = ok(await t.api("GET", `/scans/${queued}`));
+    expect(scan).toMatchObject({ status: "completed", trigger: "portal", problem: null, counts: { newItems: 2, newViolations: 2 } });
+    expect(scan.started).toEqual(expect.any(String));
+    expect(scan.diff?.previousScanId).toBe(first.scanId);
+    const events = await env.DB.prepare("SELECT data FROM events WHERE project_id = ? AND type = 'scan.completed' ORDER BY id").bind(t.projectId).all<{ data: string }>();
+    expect(events.results.map((e) => JSON.parse(e.data).scanId)).toEqual([first.scanId, queued]);
+  });
+
+  it("fails a scan whose crawl fails, with the problem, and no event", async () => {
+    const t = await newTenant();
+    await subscribed(t, ["scan.completed"]);
+    const queued = newId("scn");
+    await env.DB.prepare("INSERT INTO scans (id, project_id, origin, trigger, status, created) VALUES (?, ?, ?, 'schedule', 'queued', ?)")
+      .bind(queued, t.projectId, shopOrigin, new Date().toISOString())
+      .run();
+    await runAll(crawlGiving(new Error("net::ERR_NAME_NOT_RESOLVED")));
+    const scan = ok(await t.api("GET", `/scans/${queued}`));
+    expect(scan).toMatchObject({ status: "failed", problem: { code: "scan_failed", detail: "net::ERR_NAME_NOT_RESOLVED" }, counts: null });
+    expect(scan).not.toHaveProperty("report");
+    const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE project_id = ?").bind(t.projectId).first<{ n: number }>();
+    expect(events?.n).toBe(0);
+  });
+
+  it("fails a scan left running by an invocation that ended", async () => {
+    const t = await newTenant();
+    const stuck = newId("scn");
+    const longAgo = new Date(Date.now() - 3600_000).toISOString();
+    await env.DB.prepare("INSERT INTO scans (id, project_id, origin, trigger, status, created, started) VALUES (?, ?, ?, 'schedule', 'running', ?, ?)")
+      .bind(stuck, t.projectId, shopOrigin, longAgo, longAgo)
+      .run();
+    await runAll(crawlGiving(secondReport));
+    expect(ok(await t.api("GET", `/scans/${stuck}`))).toMatchObject({ status: "failed", problem: { code: "timeout" } });
+  });
+});
+

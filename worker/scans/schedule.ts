@@ -63,11 +63,14 @@ export async function queueDueScans(env: Env, asOf = Date.now()): Promise<number
 const failureOf = (error: unknown): ScanProblem =>
   error instanceof ApiError ? { code: error.code, detail: error.message } : { code: "scan_failed", detail: String((error as Error)?.message ?? error).slice(0, 500) };
 
+/** What crawls an origin: Browser Rendering in the Worker; the tests pass a stand-in for the browser. */
+export type Crawl = typeof crawlWithBrowserRendering;
+
 /**
  * Runs the oldest queued scans through Browser Rendering, claiming each first (so overlapping runs never crawl one
  * twice), and fails scans left `running` by an invocation that ended. Without the BROWSER binding it does nothing.
  */
-export async function runQueuedScans(env: Env, asOf = Date.now()): Promise<number> {
+export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl = crawlWithBrowserRendering): Promise<number> {
   if (!env.BROWSER) return 0;
   const db = getDb(env.DB);
   await db
@@ -84,7 +87,7 @@ export async function runQueuedScans(env: Env, asOf = Date.now()): Promise<numbe
       .returning();
     if (!claimed) break;
     try {
-      const report = await crawlWithBrowserRendering(env, claimed.origin, { maxPages: workerScanPages });
+      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages });
       await completeScan(env.DB, claimed, report, "update");
     } catch (error) {
       await db
