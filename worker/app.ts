@@ -140,7 +140,8 @@ const openApiDocument = (origin: string) => ({
       "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
       "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
-      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.\n\n" +
+      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413 " +
+      "(a scan report's `POST …/scans` takes up to 1,900,000 bytes; its operation states it as `x-assent-max-body-bytes`).\n\n" +
       "Read your own writes: every answer carries an `Assent-Bookmark` header (a D1 bookmark). Send the last one you " +
       "received back as the `Assent-Bookmark` request header and the call reads data at least that recent, even " +
       "when it is served from a read replica; without it a read may see data a few moments old. A malformed " +
