@@ -1,9 +1,11 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { app } from "../../worker/app";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { newId } from "../../worker/lib/ids";
 import { queueDueScans, runQueuedScans, type Crawl } from "../../worker/scans/schedule";
-import { call, expectProblem, newClient, newTenant, ok, problemOf, subscribed, tokenFor } from "./helpers";
+import { call, expectProblem, newClient, newTenant, ok, origin, problemOf, subscribed, tokenFor } from "./helpers";
 import { firstReport, secondReport, shopOrigin } from "./scan-reports";
 
 const names = (items: { name?: string; host?: string; item?: string }[]) => items.map((i) => i.name ?? i.host ?? i.item).sort();
@@ -125,6 +127,26 @@ describe("remote scans", () => {
     expect(problem.detail).toContain(`npm run scan -- ${shopOrigin} --project ${t.projectId}`);
     expect(problem.command).toBe(`npm run scan -- ${shopOrigin} --project ${t.projectId}`);
     expect(ok(await t.api("GET", "/scans")).items).toEqual([]);
+  });
+
+  it("queues a scan of a registered origin where Browser Rendering is bound (202), for the cron to run", async () => {
+    const t = await newTenant();
+    await newClient(t.projectId, "web", [shopOrigin]);
+    // The Worker as deployed with a BROWSER binding: the app with that binding present.
+    const response = await app.fetch(
+      new Request(`${origin}/privacy/v2/projects/${t.projectId}/scans`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ origin: `${shopOrigin}/any/page` }),
+      }),
+      { ...env, BROWSER: {} },
+      createExecutionContext(),
+    );
+    expect(response.status, await response.clone().text()).toBe(202);
+    const queued = (await response.json()) as { scanId: string };
+    expect(queued).toMatchObject({ origin: shopOrigin, trigger: "api", status: "queued", counts: null, completed: null });
+    expect(ok(await t.api("GET", "/scans")).items.map((s) => [s.scanId, s.status])).toEqual([[queued.scanId, "queued"]]);
+    expect(ok(await t.api("GET", `/scans/${queued.scanId}`))).not.toHaveProperty("report");
   });
 
   it("scans only origins registered for the project and never private or loopback addresses", async () => {

@@ -52,7 +52,7 @@ export async function queueDueScans(env: Env, asOf = Date.now()): Promise<number
   const created = new Date(asOf).toISOString();
   const rows = allowed.map(({ projectId, origin }) => ({ id: newId("scn"), projectId, origin, trigger: "schedule" as const, status: "queued" as const, created }));
   const db = getDb(env.DB);
-  // Eight columns a row: a few rows per statement keep each within D1's 100 bound parameters.
+  // Six bound values a row: ten rows a statement stay within D1's 100 bound parameters.
   const inserts = [];
   for (let i = 0; i < rows.length; i += 10) inserts.push(db.insert(scans).values(rows.slice(i, i + 10)));
   await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
