@@ -10,7 +10,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ProjectParams } from "../lib/params";
 import { createRouter, defineRoute } from "../lib/router";
-import { jsonBody, jsonResponse, Problem, problems } from "../lib/schemas";
+import { jsonBody, jsonResponse, problem, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { browserUnavailable } from "./browser-rendering";
@@ -31,8 +31,6 @@ const tags = ["Scans"];
 export const maxReportBodyBytes = 1_900_000;
 
 const ScanParams = ProjectParams.extend({ scan_id: z.string() });
-
-const problem = (description: string) => ({ description, content: { "application/problem+json": { schema: Problem } } });
 
 scanRoutes.openapi(
   defineRoute({
