@@ -30,7 +30,7 @@ export const alertsAt = async (key: string) =>
 export async function runCron(scheduledTime: number, settings: Partial<Env> = {}) {
   const ctx = createExecutionContext();
   try {
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime }), { ...env, ...settings }, ctx);
+    await (worker as ExportedHandler<Env>).scheduled!(createScheduledController({ cron: "* * * * *", scheduledTime }), { ...env, ...settings }, ctx);
   } finally {
     await waitOnExecutionContext(ctx);
   }
