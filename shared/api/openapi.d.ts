@@ -2864,13 +2864,13 @@ export interface components {
         /** @description Over every database. */
         OpsCounters: {
             /** @description Age of the oldest event not fanned out or delivery not yet attempted; 0 when there is none. */
-            outboxBacklogAgeSeconds: number | null;
+            outboxBacklogAgeSeconds: number;
             /** @description Webhook deliveries that became `dead` in the last 24 hours. */
-            deadLetters: number | null;
+            deadLetters: number;
             /** @description Age of the oldest log entry no signed tree head covers yet; 0 when every entry is sealed. */
-            unsealedLogAgeSeconds: number | null;
+            unsealedLogAgeSeconds: number;
             /** @description SMS that settled `failed`, `undelivered` or `expired` in the last hour. */
-            smsFailures: number | null;
+            smsFailures: number;
             /** @description Failed share of webhook delivery attempts in the last hour; null below 20 attempts. */
             webhookFailureRate: number | null;
         };

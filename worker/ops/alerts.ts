@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Env } from "../env";
-import { getDb } from "../lib/db";
+import { atomically, getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { measure } from "./counters";
 import { opsWebhookConfigured, sendOpsEvent, type OpsEvent } from "./notify";
@@ -41,13 +41,13 @@ export async function checkAlerts(env: Env, asOf: number = Date.now()): Promise<
   const db = getDb(env.DB);
   const states = new Map((await db.select().from(opsAlerts)).map((row) => [row.rule, row]));
   const since = new Date(asOf).toISOString();
-  for (const rule of alertRules) {
+  const crossings = alertRules.flatMap((rule) => {
     const threshold = thresholdOf(env, rule);
     const value = counters[rule.counter];
     const state = states.get(rule.rule);
     const status: AlertStatus = isFiring(value, threshold) ? "firing" : "resolved";
     // Nothing crossed: a rule that never fired has nothing to resolve.
-    if ((state?.status ?? "resolved") === status) continue;
+    if ((state?.status ?? "resolved") === status) return [];
     const row: AlertRow = {
       rule: rule.rule,
       status,
@@ -59,10 +59,13 @@ export async function checkAlerts(env: Env, asOf: number = Date.now()): Promise<
       notified: null,
     };
     // A concurrent check that recorded this crossing first wins; this one then leaves the row to it.
-    await (state
-      ? db.update(opsAlerts).set(row).where(and(eq(opsAlerts.rule, rule.rule), eq(opsAlerts.eventId, state.eventId)))
-      : db.insert(opsAlerts).values(row).onConflictDoNothing());
-  }
+    return [
+      state
+        ? db.update(opsAlerts).set(row).where(and(eq(opsAlerts.rule, rule.rule), eq(opsAlerts.eventId, state.eventId)))
+        : db.insert(opsAlerts).values(row).onConflictDoNothing(),
+    ];
+  });
+  if (crossings.length > 0) await atomically(env.DB, crossings);
   if (!opsWebhookConfigured(env)) return 0;
   const unsent = await db.select().from(opsAlerts).where(isNull(opsAlerts.notified));
   const failures: Error[] = [];

@@ -7,9 +7,16 @@ import { idsFrom } from "../lib/ids";
  * The operator's counters (docs/operations-alerts.md#counters), computed from D1 rather than kept: one query per
  * database reads what the outbox, the delivery log, the tamper-evident log and the SMS outbox already hold.
  */
-export const counterNames = ["outboxBacklogAgeSeconds", "deadLetters", "unsealedLogAgeSeconds", "smsFailures", "webhookFailureRate"] as const;
-export type CounterName = (typeof counterNames)[number];
-export type Counters = Record<CounterName, number | null>;
+export type Counters = {
+  outboxBacklogAgeSeconds: number;
+  deadLetters: number;
+  unsealedLogAgeSeconds: number;
+  smsFailures: number;
+  /** Null below `rateMinimumAttempts`: too few attempts to say. */
+  webhookFailureRate: number | null;
+};
+export type CounterName = keyof Counters;
+export const counterNames = ["outboxBacklogAgeSeconds", "deadLetters", "unsealedLogAgeSeconds", "smsFailures", "webhookFailureRate"] as const satisfies readonly CounterName[];
 
 const hour = 3600_000;
 /** How far back the counters of things that happened look. */

@@ -11,16 +11,14 @@ import { alertStatuses, opsAlerts } from "./table";
 /** The operator's health view, mounted at `/admin/v1`. */
 export const opsRoutes = createRouter();
 
-const counterDescriptions: Record<CounterName, string> = {
-  outboxBacklogAgeSeconds: "Age of the oldest event not fanned out or delivery not yet attempted; 0 when there is none.",
-  deadLetters: "Webhook deliveries that became `dead` in the last 24 hours.",
-  unsealedLogAgeSeconds: "Age of the oldest log entry no signed tree head covers yet; 0 when every entry is sealed.",
-  smsFailures: "SMS that settled `failed`, `undelivered` or `expired` in the last hour.",
-  webhookFailureRate: "Failed share of webhook delivery attempts in the last hour; null below 20 attempts.",
-};
-
 const Counters = z
-  .object(Object.fromEntries(counterNames.map((name) => [name, z.number().nullable().openapi({ description: counterDescriptions[name] })])) as Record<CounterName, z.ZodNullable<z.ZodNumber>>)
+  .object({
+    outboxBacklogAgeSeconds: z.number().openapi({ description: "Age of the oldest event not fanned out or delivery not yet attempted; 0 when there is none." }),
+    deadLetters: z.number().openapi({ description: "Webhook deliveries that became `dead` in the last 24 hours." }),
+    unsealedLogAgeSeconds: z.number().openapi({ description: "Age of the oldest log entry no signed tree head covers yet; 0 when every entry is sealed." }),
+    smsFailures: z.number().openapi({ description: "SMS that settled `failed`, `undelivered` or `expired` in the last hour." }),
+    webhookFailureRate: z.number().nullable().openapi({ description: "Failed share of webhook delivery attempts in the last hour; null below 20 attempts." }),
+  } satisfies Record<CounterName, z.ZodType>)
   .openapi("OpsCounters");
 
 const OpsHealth = z
