@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
+import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
-import { atomically, getDb } from "../lib/db";
+import { getDb } from "../lib/db";
 import { now } from "../lib/time";
 import { countsOf, diffReports, type ScanDiff } from "./diff";
 import type { ScanReport } from "./report";
@@ -51,7 +52,8 @@ type Completing = { id: string; projectId: string; origin: string; trigger: (typ
  * ran) and its `scan.completed` event in one batch, the event carrying the counts against the previous scan.
  * Answers the counts, or null when a `running` scan was no longer running (failed meanwhile by the cron).
  */
-export async function completeScan(d1: D1Database, scan: Completing, report: ScanReport, write: "insert" | "update"): Promise<{ completed: string; counts: ScanCounts } | null> {
+export async function completeScan(committer: Committer, scan: Completing, report: ScanReport, write: "insert" | "update"): Promise<{ completed: string; counts: ScanCounts } | null> {
+  const d1 = committer.db;
   const db = getDb(d1);
   const diff = diffReports(report, await previousCompleted(d1, scan.projectId, scan.origin, scan.id));
   const counts = countsOf(report, diff);
@@ -72,6 +74,6 @@ export async function completeScan(d1: D1Database, scan: Completing, report: Sca
     { scanId: scan.id, origin: scan.origin, trigger: scan.trigger, completed, counts },
     { stamp: completed, when: sql`EXISTS (SELECT 1 FROM ${scans} WHERE ${scans.id} = ${scan.id} AND ${scans.completed} = ${completed})` },
   );
-  const [written] = await atomically(d1, [row, event]);
-  return written.results.length > 0 ? { completed, counts } : null;
+  const { applied } = await commit(committer, scan.projectId, [row, event], ([written]) => ({ applied: written.results.length > 0 }));
+  return applied ? { completed, counts } : null;
 }

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { webClientForOrigin } from "../auth/browser-origins";
 import { access } from "../auth/scopes";
-import { dispatchSoon } from "../events/outbox";
+import { committerOf } from "../events/commit";
 import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
 import { bodyLimitExtension } from "../lib/body";
 import { getDb } from "../lib/db";
@@ -64,8 +64,7 @@ scanRoutes.openapi(
     const trigger: ScanTrigger = c.var.caller ? "api" : "portal";
     if (input.report) {
       const scan = { id: newId("scn"), projectId, origin: originOf(input.report.origin)!, trigger, created: now(), started: null };
-      const { completed, counts } = (await completeScan(c.var.db, scan, input.report, "insert"))!;
-      dispatchSoon(c, projectId);
+      const { completed, counts } = (await completeScan(committerOf(c), scan, input.report, "insert"))!;
       return c.json(toScan({ ...scan, status: "completed", problem: null, completed, counts }), 201);
     }
     const origin = originOf(input.origin!)!;

@@ -88,7 +88,8 @@ export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl =
     if (!claimed) break;
     try {
       const report = await crawl(env, claimed.origin, { maxPages: workerScanPages });
-      await completeScan(env.DB, claimed, report, "update");
+      // The cron's own dispatch job hands the event to delivery.
+      await completeScan({ env, db: env.DB }, claimed, report, "update");
     } catch (error) {
       await db
         .update(scans)
