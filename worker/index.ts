@@ -5,10 +5,18 @@ import { buryDeliveries, consumeDeliveries, deadLetterQueue, deliveryQueue, type
 import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
+import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
+import { queueDueScans, runQueuedScans } from "./scans/schedule";
 
 /** Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short). */
 const dispatchOutbox = (env: Env) => dispatchPending(env, env.DB);
+
+/** Site scans: queue those the projects' schedules make due, then run a few. */
+const runScheduledScans = async (env: Env, asOf: number) => {
+  await queueDueScans(env, asOf);
+  return runQueuedScans(env, asOf);
+};
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it, a named function (the queue
@@ -28,6 +36,11 @@ export const scheduledJobs: ScheduledJob[] = [
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
+  [checkAlerts, "DB"],
+  // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
+  // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
+  [runScheduledScans, "every database"],
 ];
 
 type Consumer = (batch: MessageBatch<never>, env: Env) => Promise<void>;

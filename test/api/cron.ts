@@ -25,5 +25,8 @@ export async function runCron(scheduledTime = Date.now(), vars: Partial<Env> = {
   await worker.queue(batch, cronEnv);
   const { retryMessages } = await getQueueResult(batch, createExecutionContext());
   const failed = retryMessages.map(({ msgId }) => sent[Number(msgId.slice("cron-".length))]);
-  if (failed.length > 0) throw new Error(`scheduled runs failed: ${failed.map((m) => `${m?.job} on ${m?.database}`).join(", ")}`);
+  if (failed.length > 0) {
+    const runs = failed.map((m) => new Error(`${m?.job} on ${m?.database} failed`));
+    throw new AggregateError(runs, `scheduled runs failed: ${runs.map((e) => e.message).join(", ")}`);
+  }
 }

@@ -71,7 +71,7 @@ export async function runScheduledMessages(batch: MessageBatch<CronMessage>, env
         await job(envOn(env, database), asOf, database);
         message.ack();
       } catch (error) {
-        console.error(`scheduled job ${name} on ${database} failed:`, error);
+        console.error(`scheduled job failed: ${name} on ${database}:`, error);
         message.retry();
       }
     }),
