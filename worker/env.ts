@@ -112,5 +112,9 @@ export type AppEnv = {
     databases: Databases;
     /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */
     db: D1Database;
+    /** The request's id in the logs and in `X-Request-Id` (worker/lib/request-log.ts). */
+    requestId: string;
+    /** The `code` of the problem the call answered, for its log line. */
+    problemCode?: string;
   };
 };

@@ -5,7 +5,9 @@ import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { sealLogs } from "./proof/log";
+import { purgeExpired } from "./retention/expiring";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
+import { logger } from "./lib/logger";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -25,6 +27,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
+  [purgeExpired, "DB"],
 ];
 
 /**
@@ -44,7 +48,7 @@ export default {
     // acts as of that moment.
     const results = await Promise.allSettled(scheduledRuns(env, controller.scheduledTime));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
-    for (const failure of failures) console.error("scheduled job failed:", failure);
+    for (const failure of failures) logger.error("scheduled_job_failed", {}, failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;
