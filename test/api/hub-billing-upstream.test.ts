@@ -28,6 +28,9 @@ describe("billing lookup with an upstream", () => {
     expect(JSON.parse(kept!.result)).toEqual(first.body);
     expect(Date.parse(kept!.until) - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(Date.parse(kept!.until) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    // An admin write to the account drops the kept answer, in the write's own batch.
+    expect((await admin("PUT", `/billing-accounts/${id}`, { tscid: "from-d1", assets: [] })).status).toBe(201);
+    expect(await env.DB.prepare("SELECT 1 FROM billing_lookups WHERE billing_account = ?").bind(id).first()).toBeNull();
     expect(calls[0]).toMatchObject({ method: "GET", path: `/accounts/${id}`, headers: { authorization: "Bearer billing-secret", accept: "application/json" } });
     // The D1 table is not consulted when an upstream is set.
     const local = `local-${id.slice(5, 20)}`;
