@@ -4,6 +4,7 @@ import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
+import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { purgeExpired } from "./retention/expiring";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
@@ -27,6 +28,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
+  [checkAlerts, "DB"],
   // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
   [purgeExpired, "DB"],
 ];

@@ -24,6 +24,8 @@ export type LogFields = {
   keyPrefix?: string;
   /** A webhook delivery: operator data, names no data subject. */
   deliveryId?: string;
+  /** An alert rule of the operator's counters (worker/ops). */
+  rule?: string;
 };
 
 type Level = "info" | "warn" | "error";
