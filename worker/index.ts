@@ -8,6 +8,7 @@ import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { purgeExpired } from "./retention/expiring";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
+import { queueDueScans, runQueuedScans } from "./scans/schedule";
 import { logger } from "./lib/logger";
 
 /**
@@ -30,6 +31,15 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [sealLogs, "every database"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
+  // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
+  // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
+  [
+    async (env, asOf) => {
+      await queueDueScans(env, asOf);
+      return runQueuedScans(env, asOf);
+    },
+    "every database",
+  ],
   // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
   [purgeExpired, "DB"],
 ];
