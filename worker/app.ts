@@ -19,6 +19,7 @@ import { allowedMethods } from "./lib/allowed-methods";
 import { d1Session } from "./lib/db";
 import { onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
+import { requestLog } from "./lib/request-log";
 import { createRouter } from "./lib/router";
 import { requireStorage } from "./lib/settings";
 import { readiness } from "./ops/readiness";
@@ -38,6 +39,8 @@ import { version } from "../package.json";
 
 export const app = createRouter();
 
+// First, so its line covers every answer: errors, not found and the other middleware's own.
+app.use(requestLog);
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
@@ -168,10 +171,12 @@ app.notFound((c) => {
   const allow = (allowedOn ??= allowedMethods(app.routes))(pathname);
   // A path that takes this very method but did not match (say, malformed percent-encoding) is simply not found.
   if (allow.length > 0 && !allow.includes(c.req.method)) {
+    c.set("problemCode", "method_not_allowed");
     return problemResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${pathname}; it takes ${allow.join(", ")}.`, {
       headers: { Allow: allow.join(", ") },
     });
   }
+  c.set("problemCode", "not_found");
   return problemResponse(404, "not_found", `No route for ${c.req.method} ${pathname}.`);
 });
 app.onError(onError);

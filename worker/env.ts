@@ -10,7 +10,7 @@ export interface Env {
    * (docs/operations.md#more-than-one-database-project-to-database-map). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
    */
   PROJECT_DATABASES?: string;
-  /** Read-through cache of client records used by token checks; D1 stays the source of truth. */
+  /** Client records for token checks (a cache of D1) and the erasure ledger: no personal data (worker/lib/kv.ts). */
   KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */
   ADMIN_TOKEN: string;
@@ -129,5 +129,9 @@ export type AppEnv = {
     databases: Databases;
     /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */
     db: D1Database;
+    /** The request's id in the logs and in `X-Request-Id` (worker/lib/request-log.ts). */
+    requestId: string;
+    /** The `code` of the problem the call answered, for its log line. */
+    problemCode?: string;
   };
 };

@@ -6,8 +6,10 @@ import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
+import { purgeExpired } from "./retention/expiring";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 import { queueDueScans, runQueuedScans } from "./scans/schedule";
+import { logger } from "./lib/logger";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -38,6 +40,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
     },
     "every database",
   ],
+  // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
+  [purgeExpired, "DB"],
 ];
 
 /**
@@ -57,7 +61,7 @@ export default {
     // acts as of that moment.
     const results = await Promise.allSettled(scheduledRuns(env, controller.scheduledTime));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
-    for (const failure of failures) console.error("scheduled job failed:", failure);
+    for (const failure of failures) logger.error("scheduled_job_failed", {}, failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -1169,7 +1169,7 @@ export interface paths {
         };
         /**
          * Look up a billing account's customer and assets
-         * @description Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing accounts are operator data shared by all projects: read through from the operator's billing system when `BILLING_UPSTREAM_URL` is set, else loaded through the admin API. Answers come through a KV cache (found: at most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 `upstream_timeout`.
+         * @description Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing accounts are operator data shared by all projects: read through from the operator's billing system when `BILLING_UPSTREAM_URL` is set, else loaded through the admin API (read directly, so a change is seen at once). The billing system's answers are kept in D1 (found: at most 10 min, missing: 1 min; never older) and admin writes drop them. A failing billing system is 502 `upstream_failed`, a slow one 504 `upstream_timeout`.
          */
         get: operations["lookupCustomer"];
         put?: never;
@@ -1654,7 +1654,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the portal
-         * @description Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime `PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` (or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).
+         * @description Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime `PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is stored (D1, until the session ends). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` (or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).
          */
         post: operations["signIn"];
         /**
