@@ -1,0 +1,31 @@
+// scripts/rehearse-restore.mjs, the restore of docs/operations.md#restoring-the-database run on this machine from
+// start to end: it passes with the erasure ledger kept outside the database, and fails, naming the erased person who
+// came back, when the ledger is lost with the database.
+import { execFile } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+const rehearse = (...args: string[]) =>
+  new Promise<{ code: number; output: string }>((resolve) =>
+    execFile("node", ["scripts/rehearse-restore.mjs", ...args], { env: { ...process.env, WRANGLER_SEND_METRICS: "false" } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    ),
+  );
+
+describe("restore rehearsal", () => {
+  it("restores the point in time before an erasure, erases again from the ledger, and the log verifies", async () => {
+    const { code, output } = await rehearse();
+    expect(output, output).toMatch(/the restore brought erik back: erik answers 200 again/);
+    expect(output, output).toMatch(/reapply erasures \(npm run reapply-erasures\): prj_\w+: 1 ledger entries, 1 identities erased again: idn_\w+/);
+    expect(output, output).toMatch(/erased people stay erased, the others are as they were at the point in time: erik answers 404, anna 200/);
+    expect(output, output).toMatch(/verify it \(npm run verify-log\): ok: \d+ entries, \d+ signed heads/);
+    expect(output, output).toMatch(/restore rehearsal passed/);
+    expect(code).toBe(0);
+  }, 300_000);
+
+  it("exits non-zero, naming the step, when the erasure ledger is lost with the database", async () => {
+    const { code, output } = await rehearse("--lose-ledger");
+    expect(output, output).toMatch(/erased people stay erased.*: FAILED\nerik answers again after reapplying erasures/);
+    expect(output, output).toMatch(/restore rehearsal FAILED/);
+    expect(code).toBe(1);
+  }, 300_000);
+});
