@@ -1,25 +1,43 @@
-// `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets), naming each.
+// `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets) or whose data would
+// live outside a declared RESIDENCY, naming each; first it prints where each binding keeps its data.
+// `npm run deploy -- --check` (npm run preflight) stops after the checks; `--config <file>` names another wrangler config.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { deployProblems } from "./preflight.mjs";
+import { askCloudflare, residencyReport, wranglerError } from "./residency.mjs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-let secretNames;
-try {
-  const listed = execFileSync("npx", ["wrangler", "secret", "list", "--format", "json"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  secretNames = JSON.parse(listed).map((s) => s.name);
-} catch (error) {
-  // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
-  secretNames = [];
-  if (!/not found|does not exist|10007/i.test(`${error.stderr ?? ""}${error.stdout ?? ""}`)) {
-    console.error(`Could not list the Worker's secrets (are you logged in? npx wrangler login):\n${error.stderr ?? error.message}`);
-    process.exit(1);
+const { values: options } = parseArgs({ options: { check: { type: "boolean" }, config: { type: "string", default: "wrangler.toml" } } });
+const configArgs = ["--config", options.config];
+
+/** The deployed Worker's secret names, or the problem that kept wrangler from listing them. */
+function listSecrets() {
+  try {
+    const listed = execFileSync("npx", ["wrangler", "secret", "list", "--format", "json", ...configArgs], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return { names: JSON.parse(listed).map((s) => s.name), problems: [] };
+  } catch (error) {
+    // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
+    const said = `${error.stderr ?? ""}${error.stdout ?? ""}`;
+    if (/not found|does not exist|10007/i.test(said)) return { names: [], problems: [] };
+    return { names: [], problems: [`could not list the Worker's secrets (are you logged in? npx wrangler login): ${wranglerError(said) || error.message}`] };
   }
 }
-const problems = deployProblems(readFileSync("wrangler.toml", "utf8"), secretNames);
+
+const toml = readFileSync(options.config, "utf8");
+const config = unstable_readConfig({ config: options.config });
+const secrets = listSecrets();
+const residency = residencyReport(config, await askCloudflare(config, env), process.env.RESIDENCY ?? config.vars?.RESIDENCY);
+console.log(residency.lines.join("\n"));
+const problems = [...secrets.problems, ...deployProblems(toml, secrets.names), ...residency.problems];
 if (problems.length > 0) {
   console.error(`Not deploying; fix these first (docs/operations.md#deployment):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
+if (options.check) {
+  console.log("Ready to deploy.");
+  process.exit(0);
+}
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
-execFileSync("npx", ["wrangler", "deploy"], { stdio: "inherit", env });
+execFileSync("npx", ["wrangler", "deploy", ...configArgs], { stdio: "inherit", env });

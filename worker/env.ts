@@ -14,6 +14,8 @@ export interface Env {
   KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */
   ADMIN_TOKEN: string;
+  /** The admin token being rotated out: accepted beside ADMIN_TOKEN until removed (docs/operations.md#rotating-secrets). */
+  ADMIN_TOKEN_PREVIOUS?: string;
   /** JSON array of private ES256 JWKs, each with a `kid`; the first signs, all verify (rotation). */
   SIGNING_KEYS: string;
   /** Token issuer (`iss`), e.g. https://assent.example.com. Required: never taken from the Host header. */

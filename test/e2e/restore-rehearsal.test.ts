@@ -3,6 +3,7 @@
 // came back, when the ledger is lost with the database.
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { importable } from "../../scripts/d1-import.mjs";
 
 const rehearse = (...args: string[]) =>
   new Promise<{ code: number; output: string }>((resolve) =>
@@ -28,4 +29,29 @@ describe("restore rehearsal", () => {
     expect(output, output).toMatch(/restore rehearsal FAILED/);
     expect(code).toBe(1);
   }, 300_000);
+});
+
+describe("an export made importable", () => {
+  it("creates every table before any row, and keeps rows, indexes and triggers in the export's order", () => {
+    const exported = [
+      "PRAGMA defer_foreign_keys=TRUE;",
+      "CREATE TABLE `clients` (`id` text PRIMARY KEY, `project_id` text REFERENCES `projects`(`id`));",
+      "INSERT INTO \"clients\" VALUES('cl_1','prj_1');",
+      "CREATE TABLE `projects` (`id` text PRIMARY KEY, `note` text);",
+      "INSERT INTO \"projects\" VALUES('prj_1','a; b');",
+      "CREATE INDEX `clients_project_idx` ON `clients` (`project_id`);",
+      "CREATE TRIGGER bump AFTER UPDATE ON projects\nBEGIN\n  UPDATE projects SET note = 'x' WHERE id = NEW.id;\nEND;",
+    ].join("\n");
+    expect(importable(exported)).toBe(
+      [
+        "PRAGMA defer_foreign_keys=TRUE",
+        "CREATE TABLE `clients` (`id` text PRIMARY KEY, `project_id` text REFERENCES `projects`(`id`))",
+        "CREATE TABLE `projects` (`id` text PRIMARY KEY, `note` text)",
+        "INSERT INTO \"clients\" VALUES('cl_1','prj_1')",
+        "INSERT INTO \"projects\" VALUES('prj_1','a; b')",
+        "CREATE INDEX `clients_project_idx` ON `clients` (`project_id`)",
+        "CREATE TRIGGER bump AFTER UPDATE ON projects\nBEGIN\n  UPDATE projects SET note = 'x' WHERE id = NEW.id;\nEND",
+      ].join(";\n") + ";\n",
+    );
+  });
 });
