@@ -45,6 +45,11 @@ const d1 = (sql) => wrangler("d1", "execute", "DB", "--local", "--json", "--comm
 
 const requestCount = async () => (await d1(`SELECT count(*) AS n FROM requests WHERE project_id = '${world.project}'`))[0].n;
 
+// The service's secrets, the same across its restarts, as production keeps them across a restore.
+const adminToken = `restore-admin-${newSecretKey()}`;
+const webhookKey = newSecretKey();
+const signingKeys = await newSigningKeys("restore-1");
+
 let service;
 const serve = async () => {
   service = await startService({
@@ -65,10 +70,6 @@ const stop = async () => {
   await service?.stop();
   service = undefined;
 };
-const adminToken = `restore-admin-${newSecretKey()}`;
-const webhookKey = newSecretKey();
-let signingKeys;
-
 /** One JSON call to the running service; throws on an unexpected status. */
 async function call(method, path, { token = adminToken, body, expect = [200, 201, 204] } = {}) {
   const reply = await fetch(`${service.baseUrl}${path}`, {
@@ -87,7 +88,6 @@ const world = {};
 
 step("start a service on its own local D1 and KV (migrations applied)", async () => {
   await wrangler("d1", "migrations", "apply", "DB", "--local");
-  signingKeys = await newSigningKeys("restore-1");
   return `${await serve()}, state in ${state}`;
 });
 
@@ -224,6 +224,13 @@ step("seal the log and verify it (npm run verify-log)", async () => {
     "--client-id", world.client.id, "--client-secret", world.client.secret,
   ]);
   return out.trim();
+});
+
+// Interrupted (Ctrl-C), the service it started (a detached process group) is stopped and its folder removed too.
+process.once("SIGINT", async () => {
+  await stop();
+  if (!flags.keep) rmSync(folder, { recursive: true, force: true });
+  process.exit(130);
 });
 
 let failed = false;

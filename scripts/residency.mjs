@@ -136,20 +136,22 @@ export async function askCloudflare(config, env = process.env) {
       const body = await reply.json().catch(() => null);
       return { status: reply.status, body };
     };
-    const has = (result) => (result && "jurisdiction" in result ? (result.jurisdiction ?? null) : undefined);
+    const jurisdictionIn = (result) => (result && "jurisdiction" in result ? (result.jurisdiction ?? null) : undefined);
     const d1 = {};
     for (const binding of dataBindings(config).filter((b) => b.kind === "d1" && b.id && !placeholderId.test(b.id))) {
       const { status, body } = await get(`/d1/database/${binding.id}`);
       if (status === 404) continue;
       if (!body?.success) throw new Error(`GET /d1/database/${binding.id} answered ${status}`);
-      d1[binding.id] = has(body.result);
+      d1[binding.id] = jurisdictionIn(body.result);
     }
     const queues = {};
     for (let page = 1; ; page++) {
       const { status, body } = await get(`/queues?page=${page}&per_page=100`);
       if (!body?.success) throw new Error(`GET /queues answered ${status}`);
-      for (const queue of body.result ?? []) queues[queue.queue_name] = has(queue);
-      if ((body.result ?? []).length < 100) break;
+      for (const queue of body.result ?? []) queues[queue.queue_name] = jurisdictionIn(queue);
+      // Pages as the answer counts them (result_info), else a full page means there may be another.
+      const pages = body.result_info?.total_pages;
+      if (pages !== undefined ? page >= pages : (body.result ?? []).length < 100) break;
     }
     return { d1, queues };
   } catch (error) {
