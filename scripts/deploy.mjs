@@ -1,7 +1,7 @@
 // `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets) or whose data would
 // live outside a declared RESIDENCY, naming each; first it prints where each binding keeps its data.
 // `npm run deploy -- --check` (npm run preflight) stops after the checks; `--config <file>` names another wrangler config.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
@@ -13,22 +13,21 @@ const { values: options } = parseArgs({ options: { check: { type: "boolean" }, c
 const configArgs = ["--config", options.config];
 
 /** The deployed Worker's secret names, or the problem that kept wrangler from listing them. */
-function listSecrets() {
-  try {
-    const listed = execFileSync("npx", ["wrangler", "secret", "list", "--format", "json", ...configArgs], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    return { names: JSON.parse(listed).map((s) => s.name), problems: [] };
-  } catch (error) {
-    // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
-    const said = `${error.stderr ?? ""}${error.stdout ?? ""}`;
-    if (/not found|does not exist|10007/i.test(said)) return { names: [], problems: [] };
-    return { names: [], problems: [`could not list the Worker's secrets (are you logged in? npx wrangler login): ${wranglerError(said) || error.message}`] };
-  }
-}
+const listSecrets = () =>
+  new Promise((resolve) =>
+    execFile("npx", ["wrangler", "secret", "list", "--format", "json", ...configArgs], { env }, (error, stdout, stderr) => {
+      if (!error) return resolve({ names: JSON.parse(stdout).map((s) => s.name), problems: [] });
+      // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
+      const said = `${stderr}${stdout}`;
+      if (/not found|does not exist|10007/i.test(said)) return resolve({ names: [], problems: [] });
+      resolve({ names: [], problems: [`could not list the Worker's secrets (are you logged in? npx wrangler login): ${wranglerError(said) || error.message}`] });
+    }),
+  );
 
 const toml = readFileSync(options.config, "utf8");
 const config = unstable_readConfig({ config: options.config });
-const secrets = listSecrets();
-const residency = residencyReport(config, await askCloudflare(config, env), process.env.RESIDENCY ?? config.vars?.RESIDENCY);
+const [secrets, answers] = await Promise.all([listSecrets(), askCloudflare(config, env)]);
+const residency = residencyReport(config, answers, process.env.RESIDENCY ?? config.vars?.RESIDENCY);
 console.log(residency.lines.join("\n"));
 const problems = [...secrets.problems, ...deployProblems(toml, secrets.names), ...residency.problems];
 if (problems.length > 0) {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { databaseMapProblems, deployProblems, portProblem, requiredSecrets } from "../../scripts/preflight.mjs";
-import { askCloudflare, dataBindings, residencyReport } from "../../scripts/residency.mjs";
+import { askCloudflare, dataBindings, residencyReport, wranglerError } from "../../scripts/residency.mjs";
 
 describe("deploy preflight", () => {
   const shipped = readFileSync("wrangler.toml", "utf8");
@@ -139,6 +139,12 @@ describe("residency preflight", () => {
     expect(residencyReport(unstable_readConfig({ config: "wrangler.toml" }), allEu, "eu").problems[0]).toBe(
       "D1 database assent (binding DB): RESIDENCY=eu cannot be confirmed, unknown (placeholder database_id)",
     );
+  });
+
+  it("reads the error out of wrangler's coloured output", () => {
+    const output = '\n\x1b[31m✘ \x1b[41;31m[\x1b[41;97mERROR\x1b[41;31m]\x1b[0m \x1b[1mNot logged in. Please run `wrangler login` to authenticate.\x1b[0m\n\n\n🪵  Logs were written to "/root/.config/.wrangler/logs/w.log"\n';
+    expect(wranglerError(output)).toBe("Not logged in. Please run `wrangler login` to authenticate.");
+    expect(wranglerError('fetch failed\n🪵  Logs were written to "x.log"\n')).toBe("fetch failed");
   });
 
   describe("asking Cloudflare", () => {
