@@ -60,6 +60,34 @@ const describe = (binding, location) => {
 };
 
 /**
+ * The services outside Cloudflare that the configuration ([vars]) sends personal data to: no jurisdiction of
+ * Cloudflare's covers them, so the report names them for the operator to check (each is a processor of its own).
+ */
+export function outsideReceivers(config) {
+  const vars = config.vars ?? {};
+  const host = (url) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return String(url);
+    }
+  };
+  const receivers = [];
+  if (vars.SMS_HUB_UPSTREAM_URL) receivers.push(["SMS_HUB_UPSTREAM_URL", host(vars.SMS_HUB_UPSTREAM_URL), "phone numbers and texts"]);
+  let routes = {};
+  try {
+    routes = typeof vars.SMS_ROUTES === "string" ? JSON.parse(vars.SMS_ROUTES) : (vars.SMS_ROUTES ?? {});
+  } catch {
+    // A malformed SMS_ROUTES is /readyz's to report; it sends nothing anywhere.
+  }
+  for (const [name, route] of Object.entries(routes ?? {})) {
+    receivers.push([`SMS_ROUTES ${name}`, route?.baseUrl ? host(route.baseUrl) : String(route?.adapter), "phone numbers and texts"]);
+  }
+  if (vars.BILLING_UPSTREAM_URL) receivers.push(["BILLING_UPSTREAM_URL", host(vars.BILLING_UPSTREAM_URL), "billing account numbers"]);
+  return receivers;
+}
+
+/**
  * The preflight's table (one line per binding) and, when `residency` names a jurisdiction (RESIDENCY=eu), a problem
  * for every binding not confirmed to be in it. A binding Cloudflare could not be asked about is a problem too: a
  * declared residency is refused rather than assumed.
@@ -76,6 +104,14 @@ export function residencyReport(config, answers, residency) {
     }),
   ];
   if (answers.error) lines.push(`  (could not ask Cloudflare: ${answers.error})`);
+  const outside = outsideReceivers(config);
+  if (outside.length > 0) {
+    const width = (column) => Math.max(...outside.map((row) => row[column].length));
+    lines.push(
+      "Personal data sent outside Cloudflare (where each receiver keeps it is yours to check):",
+      ...outside.map(([setting, where, what]) => `  ${setting.padEnd(width(0))}  ${where.padEnd(width(1))}  ${what}`),
+    );
+  }
   const problems = [];
   if (wanted) {
     for (const { binding, location } of rows) {

@@ -141,6 +141,23 @@ describe("residency preflight", () => {
     );
   });
 
+  it("names every outside service the configuration sends personal data to, which no jurisdiction covers", () => {
+    const withUpstreams = configured.replace(
+      "[vars]",
+      `[vars]\nSMS_HUB_UPSTREAM_URL = "https://sms-gateway.example/v1/messages"\nBILLING_UPSTREAM_URL = "https://billing.example.com/accounts"\nSMS_ROUTES = '{"sms_hub":{"adapter":"46elks","fallback":"twilio"},"twilio":{"adapter":"twilio"}}'`,
+    );
+    const { lines, problems } = residencyReport(unstable_readConfig({ config: tomlFile(withUpstreams) }), allEu, "eu");
+    expect(lines.slice(-5).map((line) => line.replace(/\s+/g, " ").trim())).toEqual([
+      "Personal data sent outside Cloudflare (where each receiver keeps it is yours to check):",
+      "SMS_HUB_UPSTREAM_URL sms-gateway.example phone numbers and texts",
+      "SMS_ROUTES sms_hub 46elks phone numbers and texts",
+      "SMS_ROUTES twilio twilio phone numbers and texts",
+      "BILLING_UPSTREAM_URL billing.example.com billing account numbers",
+    ]);
+    expect(problems).toEqual([]);
+    expect(residencyReport(config, allEu, "eu").lines.join("\n")).not.toContain("outside Cloudflare");
+  });
+
   it("reads the error out of wrangler's coloured output", () => {
     const output = '\n\x1b[31m✘ \x1b[41;31m[\x1b[41;97mERROR\x1b[41;31m]\x1b[0m \x1b[1mNot logged in. Please run `wrangler login` to authenticate.\x1b[0m\n\n\n🪵  Logs were written to "/root/.config/.wrangler/logs/w.log"\n';
     expect(wranglerError(output)).toBe("Not logged in. Please run `wrangler login` to authenticate.");
