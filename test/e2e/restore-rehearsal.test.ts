@@ -21,14 +21,14 @@ describe("restore rehearsal", () => {
     expect(output, output).toMatch(/verify it \(npm run verify-log\): ok: \d+ entries, \d+ signed heads/);
     expect(output, output).toMatch(/restore rehearsal passed/);
     expect(code).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it("exits non-zero, naming the step, when the erasure ledger is lost with the database", async () => {
     const { code, output } = await rehearse("--lose-ledger");
     expect(output, output).toMatch(/erased people stay erased.*: FAILED\nerik answers again after reapplying erasures/);
     expect(output, output).toMatch(/restore rehearsal FAILED/);
     expect(code).toBe(1);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe("an export made importable", () => {
