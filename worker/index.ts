@@ -5,6 +5,7 @@ import { dispatchPending } from "./events/outbox";
 import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
+import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 
@@ -28,6 +29,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [sealLogs, "every database"],
   // While WEBHOOK_SECRETS_KEY_PREVIOUS is set: webhook secrets moved to the new key (docs/operations.md#rotating-secrets).
   [reencryptWebhookSecrets, "every database"],
+  // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
+  [checkAlerts, "DB"],
 ];
 
 /**
