@@ -14,6 +14,8 @@ export interface Env {
   KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */
   ADMIN_TOKEN: string;
+  /** The admin token being rotated out: accepted beside ADMIN_TOKEN until removed (docs/operations.md#rotating-secrets). */
+  ADMIN_TOKEN_PREVIOUS?: string;
   /** JSON array of private ES256 JWKs, each with a `kid`; the first signs, all verify (rotation). */
   SIGNING_KEYS: string;
   /** Token issuer (`iss`), e.g. https://assent.example.com. Required: never taken from the Host header. */
@@ -24,6 +26,11 @@ export interface Env {
   WEBHOOK_QUEUE: Queue<{ deliveryId: string }>;
   /** Secret from which the key encrypting webhook secrets at rest is derived (HKDF, AES-GCM). */
   WEBHOOK_SECRETS_KEY: string;
+  /**
+   * The webhook secrets key being rotated out: secrets still under it are read with it, and the cron re-encrypts them
+   * under WEBHOOK_SECRETS_KEY (docs/operations.md#rotating-secrets).
+   */
+  WEBHOOK_SECRETS_KEY_PREVIOUS?: string;
   /** Attempts per webhook delivery before it is dead (default 8; at most the queue's max_retries + 1). */
   WEBHOOK_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds; each further retry waits 4 times longer, capped at 12 h (default 30). */

@@ -2,6 +2,7 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
+import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
@@ -29,6 +30,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // While WEBHOOK_SECRETS_KEY_PREVIOUS is set: webhook secrets moved to the new key (docs/operations.md#rotating-secrets).
+  [reencryptWebhookSecrets, "every database"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few

@@ -45,9 +45,9 @@ export function eventPayload(event: typeof events.$inferSelect) {
 
 /** The secrets that sign right now: the current one, and the previous one during its grace period. */
 export async function signingSecrets(env: Env, hook: typeof webhooks.$inferSelect, at = now()): Promise<string[]> {
-  const secrets = [await decryptSecret(env.WEBHOOK_SECRETS_KEY, hook.id, hook.secret)];
+  const secrets = [await decryptSecret(env, hook.id, hook.secret)];
   if (hook.previousSecret && hook.previousSecretExpires && hook.previousSecretExpires > at) {
-    secrets.push(await decryptSecret(env.WEBHOOK_SECRETS_KEY, hook.id, hook.previousSecret));
+    secrets.push(await decryptSecret(env, hook.id, hook.previousSecret));
   }
   return secrets;
 }
