@@ -84,12 +84,15 @@ export class AssentPrivacyCenter extends LitElement {
     let widget = document.querySelector("assent-consent") as (HTMLElement & { show(): void }) | null;
     if (!widget) {
       await import(/* @vite-ignore */ `${this.#center!.api}/widget/assent.js`);
-      widget = Object.assign(document.createElement("assent-consent"), {}) as HTMLElement & { show(): void };
+      const ready = new Promise((resolve) => {
+        document.addEventListener("assent-ready", resolve, { once: true });
+        document.addEventListener("assent-error", resolve, { once: true });
+      });
+      widget = document.createElement("assent-consent") as HTMLElement & { show(): void };
       widget.setAttribute("project", this.project);
       widget.setAttribute("api", this.#center!.api);
       document.body.append(widget);
-      await customElements.whenDefined("assent-consent");
-      await new Promise((resolve) => document.addEventListener("assent-ready", resolve, { once: true }));
+      await ready;
     }
     document.addEventListener("assent-change", () => void this.#loadBrowser(), { once: true });
     widget.show();
