@@ -136,11 +136,12 @@ export class AssentPrivacyCenter extends LitElement {
 
   #file(event: Event) {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
+    const element = event.target as HTMLFormElement;
+    const form = new FormData(element);
     const kind = form.get("kind") as Kind;
     void this.#run(async () => {
       await this.#center!.file(kind, form.getAll("purpose").map(String));
-      (event.target as HTMLFormElement).reset();
+      element.reset();
       this.#set({ filed: true });
       await this.#refreshPerson();
     });

@@ -124,6 +124,8 @@ beforeAll(async () => {
   fakeUrl = await startProviderFake();
   service = await startService({
     name: "privacy-center",
+    // Its own inspector port: the suite's service holds the default one.
+    inspector: true,
     // The client bundles are built once, by the e2e global setup.
     build: false,
     vars: {
@@ -161,6 +163,10 @@ describe("the privacy center in Chromium", () => {
     const receipt = center(page).locator("[data-receipt]").first();
     await poll(() => receipt.getAttribute("data-receipt").catch(() => null)).toBe("valid");
     await expect(receipt.innerText()).resolves.toContain("Signed receipt verified");
+    // The widget's note that the choice was saved (with its own receipt link) is closed as a visitor would.
+    const savedNote = page.locator("assent-consent [part~=banner]");
+    await savedNote.getByRole("button", { name: "Close" }).click();
+    await savedNote.waitFor({ state: "hidden" });
 
     // Email: the code from the captured outbox.
     await verify(page, "email", "Anna@Fjall.example", () => emailedCode(subject.projectId, "anna@fjall.example"));
