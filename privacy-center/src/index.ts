@@ -237,7 +237,7 @@ export class AssentPrivacyCenter extends LitElement {
                 ${kinds.map((kind, i) => html`<label class="choice"><input type="radio" name="kind" value=${kind} ?checked=${i === 0} />${w[kind]}</label>`)}
               </fieldset>
               <fieldset>
-                <legend>${w.objection}</legend>
+                <legend>${w.objectionPurposes}</legend>
                 ${this.state.page!.purposes.map((p) => html`<label class="choice"><input type="checkbox" name="purpose" value=${p.purposeId} />${p.name}</label>`)}
               </fieldset>
               <button ?disabled=${this.state.busy}>${w.send}</button>

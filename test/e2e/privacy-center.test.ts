@@ -212,6 +212,18 @@ describe("the privacy center in Chromium", () => {
     expect(exported.accesses).toHaveLength(1);
     expect(errors).toEqual([]);
 
+    // The operator's portal says how each request's subject was verified, and holds the project's settings.
+    const portal = await context.newPage();
+    await portal.goto(`${base}/portal/`);
+    await portal.getByLabel("Admin token").fill(service.adminToken);
+    await portal.getByRole("button", { name: "Sign in" }).click();
+    await portal.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
+    await portal.goto(`${base}/portal/projects/${subject.projectId}/requests/erasures`);
+    await expect(portal.locator(`tr[data-request-id="${erasure.requestId}"] [data-verified]`).innerText()).resolves.toMatch(/^Identity verified by email at /);
+    await portal.goto(`${base}/portal/projects/${subject.projectId}/settings`);
+    await portal.getByRole("heading", { name: "Privacy center", level: 3 }).waitFor();
+    await expect(portal.getByLabel("Keep verification records for (days)").inputValue()).resolves.toBe("90");
+
     // At 375 px, in German.
     const narrow = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: "de-DE", deviceScaleFactor: 2, isMobile: true });
     const mobile = await narrow.newPage();
