@@ -34,6 +34,7 @@ CREATE TABLE `verification_codes` (
 );
 --> statement-breakpoint
 CREATE INDEX `verification_codes_address_idx` ON `verification_codes` (`project_id`,`address_hash`,`created`);--> statement-breakpoint
+CREATE INDEX `verification_codes_expires_idx` ON `verification_codes` (`expires`);--> statement-breakpoint
 CREATE TABLE `verifications` (
 	`id` text PRIMARY KEY NOT NULL,
 	`project_id` text NOT NULL,
@@ -42,8 +43,10 @@ CREATE TABLE `verifications` (
 	`token_hash` text NOT NULL,
 	`verified_at` text NOT NULL,
 	`expires` text NOT NULL,
+	`purge_after` text NOT NULL,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `verifications_token_hash_unique` ON `verifications` (`token_hash`);--> statement-breakpoint
-CREATE INDEX `verifications_project_idx` ON `verifications` (`project_id`,`verified_at`);
+CREATE INDEX `verifications_project_idx` ON `verifications` (`project_id`,`verified_at`);--> statement-breakpoint
+CREATE INDEX `verifications_purge_idx` ON `verifications` (`purge_after`);

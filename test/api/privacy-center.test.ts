@@ -3,6 +3,7 @@
 // files access, portability, erasure and objection requests through the one write path.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { purgeVerifications } from "../../worker/retention/jobs";
 import { fetchWithSettings, providerLog, smsSettings } from "./hub-helpers";
 import { call, expectProblem, ok, origin, problemOf, subscribed } from "./helpers";
 import { permissionBody } from "./configuration-fixture";
@@ -137,6 +138,20 @@ describe("the privacy center", () => {
     expect(stored).not.toContain(email);
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(row.expires as string) - Date.parse(row.created as string)).toBe(10 * 60_000);
+  });
+});
+
+describe("retention", () => {
+  it("keeps a verification record for the project's retention, and codes a day past their expiry", async () => {
+    const tenant = await centerTenant();
+    await verifiedByEmail(tenant.projectId, uniqueEmail());
+    const count = async (table: string) =>
+      (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).bind(tenant.projectId).first<{ n: number }>())!.n;
+    const day = 24 * 3600_000;
+    await purgeVerifications(env, Date.now() + 29 * day);
+    expect([await count("verifications"), await count("verification_codes")]).toEqual([1, 0]);
+    await purgeVerifications(env, Date.now() + 31 * day);
+    expect(await count("verifications")).toBe(0);
   });
 });
 

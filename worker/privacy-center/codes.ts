@@ -22,6 +22,7 @@ export const codeLifetimeMs = 10 * 60_000;
 export const maxAttempts = 5;
 /** How long a verification lets the person act on the privacy center. */
 export const sessionLifetimeMs = 30 * 60_000;
+const dayMs = 24 * 60 * 60_000;
 
 const addressHash = (projectId: string, channel: Channel, address: string) => sha256Hex(`${projectId}\n${channel}\n${address}`);
 const codeHash = (salt: string, code: string) => sha256Hex(`${salt}\n${code}`);
@@ -136,8 +137,9 @@ export async function verifyCode(c: Context<AppEnv>, projectId: string, channel:
         ),
       )
       .returning({ attempts: verificationCodes.attempts }),
-    sql`INSERT INTO ${verifications} (id, project_id, channel, identity_id, token_hash, verified_at, expires)
-      SELECT ${verificationId}, ${projectId}, ${channel}, ${identityId}, ${await sha256Hex(token)}, ${at}, ${new Date(nowMs + sessionLifetimeMs).toISOString()}
+    sql`INSERT INTO ${verifications} (id, project_id, channel, identity_id, token_hash, verified_at, expires, purge_after)
+      SELECT ${verificationId}, ${projectId}, ${channel}, ${identityId}, ${await sha256Hex(token)}, ${at},
+        ${new Date(nowMs + sessionLifetimeMs).toISOString()}, ${new Date(nowMs + settings.retentionDays * dayMs).toISOString()}
       WHERE ${spentNow}`,
     await logAppend(
       { kind: "verification.succeeded", projectId, ...(identityId ? { identityId } : {}), verificationId, method: channel, at },

@@ -39,7 +39,11 @@ export const verificationCodes = sqliteTable(
     spent: text("spent"),
     created: text("created").notNull(),
   },
-  (t) => [index("verification_codes_address_idx").on(t.projectId, t.addressHash, t.created)],
+  (t) => [
+    index("verification_codes_address_idx").on(t.projectId, t.addressHash, t.created),
+    // The retention's seek: codes go a day after they expire.
+    index("verification_codes_expires_idx").on(t.expires),
+  ],
 );
 
 /**
@@ -59,6 +63,8 @@ export const verifications = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     verifiedAt: text("verified_at").notNull(),
     expires: text("expires").notNull(),
+    /** When the retention deletes the record: `verifiedAt` plus the project's `retentionDays` at the time. */
+    purgeAfter: text("purge_after").notNull(),
   },
-  (t) => [index("verifications_project_idx").on(t.projectId, t.verifiedAt)],
+  (t) => [index("verifications_project_idx").on(t.projectId, t.verifiedAt), index("verifications_purge_idx").on(t.purgeAfter)],
 );

@@ -6,10 +6,8 @@ import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { getDb } from "../lib/db";
 import { idsFrom } from "../lib/ids";
-import { defaultSettings } from "../privacy-center/settings";
+import { verificationCodes, verifications } from "../privacy-center/table";
 import { requests } from "../requests/table";
-
-const defaultRetentionDays = defaultSettings.retentionDays;
 
 /**
  * Retention, run by the cron (worker/index.ts). Each job deletes at most `rowsPerPass` rows per run, so a backlog
@@ -74,15 +72,13 @@ export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promis
 }
 
 /**
- * The privacy center's verification records past their project's retention (`retentionDays`, default 90), and codes
- * past theirs too (a code outlives its 10 minutes only as a record of the attempt).
+ * The privacy center's verification records past their project's retention (fixed on each record as `purge_after`),
+ * and one-time codes a day after they expired. Both are index seeks.
  */
 export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<number> {
-  const retention = sql`COALESCE((SELECT retention_days FROM privacy_center_settings s WHERE s.project_id = t.project_id), ${defaultRetentionDays})`;
-  const older = (column: string) => sql`julianday(${sql.raw(column)}) < julianday(${new Date(asOf).toISOString()}) - ${retention}`;
-  const [codes, records] = await getDb(env.DB).batch([
-    getDb(env.DB).run(sql`DELETE FROM verification_codes WHERE id IN (SELECT id FROM verification_codes t WHERE ${older("t.created")} LIMIT ${rowsPerPass})`),
-    getDb(env.DB).run(sql`DELETE FROM verifications WHERE id IN (SELECT id FROM verifications t WHERE ${older("t.verified_at")} LIMIT ${rowsPerPass})`),
+  const [records, codes] = await Promise.all([
+    purge(env, verifications, sql`SELECT ${verifications.id} FROM ${verifications} WHERE ${verifications.purgeAfter} < ${new Date(asOf).toISOString()}`),
+    purge(env, verificationCodes, sql`SELECT ${verificationCodes.id} FROM ${verificationCodes} WHERE ${verificationCodes.expires} < ${new Date(asOf - day).toISOString()}`),
   ]);
-  return (codes.meta.changes ?? 0) + (records.meta.changes ?? 0);
+  return records + codes;
 }
