@@ -1,6 +1,6 @@
 // Builds <assent-privacy-center> into dist/public/privacy-center/assent-privacy-center.js: its own bundle, so the
 // consent widget's eager bundle carries none of it. The hosted page (worker/privacy-center/page.ts) loads it, and
-// operators may embed it next to the widget (docs/privacy-center.md#embedding).
+// operators may embed it next to the widget (docs/privacy-center.md#the-page).
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 

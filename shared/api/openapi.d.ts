@@ -1730,7 +1730,7 @@ export interface paths {
         };
         /**
          * The latest emails sent to one address (the captured outbox locally)
-         * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#email).
+         * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).
          */
         get: operations["listOutboxEmails"];
         put?: never;
