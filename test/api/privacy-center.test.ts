@@ -141,6 +141,20 @@ describe("the privacy center", () => {
   });
 });
 
+describe("the hosted page", () => {
+  it("serves the element for a project under a strict CSP, and 404 for no project", async () => {
+    const tenant = await centerTenant();
+    const page = await call("GET", `/privacy-center/${tenant.projectId}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.body).toContain(`<assent-privacy-center project="${tenant.projectId}">`);
+    expect(page.body).toContain('src="/privacy-center/assent-privacy-center.js"');
+    expect((await call("GET", "/privacy-center/prj_nothing")).status).toBe(404);
+  });
+});
+
 describe("retention", () => {
   it("keeps a verification record for the project's retention, and codes a day past their expiry", async () => {
     const tenant = await centerTenant();
