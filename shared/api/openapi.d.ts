@@ -1729,7 +1729,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The latest emails sent to one address (the captured outbox locally)
+         * The project's latest emails, or those to one address (the captured outbox locally)
          * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).
          */
         get: operations["listOutboxEmails"];
@@ -14208,8 +14208,8 @@ export interface operations {
     };
     listOutboxEmails: {
         parameters: {
-            query: {
-                to: string;
+            query?: {
+                to?: string;
             };
             header?: never;
             path: {

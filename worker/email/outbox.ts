@@ -67,11 +67,11 @@ export async function sendEmail(env: Env, d1: D1Database, email: Email): Promise
   await getDb(d1).insert(emailOutbox).values({ ...row, text: null, status: error ? "failed" : "sent", error });
 }
 
-/** The latest emails to one address (newest first): what the captured outbox shows. */
-export const emailsTo = (d1: D1Database, projectId: string, to: string, limit = 20) =>
+/** A project's latest emails (to one address, if given), newest first: what the captured outbox shows. */
+export const emailsTo = (d1: D1Database, projectId: string, to: string | undefined, limit = 20) =>
   getDb(d1)
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.projectId, projectId), eq(emailOutbox.to, to)))
+    .where(and(eq(emailOutbox.projectId, projectId), to === undefined ? undefined : eq(emailOutbox.to, to)))
     .orderBy(desc(emailOutbox.created))
     .limit(limit);

@@ -27,11 +27,11 @@ emailOutboxRoutes.openapi(
     operationId: "listOutboxEmails",
     tags: ["Admin"],
     ...access.admin,
-    summary: "The latest emails sent to one address (the captured outbox locally)",
+    summary: "The project's latest emails, or those to one address (the captured outbox locally)",
     description:
       "Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with " +
       "its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).",
-    request: { params: ProjectParams, query: z.object({ to: z.string().min(3).max(254) }) },
+    request: { params: ProjectParams, query: z.object({ to: z.string().min(3).max(254).optional() }) },
     responses: { 200: jsonResponse(z.object({ items: z.array(Email) }), "The emails."), ...problems },
   }),
   async (c) => {
