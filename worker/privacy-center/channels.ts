@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { sendEmail } from "../email/outbox";
-import type { Env } from "../env";
+import type { Committer } from "../events/commit";
 import { chooseDcs, segmentCount } from "../hub/encoding";
 import { sendThroughOutbox } from "../hub/outbox";
 import { defaultRoute } from "../hub/sms-routes";
@@ -16,7 +16,7 @@ export type ChannelRules = {
   defaultAliasType: string;
   /** How the verification record and the portal name it ("verified by email"). */
   label: string;
-  deliver(env: Env, d1: D1Database, message: { projectId: string; to: string; code: string; projectName: string }): Promise<void>;
+  deliver(committer: Committer, message: { projectId: string; to: string; code: string; projectName: string }): Promise<void>;
 };
 
 const codeText = (code: string, projectName: string) =>
@@ -30,8 +30,8 @@ export const channelRules: Record<Channel, ChannelRules> = {
       .transform((value) => value.toLowerCase()),
     defaultAliasType: "urn:svc:email",
     label: "email",
-    deliver: (env, d1, { projectId, to, code, projectName }) =>
-      sendEmail(env, d1, { projectId, to, subject: `Your code: ${code}`, text: codeText(code, projectName) }),
+    deliver: ({ env, db }, { projectId, to, code, projectName }) =>
+      sendEmail(env, db, { projectId, to, subject: `Your code: ${code}`, text: codeText(code, projectName) }),
   },
   sms: {
     address: z
@@ -39,11 +39,11 @@ export const channelRules: Record<Channel, ChannelRules> = {
       .regex(/^\+[1-9]\d{6,14}$/, "Must be a phone number in E.164 form: + then the country code and number, 7 to 15 digits."),
     defaultAliasType: "urn:svc:phone",
     label: "SMS",
-    async deliver(env, d1, { projectId, to, code, projectName }) {
+    async deliver(committer, { projectId, to, code, projectName }) {
       const text = codeText(code, projectName);
       const dcs = chooseDcs(text);
       // The hub's default route: its provider, failover and delivery reports (docs/hub.md).
-      await sendThroughOutbox(env, d1, { projectId, clientId: "privacy-center" }, [
+      await sendThroughOutbox(committer, { projectId, clientId: "privacy-center" }, [
         { receiver: to, sender: "Privacy", text, dcs, segments: segmentCount(text, dcs), provider: defaultRoute },
       ]);
     },

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { committerOf } from "../events/commit";
 import { aliases } from "../identities/table";
 import { base64url, randomSecret, sha256Hex } from "../lib/crypto";
 import { atomically, getDb } from "../lib/db";
@@ -81,7 +82,7 @@ export async function requestCode(c: Context<AppEnv>, projectId: string, channel
       created: new Date(created).toISOString(),
     }),
   ]);
-  const delivery = channelRules[channel].deliver(c.env, c.var.db, { projectId, to: address, code, projectName: project.controller?.name ?? project.name });
+  const delivery = channelRules[channel].deliver(committerOf(c), { projectId, to: address, code, projectName: project.controller?.name ?? project.name });
   c.executionCtx.waitUntil(delivery.catch((error) => console.error("privacy-center code delivery failed", (error as Error).message)));
   return { channel, expiresIn: codeLifetimeMs / 1000, codeLength: codeDigits };
 }
