@@ -5,7 +5,7 @@ import { committerOf } from "../events/commit";
 import { aliases } from "../identities/table";
 import { base64url, randomSecret, sha256Hex } from "../lib/crypto";
 import { atomically, getDb } from "../lib/db";
-import { ApiError } from "../lib/errors";
+import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { limitRate } from "../limits/rate-limits";
 import { logAppend } from "../proof/log";
@@ -51,7 +51,7 @@ function channelSetting(settings: Settings, channel: Channel) {
 
 async function projectSettings(c: Context<AppEnv>, projectId: string) {
   const found = await readSettings(c.var.db, projectId);
-  if (!found) throw new ApiError(404, "not_found", "Project not found.");
+  if (!found) throw notFound("Project");
   return found;
 }
 

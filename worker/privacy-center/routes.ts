@@ -5,7 +5,7 @@ import { livePurpose } from "../configuration/queries";
 import { purposes } from "../configuration/table";
 import { findIdentity } from "../identities/queries";
 import { getDb } from "../lib/db";
-import { ApiError, badRequest } from "../lib/errors";
+import { ApiError, badRequest, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { createRouter, defineRoute } from "../lib/router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
@@ -77,7 +77,7 @@ privacyCenterRoutes.openapi(
   async (c) => {
     const projectId = c.req.valid("param").project_id;
     const found = await readSettings(c.var.db, projectId);
-    if (!found) throw new ApiError(404, "not_found", "Project not found.");
+    if (!found) throw notFound("Project");
     const { project, settings } = found;
     const asked = c.req.valid("query").languages ?? c.req.header("accept-language")?.replace(/;q=[\d.]+/g, "") ?? "";
     const words = wordsIn(asked.split(",").map((tag) => tag.trim()).filter(Boolean));
