@@ -101,6 +101,8 @@ export const requestExamples: Record<string, unknown> = {
     retentionDays: 90,
     theme: { "--assent-accent": "#0b6e4f" },
   },
+  createScan: { origin: "https://shop.example" },
+  updateScanSchedule: { schedule: "daily" },
 };
 
 /** The example of one media type of an operation's body, if there is one. */
