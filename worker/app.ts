@@ -25,6 +25,11 @@ import { requireStorage } from "./lib/settings";
 import { readiness } from "./ops/readiness";
 import { opsRoutes } from "./ops/routes";
 import { partyRoutes } from "./parties/routes";
+import { emailOutboxRoutes } from "./email/routes";
+import { privacyCenterPage } from "./privacy-center/page";
+import { receiptRoutes } from "./privacy-center/receipts";
+import { privacyCenterRoutes } from "./privacy-center/routes";
+import { settingsRoutes as privacyCenterSettingsRoutes } from "./privacy-center/settings";
 import { overviewRoutes, portalRoutes } from "./portal/routes";
 import { projectAdminRoutes, projectRoutes } from "./projects/routes";
 import { siteRoutes } from "./site/routes";
@@ -78,6 +83,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [project, projectRoutes],
   [`${project}/identities`, identityRoutes],
   [`${project}/identities`, identityTokenRoutes],
+  [`${project}/identities`, receiptRoutes],
   [project, partyRoutes],
   [`${project}/configurations`, configurationRoutes],
   [`${project}/configurations/ui-strings`, wordingRoutes],
@@ -89,6 +95,9 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  // The data subject's own door (docs/privacy-center.md): its API and its hosted page.
+  ["/browser/v1/projects/:project_id/privacy-center", privacyCenterRoutes],
+  ["/privacy-center", privacyCenterPage],
   // The hub (docs/hub.md; docs/architecture.md, "The hub's boundary").
   ["/v1", hubRoutes],
   ["/callbacks/sms", deliveryReportRoutes],
@@ -100,6 +109,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/consent-mode`, consentModeRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
+  [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
+  [`${adminProject}/email-outbox`, emailOutboxRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
@@ -150,6 +161,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Parties", description: "Controllers, processors and other parties that purposes name." },
     { name: "Configuration", description: "Data groups and purposes (with their versions), and the published configuration feed." },
     { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
+    { name: "Privacy center", description: "The data subject's own door: one-time codes, their identity, requests, deadlines and downloads." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
     { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },

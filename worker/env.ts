@@ -60,11 +60,16 @@ export interface Env {
   TOKEN_ENDPOINT_LIMITER?: RateLimit;
   PORTAL_SIGN_IN_LIMITER?: RateLimit;
   ADMIN_FAILURES_LIMITER?: RateLimit;
+  /** The privacy center's code requests and verifications: per client IP, and per address (worker/privacy-center). */
+  PRIVACY_CENTER_IP_LIMITER?: RateLimit;
+  PRIVACY_CENTER_ALIAS_LIMITER?: RateLimit;
   RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
   RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT?: string;
   RATE_LIMIT_TOKEN_ENDPOINT?: string;
   RATE_LIMIT_PORTAL_SIGN_IN?: string;
   RATE_LIMIT_ADMIN_FAILURES?: string;
+  RATE_LIMIT_PRIVACY_CENTER_PER_IP?: string;
+  RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS?: string;
   /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
   RETENTION_IDLE_VISITOR_DAYS?: string;
   /** Days a dispatched outbox event is kept (default 7). */
@@ -79,6 +84,14 @@ export interface Env {
   SMS_CALLBACK_BASE_URL?: string;
   /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
   SMS_TEXT_RETENTION_DAYS?: string;
+  /** Cloudflare's `send_email` binding: the privacy center's codes go out through Email Routing (worker/email/outbox.ts). */
+  SEND_EMAIL?: SendEmail;
+  /** An HTTP email API (POST JSON `{from, to, subject, text}`, bearer `EMAIL_API_KEY`), when there is no `SEND_EMAIL`. */
+  EMAIL_API_URL?: string;
+  /** Bearer key of EMAIL_API_URL (a secret). */
+  EMAIL_API_KEY?: string;
+  /** The sender of the service's email (default privacy@assent.invalid). */
+  EMAIL_FROM?: string;
   /**
    * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
    * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.

@@ -3,7 +3,7 @@ import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
-import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
+import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
@@ -26,6 +26,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeIdleVisitors, "every database"],
   [purgeWebhookDeliveries, "every database"],
   [purgeDispatchedEvents, "every database"],
+  // Privacy-center verification records past their project's retention (docs/privacy-center.md#retention).
+  [purgeVerifications, "every database"],
   // SMS texts past their retention.
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).

@@ -19,6 +19,8 @@ export const rateLimits = {
   TOKEN_ENDPOINT_LIMITER: { policy: "token-endpoint", limitVar: "RATE_LIMIT_TOKEN_ENDPOINT", periodSeconds: 60 },
   PORTAL_SIGN_IN_LIMITER: { policy: "portal-sign-in", limitVar: "RATE_LIMIT_PORTAL_SIGN_IN", periodSeconds: 60 },
   ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
+  PRIVACY_CENTER_IP_LIMITER: { policy: "privacy-center-ip", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_IP", periodSeconds: 60 },
+  PRIVACY_CENTER_ALIAS_LIMITER: { policy: "privacy-center-alias", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS", periodSeconds: 60 },
 } as const satisfies Record<string, { policy: string; limitVar: keyof Env; periodSeconds: 10 | 60 }>;
 
 export type Limiter = keyof typeof rateLimits;
