@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { logger } from "../lib/logger";
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
 import { encryptSecret, openSecret } from "./secrets";
@@ -40,6 +41,6 @@ export async function reencryptWebhookSecrets(env: Env): Promise<{ reencrypted: 
     updates.push(db.update(webhooks).set({ secret, previousSecret }).where(and(...unchanged)));
   }
   if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
-  console.log(JSON.stringify({ message: "webhook_secrets_reencrypted", reencrypted: updates.length, unreadable }));
+  logger.info("webhook_secrets_reencrypted", { job: "reencryptWebhookSecrets", count: updates.length, skipped: unreadable });
   return { reencrypted: updates.length, unreadable };
 }

@@ -26,6 +26,9 @@ export type LogFields = {
   deliveryId?: string;
   /** An alert rule of the operator's counters (worker/ops). */
   rule?: string;
+  /** How many rows a job changed, and how many it had to leave (e.g. secrets neither key reads). */
+  count?: number;
+  skipped?: number;
 };
 
 type Level = "info" | "warn" | "error";

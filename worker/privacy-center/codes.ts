@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { logger } from "../lib/logger";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { committerOf } from "../events/commit";
@@ -83,7 +84,7 @@ export async function requestCode(c: Context<AppEnv>, projectId: string, channel
     }),
   ]);
   const delivery = channelRules[channel].deliver(committerOf(c), { projectId, to: address, code, projectName: project.controller?.name ?? project.name });
-  c.executionCtx.waitUntil(delivery.catch((error) => console.error("privacy-center code delivery failed", (error as Error).message)));
+  c.executionCtx.waitUntil(delivery.catch((error) => logger.error("privacy_center_code_delivery_failed", { projectId }, error)));
   return { channel, expiresIn: codeLifetimeMs / 1000, codeLength: codeDigits };
 }
 
