@@ -2037,6 +2037,7 @@ export interface components {
              *     ]
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            exemption: components["schemas"]["Exemption"] | null;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2047,6 +2048,16 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             updated: string;
+        };
+        /** @description Why a purpose needs no consent to store or read information on the visitor's device, from a closed list per regime. Where the regime holds the widget never gates the purpose and shows it as information; elsewhere it asks like for any purpose. */
+        Exemption: {
+            /** @enum {string} */
+            reason: "transmission" | "requested-service" | "audience-measurement" | "security" | "appearance" | "emergency-location";
+            /**
+             * @description The legal regime the exemption relies on; it holds only where that regime is in force (docs/regulatory-readiness.md).
+             * @enum {string}
+             */
+            regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
         };
         PurposeInput: {
             /**
@@ -2085,6 +2096,8 @@ export interface components {
              *     ]
              */
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @default null */
+            exemption?: components["schemas"]["Exemption"] | null;
         };
         PurposeUpdate: {
             /**
@@ -2123,6 +2136,8 @@ export interface components {
              *     ]
              */
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @default null */
+            exemption?: components["schemas"]["Exemption"] | null;
             /** @description The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions become outdated and drop out of the permission state, so subjects are asked again. `false` edits the current version in place. */
             requireNewConsent: boolean;
         };
@@ -2151,6 +2166,7 @@ export interface components {
              *     ]
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            exemption: components["schemas"]["Exemption"] | null;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2296,6 +2312,19 @@ export interface components {
                 language?: string;
                 /** @description Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`). */
                 gpc?: boolean;
+                /** @description The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt). */
+                exemptions?: {
+                    /** @example pur_… */
+                    purposeId: string;
+                    version: string;
+                    /** @enum {string} */
+                    reason: "transmission" | "requested-service" | "audience-measurement" | "security" | "appearance" | "emergency-location";
+                    /**
+                     * @description The legal regime the exemption relies on; it holds only where that regime is in force (docs/regulatory-readiness.md).
+                     * @enum {string}
+                     */
+                    regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
+                }[];
             };
         };
         ObjectionInput: {
@@ -2543,6 +2572,8 @@ export interface components {
                  *     ]
                  */
                 consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+                /** @description In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent). */
+                exemption: components["schemas"]["Exemption"] | null;
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {

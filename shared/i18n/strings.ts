@@ -49,6 +49,8 @@ export const english = {
   ok: "OK",
   offline: "Your choice is kept on this device and will be sent when the privacy service answers.",
   downloadReceipt: "Download receipt",
+  /** In place of a switch: the purpose runs under an exemption from consent (a reason the law allows). */
+  exempt: "Needs no consent",
 };
 
 export type StringKey = keyof typeof english;

@@ -214,9 +214,12 @@ export class ConsentController {
   /** What a recorded request carries besides its `request`: the identity, when, and the page; `requestedBy` is the service's. */
   async #recorded(requested = localTimestamp()) {
     const { identityId } = await this.#session.current();
-    const context = this.#host.context();
+    const context: Record<string, unknown> = this.#host.context();
     // Servers from before the bootstrap refuse fields they do not know.
     if (this.gpc && !this.#boot?.legacy) context.gpc = true;
+    // What ran without consent when the decision was made, and under which exemption.
+    const exempt = this.shown.config?.purposes.filter((p) => p.exemption).map((p) => ({ purposeId: p.purposeId, version: p.version, ...p.exemption }));
+    if (exempt?.length) context.exemptions = exempt;
     return { identityId, requested, meta: { context } };
   }
 

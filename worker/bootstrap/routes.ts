@@ -8,6 +8,7 @@ import { cachedConfiguration, purposesFingerprint } from "../configuration/docum
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
+import { exemptionsFor } from "../jurisdictions/exemptions";
 import { visitorRegime } from "../jurisdictions/local";
 import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
@@ -152,12 +153,12 @@ bootstrapRoutes.openapi(
     const visitor = await whoIsAsking(c, projectId, bearer, input.visitorKey, reads.admission);
     let state = visitor.created ? null : reads.state;
 
-    const all = cached.configuration;
-    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
-    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
     const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
+    const all = { ...cached.configuration, purposes: exemptionsFor(cached.configuration.purposes, resolved.country) };
+    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
+    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
     const gpc = c.req.header("sec-gpc") === "1";

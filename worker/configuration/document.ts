@@ -59,6 +59,7 @@ export async function loadConfiguration(
       processors: expandParties(content.processors),
       recipients: expandParties(content.recipients),
       consentMode: content.consentMode ?? [],
+      exemption: content.exemption ?? null,
     })),
   };
   return { configuration, wording };

@@ -26,6 +26,7 @@ const contentFields = (content: PurposeContent) => ({
   recipients: content.recipients,
   controllers: content.controllers,
   consentMode: content.consentMode ?? [],
+  exemption: content.exemption ?? null,
 });
 
 export const toPurpose = (row: typeof purposes.$inferSelect): z.infer<typeof Purpose> => ({

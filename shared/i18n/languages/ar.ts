@@ -38,4 +38,5 @@ export default {
   ok: "حسنًا",
   offline: "يُحفظ اختيارك على هذا الجهاز وسيُرسل عندما تستجيب خدمة الخصوصية.",
   downloadReceipt: "تنزيل الإيصال",
+  exempt: "لا يحتاج إلى موافقة",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "U redu",
   offline: "Vaš izbor se čuva na ovom uređaju i bit će poslan kada usluga privatnosti odgovori.",
   downloadReceipt: "Preuzmi potvrdu",
+  exempt: "Nije potrebna saglasnost",
 } satisfies Strings;

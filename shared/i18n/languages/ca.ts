@@ -38,4 +38,5 @@ export default {
   ok: "D’acord",
   offline: "La teva opció es desa en aquest dispositiu i s’enviarà quan el servei de privadesa respongui.",
   downloadReceipt: "Baixar el comprovant",
+  exempt: "No requereix consentiment",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Vaše volba je uložena v tomto zařízení a bude odeslána, jakmile služba ochrany soukromí odpoví.",
   downloadReceipt: "Stáhnout potvrzení",
+  exempt: "Nevyžaduje souhlas",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "Iawn",
   offline: "Caiff eich dewis ei gadw ar y ddyfais hon a’i anfon pan fydd y gwasanaeth preifatrwydd yn ateb.",
   downloadReceipt: "Lawrlwytho derbynneb",
+  exempt: "Nid oes angen cydsyniad",
 } satisfies Strings;

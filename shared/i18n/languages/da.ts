@@ -37,4 +37,5 @@ export default {
   ok: "OK",
   offline: "Dit valg gemmes på denne enhed og sendes, når privatlivstjenesten svarer.",
   downloadReceipt: "Hent kvittering",
+  exempt: "Kræver ikke samtykke",
 } satisfies Strings;

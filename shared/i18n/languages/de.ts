@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Ihre Auswahl wird auf diesem Gerät aufbewahrt und übermittelt, sobald der Datenschutzdienst antwortet.",
   downloadReceipt: "Nachweis herunterladen",
+  exempt: "Keine Einwilligung erforderlich",
 } satisfies Strings;

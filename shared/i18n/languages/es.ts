@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Tu elección se guarda en este dispositivo y se enviará cuando responda el servicio de privacidad.",
   downloadReceipt: "Descargar justificante",
+  exempt: "No requiere consentimiento",
 } satisfies Strings;

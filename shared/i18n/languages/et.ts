@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Teie valikut hoitakse selles seadmes ja see saadetakse ära, kui privaatsusteenus vastab.",
   downloadReceipt: "Laadi kinnitus alla",
+  exempt: "Nõusolekut ei ole vaja",
 } satisfies Strings;

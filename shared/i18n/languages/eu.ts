@@ -39,4 +39,5 @@ export default {
   ok: "Ados",
   offline: "Zure aukera gailu honetan gordetzen da, eta pribatutasun-zerbitzuak erantzuten duenean bidaliko da.",
   downloadReceipt: "Deskargatu agiria",
+  exempt: "Ez du adostasunik behar",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Valintasi säilytetään tällä laitteella ja lähetetään, kun tietosuojapalvelu vastaa.",
   downloadReceipt: "Lataa vahvistus",
+  exempt: "Ei vaadi suostumusta",
 } satisfies Strings;

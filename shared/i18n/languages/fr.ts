@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "Votre choix est conservé sur cet appareil et sera transmis dès que le service de confidentialité répondra.",
   downloadReceipt: "Télécharger le justificatif",
+  exempt: "Ne nécessite pas de consentement",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Coinnítear do rogha ar an ngléas seo agus seolfar í nuair a fhreagróidh an tseirbhís phríobháideachais.",
   downloadReceipt: "Íoslódáil admháil",
+  exempt: "Níl toiliú ag teastáil",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "De acordo",
   offline: "A túa opción gárdase neste dispositivo e enviarase cando responda o servizo de privacidade.",
   downloadReceipt: "Descargar xustificante",
+  exempt: "Non require consentimento",
 } satisfies Strings;

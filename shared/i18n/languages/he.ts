@@ -39,4 +39,5 @@ export default {
   ok: "הבנתי",
   offline: "הבחירה שלך נשמרת במכשיר הזה ותישלח כששירות הפרטיות יגיב.",
   downloadReceipt: "הורדת אישור",
+  exempt: "אינו דורש הסכמה",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "U redu",
   offline: "Vaš se odabir čuva na ovom uređaju i bit će poslan kada usluga zaštite privatnosti odgovori.",
   downloadReceipt: "Preuzmi potvrdu",
+  exempt: "Nije potrebna privola",
 } satisfies Strings;

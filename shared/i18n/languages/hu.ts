@@ -37,4 +37,5 @@ export default {
   ok: "OK",
   offline: "Döntését ezen az eszközön tároljuk, és elküldjük, amint az adatvédelmi szolgáltatás válaszol.",
   downloadReceipt: "Igazolás letöltése",
+  exempt: "Nem igényel hozzájárulást",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "Oke",
   offline: "Pilihan Anda disimpan di perangkat ini dan akan dikirim saat layanan privasi merespons.",
   downloadReceipt: "Unduh tanda terima",
+  exempt: "Tidak memerlukan persetujuan",
 } satisfies Strings;

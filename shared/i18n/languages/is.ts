@@ -37,4 +37,5 @@ export default {
   ok: "Í lagi",
   offline: "Val þitt er geymt á þessu tæki og verður sent þegar persónuverndarþjónustan svarar.",
   downloadReceipt: "Sækja kvittun",
+  exempt: "Krefst ekki samþykkis",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "La tua scelta è conservata su questo dispositivo e verrà inviata quando il servizio privacy risponderà.",
   downloadReceipt: "Scarica la ricevuta",
+  exempt: "Non richiede consenso",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "選択はこの端末に保存され、プライバシーサービスが応答した時点で送信されます。",
   downloadReceipt: "控えをダウンロード",
+  exempt: "同意は不要です",
 } satisfies Strings;

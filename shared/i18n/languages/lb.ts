@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Är Wiel bleift op dësem Apparat a gëtt geschéckt, soubal den Dateschutzdéngscht äntwert.",
   downloadReceipt: "Beleeg eroflueden",
+  exempt: "Keng Awëllegung néideg",
 } satisfies Strings;

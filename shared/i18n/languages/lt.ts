@@ -39,4 +39,5 @@ export default {
   ok: "Gerai",
   offline: "Jūsų pasirinkimas laikomas šiame įrenginyje ir bus išsiųstas, kai privatumo paslauga atsakys.",
   downloadReceipt: "Atsisiųsti patvirtinimą",
+  exempt: "Sutikimo nereikia",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "Labi",
   offline: "Jūsu izvēle ir saglabāta šajā ierīcē un tiks nosūtīta, kad privātuma pakalpojums atbildēs.",
   downloadReceipt: "Lejupielādēt kvīti",
+  exempt: "Piekrišana nav nepieciešama",
 } satisfies Strings;

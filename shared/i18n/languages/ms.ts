@@ -38,4 +38,5 @@ export default {
   ok: "Baik",
   offline: "Pilihan anda disimpan pada peranti ini dan akan dihantar apabila perkhidmatan privasi memberi respons.",
   downloadReceipt: "Muat turun resit",
+  exempt: "Tidak memerlukan persetujuan",
 } satisfies Strings;

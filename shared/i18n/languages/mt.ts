@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "L-għażla tiegħek tinżamm fuq dan l-apparat u tintbagħat meta s-servizz tal-privatezza jwieġeb.",
   downloadReceipt: "Niżżel l-irċevuta",
+  exempt: "Ma jeħtieġx kunsens",
 } satisfies Strings;

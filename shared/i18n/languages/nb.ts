@@ -37,4 +37,5 @@ export default {
   ok: "OK",
   offline: "Valget ditt lagres på denne enheten og sendes når personverntjenesten svarer.",
   downloadReceipt: "Last ned kvittering",
+  exempt: "Krever ikke samtykke",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "Oké",
   offline: "Je keuze wordt op dit apparaat bewaard en verstuurd zodra de privacydienst reageert.",
   downloadReceipt: "Bewijs downloaden",
+  exempt: "Geen toestemming nodig",
 } satisfies Strings;

@@ -37,4 +37,5 @@ export default {
   ok: "OK",
   offline: "Valet ditt blir lagra på denne eininga og sendt når personvernenesta svarar.",
   downloadReceipt: "Last ned kvittering",
+  exempt: "Krev ikkje samtykke",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "Twój wybór jest zapisany na tym urządzeniu i zostanie wysłany, gdy usługa prywatności odpowie.",
   downloadReceipt: "Pobierz potwierdzenie",
+  exempt: "Nie wymaga zgody",
 } satisfies Strings;

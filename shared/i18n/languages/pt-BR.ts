@@ -44,4 +44,5 @@ export default {
   ok: "OK",
   offline: "Sua escolha fica salva neste dispositivo e será enviada quando o serviço de privacidade responder.",
   downloadReceipt: "Baixar comprovante",
+  exempt: "Não requer consentimento",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "A sua opção fica guardada neste dispositivo e será enviada quando o serviço de privacidade responder.",
   downloadReceipt: "Transferir comprovativo",
+  exempt: "Não requer consentimento",
 } satisfies Strings;

@@ -38,4 +38,5 @@ export default {
   ok: "OK",
   offline: "Vossa tscherna vegn memorisada sin quest apparat e tramessa, uschespert ch’il servetsch da protecziun da datas respunda.",
   downloadReceipt: "Telechargiar la quittanza",
+  exempt: "Na basegna betg in consentiment",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "Alegerea dvs. este păstrată pe acest dispozitiv și va fi trimisă când serviciul de confidențialitate răspunde.",
   downloadReceipt: "Descarcă confirmarea",
+  exempt: "Nu necesită consimțământ",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "Vaša voľba zostáva uložená v tomto zariadení a odošle sa, keď služba ochrany súkromia odpovie.",
   downloadReceipt: "Stiahnuť potvrdenie",
+  exempt: "Nevyžaduje súhlas",
 } satisfies Strings;

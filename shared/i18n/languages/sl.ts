@@ -39,4 +39,5 @@ export default {
   ok: "V redu",
   offline: "Vaša izbira je shranjena v tej napravi in bo poslana, ko se storitev za zasebnost odzove.",
   downloadReceipt: "Prenesi potrdilo",
+  exempt: "Ne zahteva privolitve",
 } satisfies Strings;

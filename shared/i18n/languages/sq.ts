@@ -38,4 +38,5 @@ export default {
   ok: "Në rregull",
   offline: "Zgjedhja juaj ruhet në këtë pajisje dhe do të dërgohet kur të përgjigjet shërbimi i privatësisë.",
   downloadReceipt: "Shkarko dëftesën",
+  exempt: "Nuk kërkon pëlqim",
 } satisfies Strings;

@@ -39,4 +39,5 @@ export default {
   ok: "OK",
   offline: "Ditt val sparas på den här enheten och skickas när integritetstjänsten svarar.",
   downloadReceipt: "Ladda ner kvitto",
+  exempt: "Kräver inget samtycke",
 } satisfies Strings;

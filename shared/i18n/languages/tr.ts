@@ -38,4 +38,5 @@ export default {
   ok: "Tamam",
   offline: "Tercihiniz bu cihazda saklanıyor ve gizlilik hizmeti yanıt verdiğinde gönderilecek.",
   downloadReceipt: "Makbuzu indir",
+  exempt: "Açık rıza gerektirmez",
 } satisfies Strings;

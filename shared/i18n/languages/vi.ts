@@ -38,4 +38,5 @@ export default {
   ok: "Đã hiểu",
   offline: "Lựa chọn của bạn được lưu trên thiết bị này và sẽ được gửi khi dịch vụ quyền riêng tư phản hồi.",
   downloadReceipt: "Tải biên nhận",
+  exempt: "Không cần sự đồng ý",
 } satisfies Strings;

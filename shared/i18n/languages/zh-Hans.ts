@@ -36,4 +36,5 @@ export default {
   ok: "确定",
   offline: "您的选择已保存在此设备上，将在隐私服务响应后发送。",
   downloadReceipt: "下载回执",
+  exempt: "无需同意",
 } satisfies Strings;

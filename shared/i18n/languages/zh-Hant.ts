@@ -36,4 +36,5 @@ export default {
   ok: "確定",
   offline: "您的選擇已保存在此裝置上，並會在隱私服務回應後送出。",
   downloadReceipt: "下載收據",
+  exempt: "無需同意",
 } satisfies Strings;
