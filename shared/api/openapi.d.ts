@@ -2620,6 +2620,8 @@ export interface components {
                 adsDataRedaction: boolean;
                 defaults: components["schemas"]["ConsentModeDefault"][];
             };
+            /** @description Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about them again. A younger refusal stands (the widget does not ask), on every device the identity uses. */
+            askAgain: string[];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;
@@ -2894,6 +2896,11 @@ export interface components {
              * @enum {string}
              */
             rest: "opt-in" | "opt-out" | "notice";
+            /**
+             * @description How long a visitor's refusal of a purpose stands before the widget asks about it again (until then only a new version that requires consent, or the visitor opening the preferences, asks). Default six months (15778800), the Digital Omnibus proposal's minimum.
+             * @example 15778800
+             */
+            refusalStandsSeconds?: number;
         };
         JurisdictionRules: {
             rules: {
@@ -2910,6 +2917,11 @@ export interface components {
              * @enum {string}
              */
             rest: "opt-in" | "opt-out" | "notice";
+            /**
+             * @description How long a visitor's refusal of a purpose stands before the widget asks about it again (until then only a new version that requires consent, or the visitor opening the preferences, asks). Default six months (15778800), the Digital Omnibus proposal's minimum.
+             * @example 15778800
+             */
+            refusalStandsSeconds?: number;
             /** @description The preset these rules equal, if any. */
             preset: string | null;
         };

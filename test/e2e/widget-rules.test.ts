@@ -1,13 +1,17 @@
-// The rules a banner follows beyond the regime (docs/regulatory-readiness.md): purposes exempt from consent.
-import type { Browser } from "playwright-core";
+// The rules a banner follows beyond the regime (docs/regulatory-readiness.md): purposes exempt from consent, and a
+// refusal that stands for the project's period.
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { banner, base, dialog, hostSite, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { adminToken, banner, base, dialog, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
 let shop: Shop;
 let cart: Json;
+/** A second shop whose refusals stand for `refusalSeconds`. */
+let brief: Shop;
+const refusalSeconds = 20;
 
 beforeAll(async () => {
   site = await hostSite();
@@ -27,7 +31,11 @@ beforeAll(async () => {
       }),
     },
     "/cart.js": { body: `document.getElementById("cart").textContent = "ran";`, type: "text/javascript" },
+    "/gated.js": gatedScript,
   });
+  brief = await shopProject(site.origin);
+  await ok("PUT", `/admin/v1/projects/${brief.projectId}/jurisdictions`, adminToken, { rules: [], rest: "opt-in", refusalStandsSeconds: refusalSeconds });
+  site.pages["/brief.html"] = { body: shopPage(brief.projectId) };
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -59,6 +67,62 @@ describe("exempt purposes", () => {
     expect(record.meta.context.exemptions).toEqual([{ purposeId: cart.purposeId, version: "1", reason: "requested-service", regime: "eprivacy" }]);
     expect(record.request.purposes.map((p: Json) => p.purposeId)).not.toContain(cart.purposeId);
     expect(await page.locator("#cart").textContent()).toBe("ran");
+    await context.close();
+  });
+});
+
+/** Loads (or reloads) the page and waits until the widget has taken the bootstrap's answer; returns that answer. */
+async function bootstrapped(page: Page, load: () => Promise<unknown>): Promise<Json> {
+  const answer = page.waitForResponse((r) => r.url().startsWith(base) && r.url().endsWith("/bootstrap"));
+  await load();
+  const body = await (await answer).json();
+  await page.waitForFunction(() => (window as any).assent.getConsent()?.identityId);
+  await page.evaluate(() => (document.querySelector("assent-consent") as any).updateComplete);
+  return body;
+}
+
+const asked = (page: Page) => page.evaluate(() => document.querySelector("assent-consent")!.hasAttribute("banner"));
+
+describe("a refusal stands", () => {
+  it("after Reject all the widget does not ask again on reload; once the project's period has passed it asks, and the refusal still gates", async () => {
+    const { context, page } = await visitor(browser);
+    await bootstrapped(page, () => page.goto(`${site.origin}/brief.html`));
+    await banner(page).waitFor({ state: "visible" });
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    const rejectedAt = Date.now();
+
+    const within = await bootstrapped(page, () => page.reload());
+    // Only meaningful while the period runs: the reload above must have been answered within it.
+    expect(Date.now() - rejectedAt).toBeLessThan(refusalSeconds * 1000);
+    expect(within.askAgain).toEqual([]);
+    expect(await asked(page)).toBe(false);
+
+    // The period passes: the service names the refused purposes, and the first layer asks about them again.
+    await expect
+      .poll(async () => (await bootstrapped(page, () => page.reload())).askAgain.length, { timeout: (refusalSeconds + 30) * 1000, interval: 2000 })
+      .toBe(2);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await page.locator("#gated").textContent()).toBe("not run");
+    expect(await page.evaluate(() => (window as any).assent.getConsent().consents.marketing)).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it("a new version that requires consent asks again at once", async () => {
+    const fresh = await shopProject(site.origin);
+    site.pages["/fresh.html"] = { body: shopPage(fresh.projectId) };
+    const { context, page } = await visitor(browser);
+    await bootstrapped(page, () => page.goto(`${site.origin}/fresh.html`));
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    await bootstrapped(page, () => page.reload());
+    expect(await asked(page)).toBe(false);
+
+    const current = await ok("GET", fresh.under(`/configurations/purposes/${fresh.marketing.purposeId}`), fresh.token);
+    const { projectId, purposeId, version, created, updated, ...content } = current;
+    await ok("PUT", fresh.under(`/configurations/purposes/${purposeId}`), fresh.token, { ...content, name: "Marketing by post", requireNewConsent: true });
+    await bootstrapped(page, () => page.reload());
+    await banner(page).waitFor({ state: "visible" });
     await context.close();
   });
 });

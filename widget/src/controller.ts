@@ -173,9 +173,12 @@ export class ConsentController {
     }
   }
 
-  /** A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. */
+  /**
+   * A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. A
+   * refusal stands until the service says it has lapsed (`askAgain`, after the project's period).
+   */
   #unanswered() {
-    const open = this.#consentPurposes.some((p) => !this.answered(p));
+    const open = this.#consentPurposes.some((p) => !this.answered(p) || this.#boot?.askAgain?.includes(p.purposeId));
     return this.regime === "opt-in" ? open : open && !this.#decision?.acknowledged;
   }
 

@@ -10,7 +10,7 @@ import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
 import { visitorRegime } from "../jurisdictions/local";
-import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
+import { defaultRules, lapsedRefusals, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -184,6 +184,7 @@ bootstrapRoutes.openapi(
         strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
+        askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
