@@ -91,6 +91,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/privacy-signals.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every browser privacy signal the service honours, and what it does under each regime
+         * @description The table of worker/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.
+         */
+        get: operations["getSignalSupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v2/projects/{project_id}": {
         parameters: {
             query?: never;
@@ -1656,6 +1676,26 @@ export interface components {
             /** @example 2026-11-23 */
             lastUpdate: string;
         };
+        SignalSupport: {
+            signals: {
+                /** @example gpc */
+                name: string;
+                title: string;
+                spec: string;
+                /** @example sec-gpc */
+                header: string;
+                value: string;
+                /** @description What the signal does under each regime. */
+                effects: {
+                    /** @enum {string} */
+                    "opt-in"?: "opt-out-of-sale-or-sharing";
+                    /** @enum {string} */
+                    "opt-out"?: "opt-out-of-sale-or-sharing";
+                    /** @enum {string} */
+                    notice?: "opt-out-of-sale-or-sharing";
+                };
+            }[];
+        };
         Project: {
             projectId: string;
             name: string;
@@ -3171,6 +3211,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GpcSupport"];
+                };
+            };
+        };
+    };
+    getSignalSupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalSupport"];
                 };
             };
         };

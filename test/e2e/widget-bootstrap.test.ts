@@ -231,12 +231,14 @@ describe("regimes, forced with the element's regime attribute (honoured by the s
     await context.close();
   });
 
-  it("opt-in with GPC: meta.context.gpc is sent with the decision", async () => {
+  it("opt-in with GPC: the service records the signal with the decision (meta.context.signals), the widget does not send it", async () => {
     const { context, page, permissionBodies } = await bootstrapped({ gpc: true });
     await page.goto(`${site.origin}/plain.html`);
+    const recorded = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/permissions"));
     await page.getByRole("button", { name: "Reject all" }).click();
-    await banner(page).waitFor({ state: "detached" });
-    expect(permissionBodies.map((b) => b.meta.context.gpc)).toEqual([true]);
+    const record = await (await recorded).json();
+    expect(record.meta.context.signals).toEqual({ gpc: true });
+    expect(permissionBodies.map((b) => b.meta.context.gpc)).toEqual([undefined]);
     await context.close();
   });
 });

@@ -39,7 +39,7 @@ export type Host = {
   regime(): RegimeName | undefined;
   /** The page says it uses Consent Mode: all-denied defaults at once on a first visit. */
   consentMode: boolean;
-  /** `meta.context` of a request, GPC aside. */
+  /** `meta.context` of a request; the service adds the browser signals. */
   context(): Record<string, string | boolean>;
   emit(type: EventType, detail: ConsentState | Failure): void;
   render(): void;
@@ -218,8 +218,7 @@ export class ConsentController {
   async #recorded(requested = localTimestamp()) {
     const { identityId } = await this.#session.current();
     const context: Record<string, unknown> = this.#host.context();
-    // Servers from before the bootstrap refuse fields they do not know.
-    if (this.gpc && !this.#boot?.legacy) context.gpc = true;
+    // Browser signals (GPC) the service reads from the request itself (worker/signals/signals.ts).
     // What ran without consent when the decision was made, and under which exemption.
     const exempt = this.shown.config?.purposes.filter((p) => p.exemption).map((p) => ({ purposeId: p.purposeId, version: p.version, ...p.exemption }));
     if (exempt?.length) context.exemptions = exempt;

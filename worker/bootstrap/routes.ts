@@ -22,16 +22,14 @@ import { latestReceiptHash } from "../proof/log";
 import { writerOf } from "../requests/record";
 import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
-import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
+import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
+import { asksFor, readSignals } from "../signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 
 /** The widget's bootstrap, mounted at `/browser/v1/projects/{project_id}`. */
 export const bootstrapRoutes = createRouter();
-
-/** The GPC support resource, mounted at `/.well-known`. */
-export const gpcRoutes = createRouter();
 
 /** The regime a local developer forces (body `regime`, else header `X-Assent-Regime`); never outside `LOCAL_DEV`. */
 function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime | undefined {
@@ -161,20 +159,21 @@ bootstrapRoutes.openapi(
     const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
-    const gpc = c.req.header("sec-gpc") === "1";
+    const signals = readSignals(c.env, c.req.raw.headers);
+    const gpc = !!signals.gpc;
     let gpcApplied = false;
-    if (regime === "opt-out" && gpc && visitor.identityId) {
-      const undecided = undecidedUnderGpc(all, state);
+    if (asksFor(c.env, signals, regime, "opt-out-of-sale-or-sharing") && visitor.identityId) {
+      const undecided = undecidedUnderOptOut(all, state);
       if (undecided.length > 0) {
         // The banner must paint whatever happens here: a failed record is logged, and `gpcApplied` stays false.
         try {
-          await recordGpcOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language);
+          await recordSignalOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language, signals);
           state = await readState(visitor.identityId);
         } catch (error) {
-          console.error(`GPC opt-out for ${visitor.identityId} was not recorded:`, error);
+          console.error(`The signalled opt-out for ${visitor.identityId} was not recorded:`, error);
         }
       }
-      gpcApplied = gpcInEffect(all, state);
+      gpcApplied = optOutInEffect(all, state);
     }
 
     return c.json(
@@ -193,28 +192,4 @@ bootstrapRoutes.openapi(
       { "Cache-Control": "no-store" },
     );
   },
-);
-
-const GpcSupport = z
-  .object({ gpc: z.literal(true), lastUpdate: z.string().openapi({ example: "2026-11-23" }) })
-  .openapi("GpcSupport");
-
-gpcRoutes.openapi(
-  defineRoute({
-    method: "get",
-    path: "/gpc.json",
-    operationId: "getGpcSupport",
-    tags: ["Browser tokens"],
-    ...access.public,
-    summary: "Global Privacy Control support resource",
-    description:
-      "Declares that this service honours GPC (https://privacycg.github.io/gpc-spec/): `Sec-GPC: 1` under an opt-out " +
-      "regime records an opt-out of sale and sharing (see the bootstrap).",
-    responses: { 200: jsonResponse(GpcSupport, "GPC is supported.") },
-  }),
-  (c) =>
-    c.json({ gpc: true as const, lastUpdate: "2026-11-23" }, 200, {
-      "Cache-Control": "public, max-age=86400",
-      "Access-Control-Allow-Origin": "*",
-    }),
 );
