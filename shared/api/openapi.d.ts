@@ -2078,6 +2078,7 @@ export interface components {
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             exemption: components["schemas"]["Exemption"] | null;
+            sensitive: boolean;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2138,6 +2139,11 @@ export interface components {
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             /** @default null */
             exemption?: components["schemas"]["Exemption"] | null;
+            /**
+             * @description Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says "Limit the Use of My Sensitive Personal Information".
+             * @default false
+             */
+            sensitive?: boolean;
         };
         PurposeUpdate: {
             /**
@@ -2178,6 +2184,11 @@ export interface components {
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             /** @default null */
             exemption?: components["schemas"]["Exemption"] | null;
+            /**
+             * @description Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says "Limit the Use of My Sensitive Personal Information".
+             * @default false
+             */
+            sensitive?: boolean;
             /** @description The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions become outdated and drop out of the permission state, so subjects are asked again. `false` edits the current version in place. */
             requireNewConsent: boolean;
         };
@@ -2207,6 +2218,7 @@ export interface components {
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             exemption: components["schemas"]["Exemption"] | null;
+            sensitive: boolean;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2614,6 +2626,7 @@ export interface components {
                 consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
                 /** @description In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent). */
                 exemption: components["schemas"]["Exemption"] | null;
+                sensitive: boolean;
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {

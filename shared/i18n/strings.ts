@@ -51,6 +51,10 @@ export const english = {
   downloadReceipt: "Download receipt",
   /** In place of a switch: the purpose runs under an exemption from consent (a reason the law allows). */
   exempt: "Needs no consent",
+  /** US opt-out regimes: the link text California's CCPA (Civ. Code 1798.135(a)(1)) prescribes; opens the choices. */
+  doNotSell: "Do Not Sell or Share My Personal Information",
+  /** CCPA 1798.135(a)(2): beside the switch of a purpose that uses sensitive personal information. */
+  limitSensitive: "Limit the Use of My Sensitive Personal Information",
 };
 
 export type StringKey = keyof typeof english;

@@ -16,6 +16,14 @@ const refusalSeconds = 20;
 beforeAll(async () => {
   site = await hostSite();
   shop = await shopProject(site.origin);
+  await ok("PUT", shop.under(`/configurations/purposes/${shop.analytics.purposeId}`), shop.token, {
+    referenceId: "analytics",
+    name: "Analytics",
+    legalGround: "consent",
+    controllers: [shop.shop.partyId],
+    sensitive: true,
+    requireNewConsent: false,
+  });
   cart = await ok("POST", shop.under("/configurations/purposes"), shop.token, {
     referenceId: "cart",
     name: "Shopping cart",
@@ -32,6 +40,7 @@ beforeAll(async () => {
     },
     "/cart.js": { body: `document.getElementById("cart").textContent = "ran";`, type: "text/javascript" },
     "/gated.js": gatedScript,
+    "/opt-out.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
   });
   brief = await shopProject(site.origin);
   await ok("PUT", `/admin/v1/projects/${brief.projectId}/jurisdictions`, adminToken, { rules: [], rest: "opt-in", refusalStandsSeconds: refusalSeconds });
@@ -123,6 +132,21 @@ describe("a refusal stands", () => {
     await ok("PUT", fresh.under(`/configurations/purposes/${purposeId}`), fresh.token, { ...content, name: "Marketing by post", requireNewConsent: true });
     await bootstrapped(page, () => page.reload());
     await banner(page).waitFor({ state: "visible" });
+    await context.close();
+  });
+});
+
+describe("US opt-out wording", () => {
+  it("the opt-out first layer links to the choices as Do Not Sell or Share; a sensitive purpose says Limit the Use", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/opt-out.html`);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Do Not Sell or Share My Personal Information", "OK"]);
+    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const analytics = dialog(page).locator("[part=purpose]", { hasText: "Analytics" });
+    await expect.poll(() => analytics.locator("[part=limit-sensitive]").textContent()).toBe("Limit the Use of My Sensitive Personal Information");
+    expect(await dialog(page).locator("[part=purpose]", { hasText: "Marketing" }).locator("[part=limit-sensitive]").count()).toBe(0);
     await context.close();
   });
 });

@@ -17,7 +17,7 @@ export type Party = Schemas["Party"];
 /** The published configuration (`GET /privacy/v1/configurations`, and the bootstrap's `configuration`). */
 export type Configuration = Omit<Schemas["Configuration"], "purposes"> & { purposes: Purpose[] };
 /** A purpose as the configuration publishes it; `consentMode` and `exemption` are absent on servers from before them. */
-export type Purpose = Optional<Schemas["Configuration"]["purposes"][number], "consentMode" | "exemption">;
+export type Purpose = Optional<Schemas["Configuration"]["purposes"][number], "consentMode" | "exemption" | "sensitive">;
 export type DataGroup = Purpose["dataGroups"][number];
 /** The legal grounds of GDPR Art. 6(1) as the Worker names them (one list, in worker/configuration/table.ts). */
 export type LegalGround = Purpose["legalGround"];

@@ -60,6 +60,7 @@ export async function loadConfiguration(
       recipients: expandParties(content.recipients),
       consentMode: content.consentMode ?? [],
       exemption: content.exemption ?? null,
+      sensitive: content.sensitive ?? false,
     })),
   };
   return { configuration, wording };

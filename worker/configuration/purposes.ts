@@ -21,7 +21,7 @@ const VersionParams = PurposeParams.extend({ version: z.string() });
 
 /* Purposes */
 
-const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode, exemption }: z.infer<typeof PurposeInput>): PurposeContent => ({
+const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode, exemption, sensitive }: z.infer<typeof PurposeInput>): PurposeContent => ({
   referenceId,
   name,
   description,
@@ -32,6 +32,7 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
   controllers,
   consentMode,
   exemption,
+  sensitive,
 });
 
 purposeRoutes.openapi(

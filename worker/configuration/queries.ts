@@ -27,6 +27,7 @@ const contentFields = (content: PurposeContent) => ({
   controllers: content.controllers,
   consentMode: content.consentMode ?? [],
   exemption: content.exemption ?? null,
+  sensitive: content.sensitive ?? false,
 });
 
 export const toPurpose = (row: typeof purposes.$inferSelect): z.infer<typeof Purpose> => ({

@@ -77,6 +77,9 @@ const purposeFields = {
   consentMode: ConsentTypeList.default([]),
   // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
   exemption: z.union([Exemption, z.null()]).default(null),
+  sensitive: z.boolean().default(false).openapi({
+    description: "Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says \"Limit the Use of My Sensitive Personal Information\".",
+  }),
 };
 
 /** An exempt purpose runs without consent where its exemption holds, so it must name the ground it rests on there. */
@@ -119,6 +122,7 @@ const purposeOutput = {
   controllers: z.array(z.string()),
   consentMode: ConsentTypeList,
   exemption: z.union([Exemption, z.null()]),
+  sensitive: z.boolean(),
 };
 
 export const Purpose = z
@@ -166,6 +170,7 @@ export const Configuration = z
         exemption: z.union([Exemption, z.null()]).openapi({
           description: "In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent).",
         }),
+        sensitive: z.boolean(),
       }),
     ),
   })

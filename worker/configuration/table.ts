@@ -39,6 +39,8 @@ export type PurposeContent = {
   consentMode?: ConsentType[];
   /** Why it needs no consent, where that holds; absent on purposes stored before the field existed. */
   exemption?: Exemption | null;
+  /** Uses sensitive personal information (CCPA); absent on purposes stored before the field existed. */
+  sensitive?: boolean;
 };
 
 export const purposes = sqliteTable(

@@ -39,4 +39,6 @@ export default {
   offline: "يُحفظ اختيارك على هذا الجهاز وسيُرسل عندما تستجيب خدمة الخصوصية.",
   downloadReceipt: "تنزيل الإيصال",
   exempt: "لا يحتاج إلى موافقة",
+  doNotSell: "لا تبع أو تشارك معلوماتي الشخصية",
+  limitSensitive: "قيّد استخدام معلوماتي الشخصية الحساسة",
 } satisfies Strings;

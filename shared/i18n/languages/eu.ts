@@ -40,4 +40,6 @@ export default {
   offline: "Zure aukera gailu honetan gordetzen da, eta pribatutasun-zerbitzuak erantzuten duenean bidaliko da.",
   downloadReceipt: "Deskargatu agiria",
   exempt: "Ez du adostasunik behar",
+  doNotSell: "Ez saldu edo partekatu nire informazio pertsonala",
+  limitSensitive: "Mugatu nire informazio pertsonal sentikorraren erabilera",
 } satisfies Strings;

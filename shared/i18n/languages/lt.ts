@@ -40,4 +40,6 @@ export default {
   offline: "Jūsų pasirinkimas laikomas šiame įrenginyje ir bus išsiųstas, kai privatumo paslauga atsakys.",
   downloadReceipt: "Atsisiųsti patvirtinimą",
   exempt: "Sutikimo nereikia",
+  doNotSell: "Neparduokite ir nebendrinkite mano asmeninės informacijos",
+  limitSensitive: "Apribokite mano jautrios asmeninės informacijos naudojimą",
 } satisfies Strings;
