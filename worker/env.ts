@@ -74,12 +74,29 @@ export interface Env {
   SMS_CALLBACK_BASE_URL?: string;
   /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
   SMS_TEXT_RETENTION_DAYS?: string;
+  /**
+   * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
+   * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.
+   */
+  BROWSER?: Fetcher;
   /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
   BILLING_UPSTREAM_URL?: string;
   /** Bearer secret sent to BILLING_UPSTREAM_URL (a secret). */
   BILLING_UPSTREAM_SECRET?: string;
   /** How long the billing upstream may take to answer, in milliseconds (default 5000); then 504. */
   BILLING_UPSTREAM_TIMEOUT_MS?: string;
+  /**
+   * The operator's webhook (docs/operations-alerts.md): the cron posts `ops.alert` events here, signed with
+   * OPS_WEBHOOK_SECRET (a `whsec_…` Standard Webhooks secret). Unset: alerts are only visible at `GET /admin/v1/health`.
+   */
+  OPS_WEBHOOK_URL?: string;
+  OPS_WEBHOOK_SECRET?: string;
+  /** Alert thresholds (worker/ops/rules.ts); unset or not a positive number: the rule's default. */
+  ALERT_OUTBOX_BACKLOG_SECONDS?: string;
+  ALERT_DEAD_LETTERS?: string;
+  ALERT_UNSEALED_LOG_SECONDS?: string;
+  ALERT_SMS_FAILURES?: string;
+  ALERT_WEBHOOK_FAILURE_RATE?: string;
 }
 
 /**
