@@ -117,6 +117,10 @@ export default defineConfig(async () => {
               ...limits.vars,
               PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),
               TEST_MIGRATIONS: migrations,
+              // A signal no browser sends, defined as data only (test/api/signals.test.ts).
+              TEST_SIGNALS: JSON.stringify([
+                { name: "test-optout", title: "Test signal", spec: "https://assent.test/signal", header: "x-assent-test-signal", value: "1", effects: { "opt-out": "opt-out-of-sale-or-sharing" } },
+              ]),
               ISSUER: "http://assent.test",
               ADMIN_TOKEN: "test-admin-token",
               SIGNING_KEYS: signingKeys,

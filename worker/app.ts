@@ -4,7 +4,8 @@ import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
-import { bootstrapRoutes, gpcRoutes } from "./bootstrap/routes";
+import { bootstrapRoutes } from "./bootstrap/routes";
+import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
 import { docsPage } from "./docs";
@@ -79,7 +80,7 @@ const adminProject = "/admin/v1/projects/:project_id";
 const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/oauth", tokenRoutes],
   ["/.well-known", discoveryRoutes],
-  ["/.well-known", gpcRoutes],
+  ["/.well-known", wellKnownRoutes],
   [project, projectRoutes],
   [`${project}/identities`, identityRoutes],
   [`${project}/identities`, identityTokenRoutes],

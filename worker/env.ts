@@ -50,6 +50,8 @@ export interface Env {
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
    */
   LOCAL_DEV?: string;
+  /** Tests only: a JSON list of extra browser signals (worker/signals/signals.ts), to show a signal is data. */
+  TEST_SIGNALS?: string;
   /** "off" stops signing receipts (docs/proof.md#cost); any other value or unset: every write is signed. */
   RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */

@@ -91,6 +91,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/privacy-signals.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every browser privacy signal the service honours, and what it does under each regime
+         * @description The table of worker/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.
+         */
+        get: operations["getSignalSupport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v2/projects/{project_id}": {
         parameters: {
             query?: never;
@@ -1916,6 +1936,26 @@ export interface components {
             /** @example 2026-11-23 */
             lastUpdate: string;
         };
+        SignalSupport: {
+            signals: {
+                /** @example gpc */
+                name: string;
+                title: string;
+                spec: string;
+                /** @example sec-gpc */
+                header: string;
+                value: string;
+                /** @description What the signal does under each regime. */
+                effects: {
+                    /** @enum {string} */
+                    "opt-in"?: "opt-out-of-sale-or-sharing";
+                    /** @enum {string} */
+                    "opt-out"?: "opt-out-of-sale-or-sharing";
+                    /** @enum {string} */
+                    notice?: "opt-out-of-sale-or-sharing";
+                };
+            }[];
+        };
         Project: {
             projectId: string;
             name: string;
@@ -2318,6 +2358,8 @@ export interface components {
              *     ]
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            exemption: components["schemas"]["Exemption"] | null;
+            sensitive: boolean;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2328,6 +2370,16 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             updated: string;
+        };
+        /** @description Why a purpose needs no consent to store or read information on the visitor's device, from a closed list per regime. Where the regime holds the widget never gates the purpose and shows it as information; elsewhere it asks like for any purpose. */
+        Exemption: {
+            /** @enum {string} */
+            reason: "transmission" | "requested-service" | "audience-measurement" | "security" | "appearance" | "emergency-location";
+            /**
+             * @description The legal regime the exemption relies on; it holds only where that regime is in force (docs/regulatory-readiness.md).
+             * @enum {string}
+             */
+            regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
         };
         PurposeInput: {
             /**
@@ -2366,6 +2418,13 @@ export interface components {
              *     ]
              */
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @default null */
+            exemption?: components["schemas"]["Exemption"] | null;
+            /**
+             * @description Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says "Limit the Use of My Sensitive Personal Information".
+             * @default false
+             */
+            sensitive?: boolean;
         };
         PurposeUpdate: {
             /**
@@ -2404,6 +2463,13 @@ export interface components {
              *     ]
              */
             consentMode?: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @default null */
+            exemption?: components["schemas"]["Exemption"] | null;
+            /**
+             * @description Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says "Limit the Use of My Sensitive Personal Information".
+             * @default false
+             */
+            sensitive?: boolean;
             /** @description The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions become outdated and drop out of the permission state, so subjects are asked again. `false` edits the current version in place. */
             requireNewConsent: boolean;
         };
@@ -2432,6 +2498,8 @@ export interface components {
              *     ]
              */
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            exemption: components["schemas"]["Exemption"] | null;
+            sensitive: boolean;
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2577,6 +2645,19 @@ export interface components {
                 language?: string;
                 /** @description Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`). */
                 gpc?: boolean;
+                /** @description The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt). */
+                exemptions?: {
+                    /** @example pur_… */
+                    purposeId: string;
+                    version: string;
+                    /** @enum {string} */
+                    reason: "transmission" | "requested-service" | "audience-measurement" | "security" | "appearance" | "emergency-location";
+                    /**
+                     * @description The legal regime the exemption relies on; it holds only where that regime is in force (docs/regulatory-readiness.md).
+                     * @enum {string}
+                     */
+                    regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
+                }[];
             };
         };
         ObjectionInput: {
@@ -3111,6 +3192,9 @@ export interface components {
                  *     ]
                  */
                 consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+                /** @description In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent). */
+                exemption: components["schemas"]["Exemption"] | null;
+                sensitive: boolean;
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {
@@ -3157,6 +3241,8 @@ export interface components {
                 adsDataRedaction: boolean;
                 defaults: components["schemas"]["ConsentModeDefault"][];
             };
+            /** @description Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about them again. A younger refusal stands (the widget does not ask), on every device the identity uses. */
+            askAgain: string[];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;
@@ -3580,6 +3666,11 @@ export interface components {
              * @enum {string}
              */
             rest: "opt-in" | "opt-out" | "notice";
+            /**
+             * @description How long a visitor's refusal of a purpose stands before the widget asks about it again (until then only a new version that requires consent, or the visitor opening the preferences, asks). Default six months (15778800), the Digital Omnibus proposal's minimum.
+             * @example 15778800
+             */
+            refusalStandsSeconds?: number;
         };
         JurisdictionRules: {
             rules: {
@@ -3596,6 +3687,11 @@ export interface components {
              * @enum {string}
              */
             rest: "opt-in" | "opt-out" | "notice";
+            /**
+             * @description How long a visitor's refusal of a purpose stands before the widget asks about it again (until then only a new version that requires consent, or the visitor opening the preferences, asks). Default six months (15778800), the Digital Omnibus proposal's minimum.
+             * @example 15778800
+             */
+            refusalStandsSeconds?: number;
             /** @description The preset these rules equal, if any. */
             preset: string | null;
         };
@@ -3885,6 +3981,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GpcSupport"];
+                };
+            };
+        };
+    };
+    getSignalSupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalSupport"];
                 };
             };
         };

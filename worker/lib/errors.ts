@@ -98,7 +98,9 @@ export function validationError(error: ZodError, where?: "query" | "path" | "hea
     if (issue.code === "invalid_type" && /received undefined$/.test(issue.message)) {
       return [{ path: prefix + base, message: "Required.", code: "required" }];
     }
-    return [{ path: prefix + base, message: issue.message, code: issue.code }];
+    // A refinement may name its own stable code (`params.code`).
+    const own = issue.code === "custom" ? issue.params?.code : undefined;
+    return [{ path: prefix + base, message: issue.message, code: typeof own === "string" ? own : issue.code }];
   });
   const listed = errors.slice(0, maxListedErrors).map((e) => ({
     ...e,
