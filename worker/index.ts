@@ -3,10 +3,12 @@ import { cronQueue, runScheduledMessages, sendScheduledRuns, type CronMessage, t
 import type { Env } from "./env";
 import { buryDeliveries, consumeDeliveries, deadLetterQueue, deliveryQueue, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
-import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
+import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
+import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
+import { purgeExpired } from "./retention/expiring";
 import { queueDueScans, runQueuedScans } from "./scans/schedule";
 
 /** Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short). */
@@ -32,15 +34,21 @@ export const scheduledJobs: ScheduledJob[] = [
   [purgeIdleVisitors, "every database"],
   [purgeWebhookDeliveries, "every database"],
   [purgeDispatchedEvents, "every database"],
+  // Privacy-center verification records past their project's retention (docs/privacy-center.md#retention).
+  [purgeVerifications, "every database"],
   // SMS texts past their retention.
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // While WEBHOOK_SECRETS_KEY_PREVIOUS is set: webhook secrets moved to the new key (docs/operations.md#rotating-secrets).
+  [reencryptWebhookSecrets, "every database"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
   // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
   [runScheduledScans, "every database"],
+  // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
+  [purgeExpired, "DB"],
 ];
 
 type Consumer = (batch: MessageBatch<never>, env: Env) => Promise<void>;

@@ -49,6 +49,12 @@ export const english = {
   ok: "OK",
   offline: "Your choice is kept on this device and will be sent when the privacy service answers.",
   downloadReceipt: "Download receipt",
+  /** In place of a switch: the purpose runs under an exemption from consent (a reason the law allows). */
+  exempt: "Needs no consent",
+  /** US opt-out regimes: the link text California's CCPA (Civ. Code 1798.135(a)(1)) prescribes; opens the choices. */
+  doNotSell: "Do Not Sell or Share My Personal Information",
+  /** CCPA 1798.135(a)(2): beside the switch of a purpose that uses sensitive personal information. */
+  limitSensitive: "Limit the Use of My Sensitive Personal Information",
 };
 
 export type StringKey = keyof typeof english;

@@ -85,7 +85,7 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
       } as unknown as Env);
       await expect(trigger).rejects.toThrow(/not queued/);
       const logged = errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
-      expect(logged).toMatch(/scheduled runs not queued.*purgeIdleVisitors on DB_SHARD_1.*injected refusal/s);
+      expect(logged).toMatch(/scheduled_runs_not_queued.*purgeIdleVisitors on DB_SHARD_1.*injected refusal/s);
     } finally {
       errors.mockRestore();
     }

@@ -47,7 +47,7 @@ describe("regime resolution from request.cf", () => {
     };
     const put = await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, rules);
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...rules, preset: null });
+    expect(put.body).toEqual({ ...rules, refusalStandsSeconds: 15_778_800, preset: null });
     expect((await regimeAt({ country: "US", regionCode: "CA" })).name).toBe("opt-in");
     expect((await regimeAt({ country: "US", regionCode: "TX" })).name).toBe("opt-out");
     expect((await regimeAt({ country: "FR" })).name).toBe("notice");
@@ -139,7 +139,7 @@ describe("jurisdiction rules: admin API", () => {
     const strict = presets.body.items[1];
     const put = await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, strict.rules);
     expect(put.body.preset).toBe("opt-in-everywhere");
-    expect((await admin("GET", `/projects/${tenant.projectId}/jurisdictions`)).body).toEqual({ ...strict.rules, preset: "opt-in-everywhere" });
+    expect((await admin("GET", `/projects/${tenant.projectId}/jurisdictions`)).body).toEqual({ ...strict.rules, refusalStandsSeconds: 15_778_800, preset: "opt-in-everywhere" });
   });
 
   it("refuses bad rules with field paths", async () => {

@@ -180,18 +180,18 @@ describe("Consent Mode updates for each decision", () => {
 });
 
 describe("regimes, forced with the element's regime attribute (honoured by the service in local development only)", () => {
-  it("opt-out: a compact notice with Your privacy choices; purposes run until the visitor opts out", async () => {
+  it("opt-out: a compact notice with Do Not Sell or Share My Personal Information; purposes run until the visitor opts out", async () => {
     const { context, page } = await bootstrapped();
     const requests = recordRequests(page);
     await page.goto(`${site.origin}/opt-out.html`);
     await banner(page).waitFor({ state: "visible" });
     const [call] = requests.filter((r) => r.path.endsWith("/bootstrap"));
     expect(JSON.parse(call.body!)).toMatchObject({ regime: "opt-out", languages: ["en", "en-US"] });
-    expect(await banner(page).locator("button").allTextContents()).toEqual(["Your privacy choices", "OK"]);
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Do Not Sell or Share My Personal Information", "OK"]);
     expect(await banner(page).locator("#banner-text").textContent()).toContain("You can opt out at any time.");
     await page.waitForFunction(() => document.getElementById("gated")?.textContent === "ran");
     expect((await dataLayer(page)).slice(-2)).toEqual([["consent", "update", granted], gtmEvent({ marketing: true, analytics: true, fraud: true }, granted)]);
-    await banner(page).getByRole("button", { name: "Your privacy choices" }).click();
+    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
     await dialog(page).waitFor({ state: "visible" });
     expect(await switchStates(page)).toEqual({ Marketing: true, Analytics: true });
     await page.getByRole("switch", { name: "Marketing", exact: true }).uncheck();
@@ -231,12 +231,14 @@ describe("regimes, forced with the element's regime attribute (honoured by the s
     await context.close();
   });
 
-  it("opt-in with GPC: meta.context.gpc is sent with the decision", async () => {
+  it("opt-in with GPC: the service records the signal with the decision (meta.context.signals), the widget does not send it", async () => {
     const { context, page, permissionBodies } = await bootstrapped({ gpc: true });
     await page.goto(`${site.origin}/plain.html`);
+    const recorded = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/permissions"));
     await page.getByRole("button", { name: "Reject all" }).click();
-    await banner(page).waitFor({ state: "detached" });
-    expect(permissionBodies.map((b) => b.meta.context.gpc)).toEqual([true]);
+    const record = await (await recorded).json();
+    expect(record.meta.context.signals).toEqual({ gpc: true });
+    expect(permissionBodies.map((b) => b.meta.context.gpc)).toEqual([undefined]);
     await context.close();
   });
 });

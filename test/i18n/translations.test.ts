@@ -222,3 +222,20 @@ describe.each(tags)("language %s", (tag) => {
     else expect(problemsOf(tag, module.default)).toEqual([]);
   });
 });
+
+describe("US opt-out wording", () => {
+  it("English says what California's CCPA prescribes (Civ. Code 1798.135(a))", () => {
+    expect(english.doNotSell).toBe("Do Not Sell or Share My Personal Information");
+    expect(english.limitSensitive).toBe("Limit the Use of My Sensitive Personal Information");
+  });
+
+  it.each(tags.filter((tag) => tag !== "en"))("%s has both in its own words, distinct from each other", async (tag) => {
+    const strings = ((await import(/* @vite-ignore */ `${folder}${tag}.ts`)) as { default: Record<StringKey, string> }).default;
+    for (const key of ["doNotSell", "limitSensitive"] as const) {
+      expect(strings[key].trim().length, `${tag} ${key}`).toBeGreaterThan(8);
+      expect(strings[key], `${tag} ${key}`).not.toBe(english[key]);
+      expect(strings[key].trim(), `${tag} ${key}`).toBe(strings[key]);
+    }
+    expect(strings.doNotSell).not.toBe(strings.limitSensitive);
+  });
+});

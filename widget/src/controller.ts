@@ -39,7 +39,7 @@ export type Host = {
   regime(): RegimeName | undefined;
   /** The page says it uses Consent Mode: all-denied defaults at once on a first visit. */
   consentMode: boolean;
-  /** `meta.context` of a request, GPC aside. */
+  /** `meta.context` of a request; the service adds the browser signals. */
   context(): Record<string, string | boolean>;
   emit(type: EventType, detail: ConsentState | Failure): void;
   render(): void;
@@ -173,9 +173,12 @@ export class ConsentController {
     }
   }
 
-  /** A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. */
+  /**
+   * A first-layer question is open: opt-in asks until every consent purpose is answered, the others until seen. A
+   * refusal stands until the service says it has lapsed (`askAgain`, after the project's period).
+   */
   #unanswered() {
-    const open = this.#consentPurposes.some((p) => !this.answered(p));
+    const open = this.#consentPurposes.some((p) => !this.answered(p) || this.#boot?.askAgain?.includes(p.purposeId));
     return this.regime === "opt-in" ? open : open && !this.#decision?.acknowledged;
   }
 
@@ -214,9 +217,11 @@ export class ConsentController {
   /** What a recorded request carries besides its `request`: the identity, when, and the page; `requestedBy` is the service's. */
   async #recorded(requested = localTimestamp()) {
     const { identityId } = await this.#session.current();
-    const context = this.#host.context();
-    // Servers from before the bootstrap refuse fields they do not know.
-    if (this.gpc && !this.#boot?.legacy) context.gpc = true;
+    const context: Record<string, unknown> = this.#host.context();
+    // Browser signals (GPC) the service reads from the request itself (worker/signals/signals.ts).
+    // What ran without consent when the decision was made, and under which exemption.
+    const exempt = this.shown.config?.purposes.filter((p) => p.exemption).map((p) => ({ purposeId: p.purposeId, version: p.version, ...p.exemption }));
+    if (exempt?.length) context.exemptions = exempt;
     return { identityId, requested, meta: { context } };
   }
 

@@ -1,6 +1,7 @@
 /**
  * The second layer, loaded on demand: every purpose with its legal ground, description, data groups and parties,
- * a switch per consent purpose, data group, processor and recipient, and an objection for the other grounds.
+ * a switch per consent purpose, data group, processor and recipient, an objection for the other grounds, and for a
+ * purpose under an exemption from consent only the information that it needs none.
  * A modal <dialog> (top layer, focus kept inside). Imports only constants and types: lit-html and the helpers
  * come with the View (see view.ts).
  */
@@ -89,10 +90,13 @@ export function preferences(view: View) {
           <h3>${purpose.name}</h3>
           <span class="tag">${t[groundLabels[purpose.legalGround]]}</span>
           ${consent && !view.answered(purpose) ? html`<span class="tag new">${t.new}</span>` : nothing}
+          ${consent && purpose.sensitive && view.regime === "opt-out" ? html`<p part="limit-sensitive">${t.limitSensitive}</p>` : nothing}
         </div>
         ${consent
           ? switchFor(purpose.purposeId, purpose.name)
-          : view.objected[purpose.purposeId]
+          : purpose.exemption
+            ? html`<span class="tag" part="exempt">${t.exempt}</span>`
+            : view.objected[purpose.purposeId]
             ? html`<span role="status">${t.objectionSent}</span>`
             : html`<button part="button object" aria-label="${t.object}: ${purpose.name}" @click=${() => view.object(purpose)}>
                 ${t.object}

@@ -16,8 +16,8 @@ export type Party = Schemas["Party"];
 
 /** The published configuration (`GET /privacy/v1/configurations`, and the bootstrap's `configuration`). */
 export type Configuration = Omit<Schemas["Configuration"], "purposes"> & { purposes: Purpose[] };
-/** A purpose as the configuration publishes it; `consentMode` is absent on servers from before Consent Mode. */
-export type Purpose = Optional<Schemas["Configuration"]["purposes"][number], "consentMode">;
+/** A purpose as the configuration publishes it; `consentMode` and `exemption` are absent on servers from before them. */
+export type Purpose = Optional<Schemas["Configuration"]["purposes"][number], "consentMode" | "exemption" | "sensitive">;
 export type DataGroup = Purpose["dataGroups"][number];
 /** The legal grounds of GDPR Art. 6(1) as the Worker names them (one list, in worker/configuration/table.ts). */
 export type LegalGround = Purpose["legalGround"];
@@ -39,7 +39,7 @@ export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { de
  * The one call before first paint; `legacy` marks one assembled from the three calls of older servers, which send
  * no `strings` (the widget then fetches its built language file).
  */
-export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings">, "regime" | "configuration" | "consentMode"> & {
+export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings" | "askAgain">, "regime" | "configuration" | "consentMode"> & {
   regime: Regime;
   configuration: Configuration;
   consentMode?: ConsentModeSettings;

@@ -8,8 +8,9 @@ import { cachedConfiguration, purposesFingerprint } from "../configuration/docum
 import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
+import { exemptionsFor } from "../jurisdictions/exemptions";
 import { visitorRegime } from "../jurisdictions/local";
-import { defaultRules, regimes, type Regime } from "../jurisdictions/rules";
+import { defaultRules, lapsedRefusals, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -21,16 +22,16 @@ import { latestReceiptHash } from "../proof/log";
 import { writerOf } from "../requests/record";
 import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
-import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
+import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
+import { asksFor, readSignals } from "../signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
+import { logger } from "../lib/logger";
+import { requestFields } from "../lib/request-log";
 
 /** The widget's bootstrap, mounted at `/browser/v1/projects/{project_id}`. */
 export const bootstrapRoutes = createRouter();
-
-/** The GPC support resource, mounted at `/.well-known`. */
-export const gpcRoutes = createRouter();
 
 /** The regime a local developer forces (body `regime`, else header `X-Assent-Regime`); never outside `LOCAL_DEV`. */
 function forcedRegime(c: Context<AppEnv>, fromBody: Regime | undefined): Regime | undefined {
@@ -152,28 +153,29 @@ bootstrapRoutes.openapi(
     const visitor = await whoIsAsking(c, projectId, bearer, input.visitorKey, reads.admission);
     let state = visitor.created ? null : reads.state;
 
-    const all = cached.configuration;
-    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
-    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
     const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
+    const all = { ...cached.configuration, purposes: exemptionsFor(cached.configuration.purposes, resolved.country) };
+    // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
+    const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
-    const gpc = c.req.header("sec-gpc") === "1";
+    const signals = readSignals(c.env, c.req.raw.headers);
+    const gpc = !!signals.gpc;
     let gpcApplied = false;
-    if (regime === "opt-out" && gpc && visitor.identityId) {
-      const undecided = undecidedUnderGpc(all, state);
+    if (asksFor(c.env, signals, regime, "opt-out-of-sale-or-sharing") && visitor.identityId) {
+      const undecided = undecidedUnderOptOut(all, state);
       if (undecided.length > 0) {
         // The banner must paint whatever happens here: a failed record is logged, and `gpcApplied` stays false.
         try {
-          await recordGpcOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language);
+          await recordSignalOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language, signals);
           state = await readState(visitor.identityId);
         } catch (error) {
-          console.error(`GPC opt-out for ${visitor.identityId} was not recorded:`, error);
+          logger.error("gpc_opt_out_not_recorded", requestFields(c), error);
         }
       }
-      gpcApplied = gpcInEffect(all, state);
+      gpcApplied = optOutInEffect(all, state);
     }
 
     return c.json(
@@ -183,6 +185,7 @@ bootstrapRoutes.openapi(
         strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
+        askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
@@ -191,28 +194,4 @@ bootstrapRoutes.openapi(
       { "Cache-Control": "no-store" },
     );
   },
-);
-
-const GpcSupport = z
-  .object({ gpc: z.literal(true), lastUpdate: z.string().openapi({ example: "2026-11-23" }) })
-  .openapi("GpcSupport");
-
-gpcRoutes.openapi(
-  defineRoute({
-    method: "get",
-    path: "/gpc.json",
-    operationId: "getGpcSupport",
-    tags: ["Browser tokens"],
-    ...access.public,
-    summary: "Global Privacy Control support resource",
-    description:
-      "Declares that this service honours GPC (https://privacycg.github.io/gpc-spec/): `Sec-GPC: 1` under an opt-out " +
-      "regime records an opt-out of sale and sharing (see the bootstrap).",
-    responses: { 200: jsonResponse(GpcSupport, "GPC is supported.") },
-  }),
-  (c) =>
-    c.json({ gpc: true as const, lastUpdate: "2026-11-23" }, 200, {
-      "Cache-Control": "public, max-age=86400",
-      "Access-Control-Allow-Origin": "*",
-    }),
 );

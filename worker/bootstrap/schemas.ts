@@ -43,6 +43,11 @@ export const Bootstrap = z
     fingerprint: z.string().openapi({ description: "SHA-256 hex of the live purposes' `id:version` in id order, joined by `,`: a stored decision is current while it matches." }),
     // Spread, not .extend(): extending a registered closed schema publishes an allOf no object can satisfy.
     consentMode: z.object({ ...ConsentModeSettingsSchema.shape, defaults: z.array(ConsentDefault) }),
+    askAgain: z.array(z.string()).openapi({
+      description:
+        "Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about " +
+        "them again. A younger refusal stands (the widget does not ask), on every device the identity uses.",
+    }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
     // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
     state: z.union([PermissionState, z.null()]).openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),

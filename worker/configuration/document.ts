@@ -59,6 +59,8 @@ export async function loadConfiguration(
       processors: expandParties(content.processors),
       recipients: expandParties(content.recipients),
       consentMode: content.consentMode ?? [],
+      exemption: content.exemption ?? null,
+      sensitive: content.sensitive ?? false,
     })),
   };
   return { configuration, wording };

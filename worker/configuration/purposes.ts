@@ -21,7 +21,7 @@ const VersionParams = PurposeParams.extend({ version: z.string() });
 
 /* Purposes */
 
-const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode }: z.infer<typeof PurposeInput>): PurposeContent => ({
+const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode, exemption, sensitive }: z.infer<typeof PurposeInput>): PurposeContent => ({
   referenceId,
   name,
   description,
@@ -31,6 +31,8 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
   recipients,
   controllers,
   consentMode,
+  exemption,
+  sensitive,
 });
 
 purposeRoutes.openapi(

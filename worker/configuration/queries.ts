@@ -26,6 +26,8 @@ const contentFields = (content: PurposeContent) => ({
   recipients: content.recipients,
   controllers: content.controllers,
   consentMode: content.consentMode ?? [],
+  exemption: content.exemption ?? null,
+  sensitive: content.sensitive ?? false,
 });
 
 export const toPurpose = (row: typeof purposes.$inferSelect): z.infer<typeof Purpose> => ({

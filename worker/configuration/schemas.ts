@@ -3,6 +3,7 @@ import { ConsentTypeList } from "../consent-mode/settings";
 import { Policies, ReferenceId, Timestamp, Translation } from "../lib/schemas";
 import { Party } from "../parties/schemas";
 import { Controller } from "../projects/schemas";
+import { exemptionReasons, exemptionRegimeNames, exemptionRegimes, regimesAllowing } from "../jurisdictions/exemptions";
 import { legalGrounds } from "./table";
 
 const Translations = z.array(Translation).max(50);
@@ -18,6 +19,29 @@ export const uniqueIds = <T extends z.ZodType<string>>(item: T, what: string) =>
   });
 
 const Id = (example: string) => z.string().min(1).max(64).openapi({ example });
+
+export const Exemption = z
+  .strictObject({
+    reason: z.enum(exemptionReasons),
+    regime: z.enum(exemptionRegimeNames as [keyof typeof exemptionRegimes, ...(keyof typeof exemptionRegimes)[]]).openapi({
+      description: "The legal regime the exemption relies on; it holds only where that regime is in force (docs/regulatory-readiness.md).",
+    }),
+  })
+  .superRefine(({ reason, regime }, ctx) => {
+    if ((exemptionRegimes[regime].reasons as readonly string[]).includes(reason)) return;
+    const allowedIn = regimesAllowing(reason);
+    ctx.addIssue({
+      code: "custom",
+      path: ["reason"],
+      message: `${reason} is not an exemption under ${regime}; it is allowed under ${allowedIn.join(", ")}.`,
+      params: { code: "exemption_not_allowed" },
+    });
+  })
+  .openapi("Exemption", {
+    description:
+      "Why a purpose needs no consent to store or read information on the visitor's device, from a closed list per regime. " +
+      "Where the regime holds the widget never gates the purpose and shows it as information; elsewhere it asks like for any purpose.",
+  });
 
 export const DataGroupInput = z
   .strictObject({
@@ -51,9 +75,25 @@ const purposeFields = {
     .min(1, "A purpose needs at least one controller.")
     .openapi({ description: "Party ids of controllers; at least one." }),
   consentMode: ConsentTypeList.default([]),
+  // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
+  exemption: z.union([Exemption, z.null()]).default(null),
+  sensitive: z.boolean().default(false).openapi({
+    description: "Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says \"Limit the Use of My Sensitive Personal Information\".",
+  }),
 };
 
-export const PurposeInput = z.strictObject(purposeFields).openapi("PurposeInput");
+/** An exempt purpose runs without consent where its exemption holds, so it must name the ground it rests on there. */
+const groundOfExempt = (purpose: { legalGround: string; exemption: unknown }, ctx: z.RefinementCtx) => {
+  if (purpose.exemption && purpose.legalGround === "consent") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["legalGround"],
+      message: "An exempt purpose does not rest on consent where its exemption holds: give the ground it rests on (usually legitimate_interests).",
+    });
+  }
+};
+
+export const PurposeInput = z.strictObject(purposeFields).superRefine(groundOfExempt).openapi("PurposeInput");
 
 export const PurposeUpdate = z
   .strictObject({
@@ -65,6 +105,7 @@ export const PurposeUpdate = z
         "current version in place.",
     }),
   })
+  .superRefine(groundOfExempt)
   .openapi("PurposeUpdate");
 
 const purposeOutput = {
@@ -80,6 +121,8 @@ const purposeOutput = {
   recipients: z.array(z.string()),
   controllers: z.array(z.string()),
   consentMode: ConsentTypeList,
+  exemption: z.union([Exemption, z.null()]),
+  sensitive: z.boolean(),
 };
 
 export const Purpose = z
@@ -124,6 +167,10 @@ export const Configuration = z
         processors: z.array(Party),
         recipients: z.array(Party),
         consentMode: ConsentTypeList,
+        exemption: z.union([Exemption, z.null()]).openapi({
+          description: "In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent).",
+        }),
+        sensitive: z.boolean(),
       }),
     ),
   })

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ConsentType } from "../consent-mode/settings";
+import type { Exemption } from "../jurisdictions/exemptions";
 import { projects, type Translation } from "../projects/table";
 
 export const legalGrounds = ["legal_requirement", "contract", "legitimate_interests", "consent"] as const;
@@ -36,6 +37,10 @@ export type PurposeContent = {
   controllers: string[];
   /** Google Consent Mode v2 types the purpose stands for; absent on purposes stored before the field existed. */
   consentMode?: ConsentType[];
+  /** Why it needs no consent, where that holds; absent on purposes stored before the field existed. */
+  exemption?: Exemption | null;
+  /** Uses sensitive personal information (CCPA); absent on purposes stored before the field existed. */
+  sensitive?: boolean;
 };
 
 export const purposes = sqliteTable(

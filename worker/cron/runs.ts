@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { databaseNames, defaultDatabase, envOn } from "../lib/databases";
+import { logger } from "../lib/logger";
 
 /**
  * A job the cron trigger runs: on `env` whose `DB` is the database it runs on (`database`, that binding's name), as of
@@ -43,7 +44,7 @@ export async function sendScheduledRuns(env: Env, jobs: readonly ScheduledJob[],
   if (refused.length === 0) return;
   // Nothing is lost (the next minute sends the runs again), but the trigger fails, so it shows in the cron's history.
   const runs = refused.flatMap(({ chunk }) => chunk.map(({ job, database }) => `${job} on ${database}`));
-  console.error(`scheduled runs not queued (${runs.length} of ${messages.length}): ${runs.join(", ")}:`, ...refused.map(({ error }) => error));
+  logger.error("scheduled_runs_not_queued", { job: runs.join(", "), count: runs.length }, refused[0]!.error);
   throw new AggregateError(
     refused.map(({ error }) => error),
     `${runs.length} scheduled run(s) not queued`,
@@ -63,7 +64,7 @@ export async function runScheduledMessages(batch: MessageBatch<CronMessage>, env
       const { job: name, database, asOf } = message.body;
       const job = byName.get(name);
       if (!job || !known.has(database)) {
-        console.error(`scheduled run dropped: no job ${name} or no database ${database} in this deployment`);
+        logger.error("scheduled_run_dropped", { job: name, binding: database });
         message.ack();
         return;
       }
@@ -71,7 +72,7 @@ export async function runScheduledMessages(batch: MessageBatch<CronMessage>, env
         await job(envOn(env, database), asOf, database);
         message.ack();
       } catch (error) {
-        console.error(`scheduled job failed: ${name} on ${database}:`, error);
+        logger.error("scheduled_job_failed", { job: name, binding: database }, error);
         message.retry();
       }
     }),

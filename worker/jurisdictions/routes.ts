@@ -9,7 +9,7 @@ import { ProjectParams } from "../lib/params";
 import { nextRevision } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
-import { defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type JurisdictionRules } from "./rules";
+import { defaultRefusalStandsSeconds, defaultRules, isArea, jurisdictionPresets, presetOf, regimes, type JurisdictionRules } from "./rules";
 
 export const jurisdictionRoutes = createRouter();
 
@@ -38,6 +38,19 @@ export const JurisdictionRulesInput = z
         });
       }),
     rest: Regime.openapi({ description: "The regime everywhere no rule names (and when the location is unknown)." }),
+    refusalStandsSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(10 * 366 * 86_400)
+      .optional()
+      .openapi({
+        description:
+          "How long a visitor's refusal of a purpose stands before the widget asks about it again (until then only a new " +
+          "version that requires consent, or the visitor opening the preferences, asks). Default six months (15778800), " +
+          "the Digital Omnibus proposal's minimum.",
+        example: 15_778_800,
+      }),
   })
   .openapi("JurisdictionRulesInput");
 
@@ -49,7 +62,11 @@ const JurisdictionRulesView = z
   })
   .openapi("JurisdictionRules");
 
-const view = (rules: JurisdictionRules) => ({ ...rules, preset: presetOf(rules) });
+const view = (rules: JurisdictionRules) => ({
+  ...rules,
+  refusalStandsSeconds: rules.refusalStandsSeconds ?? defaultRefusalStandsSeconds,
+  preset: presetOf(rules),
+});
 
 jurisdictionRoutes.openapi(
   defineRoute({

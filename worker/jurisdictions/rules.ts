@@ -9,7 +9,32 @@ export const regimes = ["opt-in", "opt-out", "notice"] as const;
 export type Regime = (typeof regimes)[number];
 
 export type JurisdictionRule = { area: string; regime: Regime };
-export type JurisdictionRules = { rules: JurisdictionRule[]; rest: Regime };
+export type JurisdictionRules = {
+  rules: JurisdictionRule[];
+  rest: Regime;
+  /** How long a refusal stands before the widget asks about that purpose again; absent: six months. */
+  refusalStandsSeconds?: number;
+};
+
+/** Six months (half a Julian year): the Digital Omnibus proposal's Art. 88a minimum before asking again. */
+export const defaultRefusalStandsSeconds = 15_778_800;
+
+/**
+ * The consent purposes whose refusal in `state` is older than the rules let it stand (at `nowMs`): the widget asks
+ * about them again. A refusal younger than that stands, on every device the identity uses.
+ */
+export function lapsedRefusals(
+  rules: JurisdictionRules,
+  state: { purposes: { purposeId: string; status: string; requestType: string; requested: string }[] } | null,
+  consentPurposeIds: string[],
+  nowMs: number,
+): string[] {
+  const standsMs = (rules.refusalStandsSeconds ?? defaultRefusalStandsSeconds) * 1000;
+  return (state?.purposes ?? [])
+    .filter((entry) => entry.status === "denied" && entry.requestType === "permission" && consentPurposeIds.includes(entry.purposeId))
+    .filter((entry) => Date.parse(entry.requested) + standsMs <= nowMs)
+    .map((entry) => entry.purposeId);
+}
 
 /** Named groups of countries a rule may use. */
 export const areaGroups: Record<string, readonly string[]> = {

@@ -19,6 +19,7 @@ import { applied, creation, eventAndLog } from "./statements";
 import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests, type RequestRow } from "./table";
 import { parseTimestamp } from "./timestamps";
+import { readSignals, type Signals } from "../signals/signals";
 import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
 import { commit, committerOf, type Committer } from "../events/commit";
 import { guardedWrite, stillHolds } from "./write-guard";
@@ -30,14 +31,15 @@ import { guardedWrite, stillHolds } from "./write-guard";
  * (worker/requests/write-guard.ts) runs the batches through `commit` (worker/events/commit.ts), which hands their events to delivery.
  */
 
-/** Who writes: the caller, and what signs and commits for it. */
-export type Writer = Committer & { issuer: string; caller: Caller };
+/** Who writes: the caller, what signs and commits for it, and the browser signals its request carried. */
+export type Writer = Committer & { issuer: string; caller: Caller; signals: Signals };
 
 /** The writer of an API call: its caller (or the one given, e.g. the bootstrap's visitor). */
 export const writerOf = (c: Context<AppEnv>, caller: Caller = c.get("caller")): Writer => ({
   ...committerOf(c),
   issuer: issuerOf(c.env),
   caller,
+  signals: readSignals(c.env, c.req.raw.headers),
 });
 
 /**
@@ -66,7 +68,7 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
     status,
     requested,
     requestedAt: parseTimestamp(requested)!,
-    meta: witnessedMeta(caller, input.meta, imported),
+    meta: witnessedMeta(caller, input.meta, imported, writer.signals),
     request: null,
     created: stamp,
     updated: stamp,

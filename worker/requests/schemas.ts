@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { uniqueIds } from "../configuration/schemas";
+import { Exemption, uniqueIds } from "../configuration/schemas";
 import { ReferenceId, Timestamp } from "../lib/schemas";
 import { RequestedTimestamp, SinceTimestamp } from "./timestamps";
 
@@ -40,6 +40,11 @@ export const Meta = z
           .optional()
           .openapi({ example: "en" }),
         gpc: z.boolean().optional().openapi({ description: "Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`)." }),
+        exemptions: z
+          .array(z.strictObject({ purposeId: Id("pur_…"), version: z.string().max(10), ...Exemption.shape }))
+          .max(100)
+          .optional()
+          .openapi({ description: "The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt)." }),
       })
       .optional(),
   })

@@ -40,16 +40,21 @@ export function witnessRequested(rule: WitnessRule, requested: string, serverMs:
   return distance > maxClockSkewMs;
 }
 
-/** `meta` as stored: `requestedBy` is always the authenticated client; a value the body gave is kept as `requestedByClaim`. */
+/**
+ * `meta` as stored: `requestedBy` is always the authenticated client; a value the body gave is kept as
+ * `requestedByClaim`. The browser signals the request came with are the service's own reading, in `context.signals`.
+ */
 export function witnessedMeta(
   caller: Caller,
   sent: { requestedBy?: string; context?: Record<string, unknown> } | undefined,
   imported: boolean,
+  signals: Record<string, true> = {},
 ): Record<string, unknown> {
+  const context = Object.keys(signals).length ? { ...sent?.context, signals } : sent?.context;
   return {
     requestedBy: caller.clientId,
     ...(sent?.requestedBy !== undefined ? { requestedByClaim: sent.requestedBy } : {}),
-    ...(sent?.context ? { context: sent.context } : {}),
+    ...(context ? { context } : {}),
     ...(imported ? { imported: true } : {}),
   };
 }

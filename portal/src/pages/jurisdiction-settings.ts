@@ -77,7 +77,8 @@ export class JurisdictionSettings extends ActionElement {
       try {
         const saved = await ok(api.PUT("/admin/v1/projects/{project_id}/jurisdictions", {
           params: { path: { project_id: this.project.projectId } },
-          body: { rules: parseRules(this.draft), rest: this.rest },
+          // The period a refusal stands is kept as read (the page does not edit it).
+          body: { rules: parseRules(this.draft), rest: this.rest, refusalStandsSeconds: this.rules?.refusalStandsSeconds },
         }));
         this.show(saved);
         notify("Jurisdiction rules saved.");

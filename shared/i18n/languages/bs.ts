@@ -38,4 +38,7 @@ export default {
   ok: "U redu",
   offline: "Vaš izbor se čuva na ovom uređaju i bit će poslan kada usluga privatnosti odgovori.",
   downloadReceipt: "Preuzmi potvrdu",
+  exempt: "Nije potrebna saglasnost",
+  doNotSell: "Ne prodajite i ne dijelite moje lične podatke",
+  limitSensitive: "Ograničite upotrebu mojih osjetljivih ličnih podataka",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "D’acord",
   offline: "La teva opció es desa en aquest dispositiu i s’enviarà quan el servei de privadesa respongui.",
   downloadReceipt: "Baixar el comprovant",
+  exempt: "No requereix consentiment",
+  doNotSell: "No vengueu ni compartiu la meva informació personal",
+  limitSensitive: "Limiteu l'ús de la meva informació personal sensible",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Vaše volba je uložena v tomto zařízení a bude odeslána, jakmile služba ochrany soukromí odpoví.",
   downloadReceipt: "Stáhnout potvrzení",
+  exempt: "Nevyžaduje souhlas",
+  doNotSell: "Neprodávejte ani nesdílejte mé osobní údaje",
+  limitSensitive: "Omezte použití mých citlivých osobních údajů",
 } satisfies Strings;

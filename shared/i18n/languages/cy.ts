@@ -38,4 +38,7 @@ export default {
   ok: "Iawn",
   offline: "Caiff eich dewis ei gadw ar y ddyfais hon a’i anfon pan fydd y gwasanaeth preifatrwydd yn ateb.",
   downloadReceipt: "Lawrlwytho derbynneb",
+  exempt: "Nid oes angen cydsyniad",
+  doNotSell: "Peidiwch â gwerthu na rhannu fy ngwybodaeth bersonol",
+  limitSensitive: "Cyfyngu ar ddefnyddio fy ngwybodaeth bersonol sensitif",
 } satisfies Strings;

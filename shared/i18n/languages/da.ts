@@ -37,4 +37,7 @@ export default {
   ok: "OK",
   offline: "Dit valg gemmes på denne enhed og sendes, når privatlivstjenesten svarer.",
   downloadReceipt: "Hent kvittering",
+  exempt: "Kræver ikke samtykke",
+  doNotSell: "Sælg eller del ikke mine personoplysninger",
+  limitSensitive: "Begræns brugen af mine følsomme personoplysninger",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Ihre Auswahl wird auf diesem Gerät aufbewahrt und übermittelt, sobald der Datenschutzdienst antwortet.",
   downloadReceipt: "Nachweis herunterladen",
+  exempt: "Keine Einwilligung erforderlich",
+  doNotSell: "Meine personenbezogenen Daten nicht verkaufen oder weitergeben",
+  limitSensitive: "Nutzung meiner sensiblen personenbezogenen Daten einschränken",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Tu elección se guarda en este dispositivo y se enviará cuando responda el servicio de privacidad.",
   downloadReceipt: "Descargar justificante",
+  exempt: "No requiere consentimiento",
+  doNotSell: "No vender ni compartir mi información personal",
+  limitSensitive: "Limitar el uso de mi información personal confidencial",
 } satisfies Strings;

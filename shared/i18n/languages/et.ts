@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Teie valikut hoitakse selles seadmes ja see saadetakse ära, kui privaatsusteenus vastab.",
   downloadReceipt: "Laadi kinnitus alla",
+  exempt: "Nõusolekut ei ole vaja",
+  doNotSell: "Ärge müüge ega jagage minu isikuandmeid",
+  limitSensitive: "Piirake minu tundlike isikuandmete kasutamist",
 } satisfies Strings;

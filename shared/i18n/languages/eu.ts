@@ -39,4 +39,7 @@ export default {
   ok: "Ados",
   offline: "Zure aukera gailu honetan gordetzen da, eta pribatutasun-zerbitzuak erantzuten duenean bidaliko da.",
   downloadReceipt: "Deskargatu agiria",
+  exempt: "Ez du adostasunik behar",
+  doNotSell: "Ez saldu edo partekatu nire informazio pertsonala",
+  limitSensitive: "Mugatu nire informazio pertsonal sentikorraren erabilera",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Valintasi säilytetään tällä laitteella ja lähetetään, kun tietosuojapalvelu vastaa.",
   downloadReceipt: "Lataa vahvistus",
+  exempt: "Ei vaadi suostumusta",
+  doNotSell: "Älä myy tai jaa henkilötietojani",
+  limitSensitive: "Rajoita arkaluonteisten henkilötietojeni käyttöä",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "Votre choix est conservé sur cet appareil et sera transmis dès que le service de confidentialité répondra.",
   downloadReceipt: "Télécharger le justificatif",
+  exempt: "Ne nécessite pas de consentement",
+  doNotSell: "Ne pas vendre ni partager mes informations personnelles",
+  limitSensitive: "Limiter l'utilisation de mes informations personnelles sensibles",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Coinnítear do rogha ar an ngléas seo agus seolfar í nuair a fhreagróidh an tseirbhís phríobháideachais.",
   downloadReceipt: "Íoslódáil admháil",
+  exempt: "Níl toiliú ag teastáil",
+  doNotSell: "Ná díol ná comhroinn m'fhaisnéis phearsanta",
+  limitSensitive: "Teorainn a chur le húsáid m'fhaisnéise pearsanta íogaire",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "De acordo",
   offline: "A túa opción gárdase neste dispositivo e enviarase cando responda o servizo de privacidade.",
   downloadReceipt: "Descargar xustificante",
+  exempt: "Non require consentimento",
+  doNotSell: "Non vender nin compartir a miña información persoal",
+  limitSensitive: "Limitar o uso da miña información persoal sensible",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "הבנתי",
   offline: "הבחירה שלך נשמרת במכשיר הזה ותישלח כששירות הפרטיות יגיב.",
   downloadReceipt: "הורדת אישור",
+  exempt: "אינו דורש הסכמה",
+  doNotSell: "אל תמכרו ואל תשתפו את המידע האישי שלי",
+  limitSensitive: "הגבילו את השימוש במידע האישי הרגיש שלי",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "U redu",
   offline: "Vaš se odabir čuva na ovom uređaju i bit će poslan kada usluga zaštite privatnosti odgovori.",
   downloadReceipt: "Preuzmi potvrdu",
+  exempt: "Nije potrebna privola",
+  doNotSell: "Ne prodajite i ne dijelite moje osobne podatke",
+  limitSensitive: "Ograničite upotrebu mojih osjetljivih osobnih podataka",
 } satisfies Strings;

@@ -37,4 +37,7 @@ export default {
   ok: "OK",
   offline: "Döntését ezen az eszközön tároljuk, és elküldjük, amint az adatvédelmi szolgáltatás válaszol.",
   downloadReceipt: "Igazolás letöltése",
+  exempt: "Nem igényel hozzájárulást",
+  doNotSell: "Ne adják el és ne osszák meg a személyes adataimat",
+  limitSensitive: "Korlátozzák az érzékeny személyes adataim felhasználását",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "Oke",
   offline: "Pilihan Anda disimpan di perangkat ini dan akan dikirim saat layanan privasi merespons.",
   downloadReceipt: "Unduh tanda terima",
+  exempt: "Tidak memerlukan persetujuan",
+  doNotSell: "Jangan Jual atau Bagikan Informasi Pribadi Saya",
+  limitSensitive: "Batasi Penggunaan Informasi Pribadi Sensitif Saya",
 } satisfies Strings;

@@ -37,4 +37,7 @@ export default {
   ok: "Í lagi",
   offline: "Val þitt er geymt á þessu tæki og verður sent þegar persónuverndarþjónustan svarar.",
   downloadReceipt: "Sækja kvittun",
+  exempt: "Krefst ekki samþykkis",
+  doNotSell: "Ekki selja eða deila persónuupplýsingum mínum",
+  limitSensitive: "Takmarka notkun viðkvæmra persónuupplýsinga minna",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "La tua scelta è conservata su questo dispositivo e verrà inviata quando il servizio privacy risponderà.",
   downloadReceipt: "Scarica la ricevuta",
+  exempt: "Non richiede consenso",
+  doNotSell: "Non vendere né condividere le mie informazioni personali",
+  limitSensitive: "Limita l'uso delle mie informazioni personali sensibili",
 } satisfies Strings;

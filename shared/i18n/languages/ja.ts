@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "選択はこの端末に保存され、プライバシーサービスが応答した時点で送信されます。",
   downloadReceipt: "控えをダウンロード",
+  exempt: "同意は不要です",
+  doNotSell: "私の個人情報を販売または共有しない",
+  limitSensitive: "私の機微な個人情報の利用を制限する",
 } satisfies Strings;

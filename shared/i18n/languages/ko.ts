@@ -38,4 +38,7 @@ export default {
   ok: "확인",
   offline: "선택 사항은 이 기기에 보관되며 개인정보 보호 서비스가 응답하면 전송됩니다.",
   downloadReceipt: "확인서 다운로드",
+  exempt: "동의가 필요하지 않음",
+  doNotSell: "내 개인정보를 판매하거나 공유하지 마세요",
+  limitSensitive: "내 민감한 개인정보의 사용을 제한하세요",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Är Wiel bleift op dësem Apparat a gëtt geschéckt, soubal den Dateschutzdéngscht äntwert.",
   downloadReceipt: "Beleeg eroflueden",
+  exempt: "Keng Awëllegung néideg",
+  doNotSell: "Meng perséinlech Informatioune net verkafen oder deelen",
+  limitSensitive: "D'Notzung vu mengen sensibelen perséinlechen Informatiounen aschränken",
 } satisfies Strings;

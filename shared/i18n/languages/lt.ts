@@ -39,4 +39,7 @@ export default {
   ok: "Gerai",
   offline: "Jūsų pasirinkimas laikomas šiame įrenginyje ir bus išsiųstas, kai privatumo paslauga atsakys.",
   downloadReceipt: "Atsisiųsti patvirtinimą",
+  exempt: "Sutikimo nereikia",
+  doNotSell: "Neparduokite ir nebendrinkite mano asmeninės informacijos",
+  limitSensitive: "Apribokite mano jautrios asmeninės informacijos naudojimą",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "Labi",
   offline: "Jūsu izvēle ir saglabāta šajā ierīcē un tiks nosūtīta, kad privātuma pakalpojums atbildēs.",
   downloadReceipt: "Lejupielādēt kvīti",
+  exempt: "Piekrišana nav nepieciešama",
+  doNotSell: "Nepārdodiet un nekopīgojiet manu personisko informāciju",
+  limitSensitive: "Ierobežojiet manas sensitīvās personiskās informācijas izmantošanu",
 } satisfies Strings;

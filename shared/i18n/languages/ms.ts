@@ -38,4 +38,7 @@ export default {
   ok: "Baik",
   offline: "Pilihan anda disimpan pada peranti ini dan akan dihantar apabila perkhidmatan privasi memberi respons.",
   downloadReceipt: "Muat turun resit",
+  exempt: "Tidak memerlukan persetujuan",
+  doNotSell: "Jangan Jual atau Kongsi Maklumat Peribadi Saya",
+  limitSensitive: "Hadkan Penggunaan Maklumat Peribadi Sensitif Saya",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "L-għażla tiegħek tinżamm fuq dan l-apparat u tintbagħat meta s-servizz tal-privatezza jwieġeb.",
   downloadReceipt: "Niżżel l-irċevuta",
+  exempt: "Ma jeħtieġx kunsens",
+  doNotSell: "Tbigħx u taqsamx l-informazzjoni personali tiegħi",
+  limitSensitive: "Illimita l-użu tal-informazzjoni personali sensittiva tiegħi",
 } satisfies Strings;

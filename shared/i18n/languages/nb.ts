@@ -37,4 +37,7 @@ export default {
   ok: "OK",
   offline: "Valget ditt lagres på denne enheten og sendes når personverntjenesten svarer.",
   downloadReceipt: "Last ned kvittering",
+  exempt: "Krever ikke samtykke",
+  doNotSell: "Ikke selg eller del personopplysningene mine",
+  limitSensitive: "Begrens bruken av mine sensitive personopplysninger",
 } satisfies Strings;

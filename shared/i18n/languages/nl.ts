@@ -38,4 +38,7 @@ export default {
   ok: "Oké",
   offline: "Je keuze wordt op dit apparaat bewaard en verstuurd zodra de privacydienst reageert.",
   downloadReceipt: "Bewijs downloaden",
+  exempt: "Geen toestemming nodig",
+  doNotSell: "Mijn persoonsgegevens niet verkopen of delen",
+  limitSensitive: "Gebruik van mijn gevoelige persoonsgegevens beperken",
 } satisfies Strings;

@@ -37,4 +37,7 @@ export default {
   ok: "OK",
   offline: "Valet ditt blir lagra på denne eininga og sendt når personvernenesta svarar.",
   downloadReceipt: "Last ned kvittering",
+  exempt: "Krev ikkje samtykke",
+  doNotSell: "Ikkje sel eller del personopplysningane mine",
+  limitSensitive: "Avgrens bruken av dei sensitive personopplysningane mine",
 } satisfies Strings;

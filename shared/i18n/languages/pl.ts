@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "Twój wybór jest zapisany na tym urządzeniu i zostanie wysłany, gdy usługa prywatności odpowie.",
   downloadReceipt: "Pobierz potwierdzenie",
+  exempt: "Nie wymaga zgody",
+  doNotSell: "Nie sprzedawaj ani nie udostępniaj moich danych osobowych",
+  limitSensitive: "Ogranicz wykorzystanie moich wrażliwych danych osobowych",
 } satisfies Strings;

@@ -44,4 +44,7 @@ export default {
   ok: "OK",
   offline: "Sua escolha fica salva neste dispositivo e será enviada quando o serviço de privacidade responder.",
   downloadReceipt: "Baixar comprovante",
+  exempt: "Não requer consentimento",
+  doNotSell: "Não vender nem compartilhar minhas informações pessoais",
+  limitSensitive: "Limitar o uso das minhas informações pessoais sensíveis",
 } satisfies Strings;

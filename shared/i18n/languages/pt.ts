@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "A sua opção fica guardada neste dispositivo e será enviada quando o serviço de privacidade responder.",
   downloadReceipt: "Transferir comprovativo",
+  exempt: "Não requer consentimento",
+  doNotSell: "Não vender nem partilhar as minhas informações pessoais",
+  limitSensitive: "Limitar a utilização das minhas informações pessoais sensíveis",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "OK",
   offline: "Vossa tscherna vegn memorisada sin quest apparat e tramessa, uschespert ch’il servetsch da protecziun da datas respunda.",
   downloadReceipt: "Telechargiar la quittanza",
+  exempt: "Na basegna betg in consentiment",
+  doNotSell: "Betg vender u cundivider mias infurmaziuns persunalas",
+  limitSensitive: "Limitar l'utilisaziun da mias infurmaziuns persunalas sensiblas",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "Alegerea dvs. este păstrată pe acest dispozitiv și va fi trimisă când serviciul de confidențialitate răspunde.",
   downloadReceipt: "Descarcă confirmarea",
+  exempt: "Nu necesită consimțământ",
+  doNotSell: "Nu vindeți și nu partajați informațiile mele personale",
+  limitSensitive: "Limitați utilizarea informațiilor mele personale sensibile",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "Vaša voľba zostáva uložená v tomto zariadení a odošle sa, keď služba ochrany súkromia odpovie.",
   downloadReceipt: "Stiahnuť potvrdenie",
+  exempt: "Nevyžaduje súhlas",
+  doNotSell: "Nepredávajte ani nezdieľajte moje osobné údaje",
+  limitSensitive: "Obmedzte používanie mojich citlivých osobných údajov",
 } satisfies Strings;

@@ -39,4 +39,7 @@ export default {
   ok: "V redu",
   offline: "Vaša izbira je shranjena v tej napravi in bo poslana, ko se storitev za zasebnost odzove.",
   downloadReceipt: "Prenesi potrdilo",
+  exempt: "Ne zahteva privolitve",
+  doNotSell: "Ne prodajajte in ne delite mojih osebnih podatkov",
+  limitSensitive: "Omejite uporabo mojih občutljivih osebnih podatkov",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "Në rregull",
   offline: "Zgjedhja juaj ruhet në këtë pajisje dhe do të dërgohet kur të përgjigjet shërbimi i privatësisë.",
   downloadReceipt: "Shkarko dëftesën",
+  exempt: "Nuk kërkon pëlqim",
+  doNotSell: "Mos i shisni dhe mos i ndani informacionet e mia personale",
+  limitSensitive: "Kufizoni përdorimin e informacioneve të mia personale të ndjeshme",
 } satisfies Strings;

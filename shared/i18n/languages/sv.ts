@@ -39,4 +39,7 @@ export default {
   ok: "OK",
   offline: "Ditt val sparas på den här enheten och skickas när integritetstjänsten svarar.",
   downloadReceipt: "Ladda ner kvitto",
+  exempt: "Kräver inget samtycke",
+  doNotSell: "Sälj eller dela inte mina personuppgifter",
+  limitSensitive: "Begränsa användningen av mina känsliga personuppgifter",
 } satisfies Strings;

@@ -38,4 +38,7 @@ export default {
   ok: "Tamam",
   offline: "Tercihiniz bu cihazda saklanıyor ve gizlilik hizmeti yanıt verdiğinde gönderilecek.",
   downloadReceipt: "Makbuzu indir",
+  exempt: "Açık rıza gerektirmez",
+  doNotSell: "Kişisel Bilgilerimi Satmayın veya Paylaşmayın",
+  limitSensitive: "Hassas Kişisel Bilgilerimin Kullanımını Sınırlayın",
 } satisfies Strings;

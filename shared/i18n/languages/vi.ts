@@ -38,4 +38,7 @@ export default {
   ok: "Đã hiểu",
   offline: "Lựa chọn của bạn được lưu trên thiết bị này và sẽ được gửi khi dịch vụ quyền riêng tư phản hồi.",
   downloadReceipt: "Tải biên nhận",
+  exempt: "Không cần sự đồng ý",
+  doNotSell: "Không bán hoặc chia sẻ thông tin cá nhân của tôi",
+  limitSensitive: "Giới hạn việc sử dụng thông tin cá nhân nhạy cảm của tôi",
 } satisfies Strings;

@@ -36,4 +36,7 @@ export default {
   ok: "确定",
   offline: "您的选择已保存在此设备上，将在隐私服务响应后发送。",
   downloadReceipt: "下载回执",
+  exempt: "无需同意",
+  doNotSell: "请勿出售或共享我的个人信息",
+  limitSensitive: "限制使用我的敏感个人信息",
 } satisfies Strings;

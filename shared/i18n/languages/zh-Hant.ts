@@ -36,4 +36,7 @@ export default {
   ok: "確定",
   offline: "您的選擇已保存在此裝置上，並會在隱私服務回應後送出。",
   downloadReceipt: "下載收據",
+  exempt: "無需同意",
+  doNotSell: "請勿出售或分享我的個人資訊",
+  limitSensitive: "限制使用我的敏感個人資訊",
 } satisfies Strings;

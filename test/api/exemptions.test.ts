@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { exemptionRegimes } from "../../worker/jurisdictions/exemptions";
+import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { expectProblem, problemOf } from "./helpers";
+
+const britain = { country: "GB", regionCode: "ENG" };
+const germany = { country: "DE", regionCode: "BE" };
+
+describe("exempt purposes", () => {
+  let tenant: WidgetTenant;
+  const create = (body: Record<string, unknown>) =>
+    tenant.api("POST", "/configurations/purposes", { controllers: [tenant.controller], name: "Exempt", ...body });
+
+  beforeAll(async () => {
+    tenant = await widgetTenant();
+  });
+
+  it("refuses a reason the purpose's regime does not allow with 400, naming the regimes that allow it", async () => {
+    const reply = await create({ referenceId: "stats-eu", legalGround: "legitimate_interests", exemption: { reason: "audience-measurement", regime: "eprivacy" } });
+    expectProblem(reply, 400, "validation_failed");
+    const [error] = problemOf(reply).errors as { path: string; message: string; code: string }[];
+    expect(error).toMatchObject({ path: "exemption.reason", code: "exemption_not_allowed" });
+    expect(error.message).toContain("uk-duaa");
+    expect(error.message).toContain("eu-omnibus");
+    expect(error.message).not.toMatch(/allowed under .*eprivacy/);
+  });
+
+  it("refuses an exempt purpose that says it rests on consent", async () => {
+    const reply = await create({ referenceId: "cart-consent", legalGround: "consent", exemption: { reason: "requested-service", regime: "eprivacy" } });
+    expectProblem(reply, 400, "validation_failed");
+    expect(problemOf(reply).errors).toMatchObject([{ path: "legalGround" }]);
+  });
+
+  it("keeps the exemption on the purpose, its version and the published configuration", async () => {
+    const exemption = { reason: "requested-service", regime: "eprivacy" };
+    const reply = await create({ referenceId: "cart", legalGround: "contract", exemption });
+    expect(reply.status).toBe(201);
+    expect(reply.body.exemption).toEqual(exemption);
+    const version = await tenant.api("GET", `/configurations/purposes/${reply.body.purposeId}/versions/1`);
+    expect(version.body.exemption).toEqual(exemption);
+    const plain = await tenant.api("GET", `/configurations/purposes/${tenant.analytics}`);
+    expect(plain.body.exemption).toBeNull();
+  });
+
+  it("serves an exemption only where its regime holds; elsewhere the purpose asks for consent", async () => {
+    const project = await widgetTenant();
+    const exemption = { reason: "audience-measurement", regime: "uk-duaa" } as const;
+    const made = await project.api("POST", "/configurations/purposes", {
+      controllers: [project.controller],
+      referenceId: "uk-stats",
+      name: "Statistics",
+      legalGround: "legitimate_interests",
+      exemption,
+    });
+    expect(made.status).toBe(201);
+    const served = async (cf: Record<string, unknown>) =>
+      (await bootstrap(project.projectId, { cf })).body.configuration.purposes.find((p) => p.purposeId === made.body.purposeId)!;
+    expect(await served(britain)).toMatchObject({ legalGround: "legitimate_interests", exemption });
+    expect(await served(germany)).toMatchObject({ legalGround: "consent", exemption: null });
+  });
+
+  it("holds nothing under a proposal that is not law yet", async () => {
+    expect(exemptionRegimes["eu-omnibus"]).toMatchObject({ status: "proposal", holdsIn: [] });
+    const project = await widgetTenant();
+    const made = await project.api("POST", "/configurations/purposes", {
+      controllers: [project.controller],
+      referenceId: "omnibus-stats",
+      name: "Statistics",
+      legalGround: "legitimate_interests",
+      exemption: { reason: "audience-measurement", regime: "eu-omnibus" },
+    });
+    expect(made.status).toBe(201);
+    const { body } = await bootstrap(project.projectId, { cf: germany });
+    expect(body.configuration.purposes.find((p) => p.purposeId === made.body.purposeId)).toMatchObject({ legalGround: "consent", exemption: null });
+  });
+
+  it("records which purposes ran under which exemption with the decision", async () => {
+    const { body } = await bootstrap(tenant.projectId, { cf: germany });
+    const exemptions = [{ purposeId: tenant.analytics, version: "1", reason: "requested-service", regime: "eprivacy" }];
+    const reply = await tenant.api("POST", "/permissions", {
+      identityId: body.token!.identityId,
+      requested: new Date().toISOString(),
+      meta: { context: { collectionMethod: "web-dialog", exemptions } },
+      request: { purposes: [{ purposeId: tenant.marketing, status: "denied" }] },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body.meta).toMatchObject({ context: { exemptions } });
+  });
+});

@@ -1,0 +1,152 @@
+// The rules a banner follows beyond the regime (docs/regulatory-readiness.md): purposes exempt from consent, and a
+// refusal that stands for the project's period.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { adminToken, banner, base, dialog, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+
+let browser: Browser;
+let site: Awaited<ReturnType<typeof hostSite>>;
+let shop: Shop;
+let cart: Json;
+/** A second shop whose refusals stand for `refusalSeconds`. */
+let brief: Shop;
+const refusalSeconds = 20;
+
+beforeAll(async () => {
+  site = await hostSite();
+  shop = await shopProject(site.origin);
+  await ok("PUT", shop.under(`/configurations/purposes/${shop.analytics.purposeId}`), shop.token, {
+    referenceId: "analytics",
+    name: "Analytics",
+    legalGround: "consent",
+    controllers: [shop.shop.partyId],
+    sensitive: true,
+    requireNewConsent: false,
+  });
+  cart = await ok("POST", shop.under("/configurations/purposes"), shop.token, {
+    referenceId: "cart",
+    name: "Shopping cart",
+    description: [{ language: "en", text: "Keeps what you put in the cart." }],
+    legalGround: "contract",
+    controllers: [shop.shop.partyId],
+    exemption: { reason: "requested-service", regime: "eprivacy" },
+  });
+  Object.assign(site.pages, {
+    "/exempt.html": {
+      body: shopPage(shop.projectId, {
+        extra: `<p id="cart">not run</p><script type="text/plain" data-assent-purpose="cart" src="/cart.js"></script>`,
+      }),
+    },
+    "/cart.js": { body: `document.getElementById("cart").textContent = "ran";`, type: "text/javascript" },
+    "/gated.js": gatedScript,
+    "/opt-out.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
+  });
+  brief = await shopProject(site.origin);
+  await ok("PUT", `/admin/v1/projects/${brief.projectId}/jurisdictions`, adminToken, { rules: [], rest: "opt-in", refusalStandsSeconds: refusalSeconds });
+  site.pages["/brief.html"] = { body: shopPage(brief.projectId) };
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe("exempt purposes", () => {
+  it("are never gated, are shown as information and not as a switch, and the decision records the exemption", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/exempt.html`);
+    await banner(page).waitFor({ state: "visible" });
+    // Opt-in, nothing decided: the exempt purpose's script runs, the consent purpose's does not.
+    await page.waitForFunction(() => document.getElementById("cart")?.textContent === "ran");
+    expect(await page.locator("#gated").textContent()).toBe("not run");
+    expect(await page.evaluate(() => (window as any).assent.getConsent()?.consents.cart)).toBe(true);
+
+    await page.getByRole("button", { name: "Customize" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const entry = dialog(page).locator("[part=purpose]", { hasText: "Shopping cart" });
+    await expect.poll(() => entry.locator("[part=exempt]").textContent()).toBe("Needs no consent");
+    expect(await entry.getByRole("switch").count()).toBe(0);
+    expect(await entry.getByRole("button", { name: /Object/ }).count()).toBe(0);
+    expect(await dialog(page).getByRole("switch", { name: "Marketing" }).count()).toBe(1);
+
+    const recorded = page.waitForResponse((r) => r.url().startsWith(base) && r.url().endsWith("/permissions") && r.request().method() === "POST");
+    await dialog(page).getByRole("button", { name: "Reject all" }).click();
+    const record = await (await recorded).json();
+    expect(record.meta.context.exemptions).toEqual([{ purposeId: cart.purposeId, version: "1", reason: "requested-service", regime: "eprivacy" }]);
+    expect(record.request.purposes.map((p: Json) => p.purposeId)).not.toContain(cart.purposeId);
+    expect(await page.locator("#cart").textContent()).toBe("ran");
+    await context.close();
+  });
+});
+
+/** Loads (or reloads) the page and waits until the widget has taken the bootstrap's answer; returns that answer. */
+async function bootstrapped(page: Page, load: () => Promise<unknown>): Promise<Json> {
+  const answer = page.waitForResponse((r) => r.url().startsWith(base) && r.url().endsWith("/bootstrap"));
+  await load();
+  const body = await (await answer).json();
+  await page.waitForFunction(() => (window as any).assent.getConsent()?.identityId);
+  await page.evaluate(() => (document.querySelector("assent-consent") as any).updateComplete);
+  return body;
+}
+
+const asked = (page: Page) => page.evaluate(() => document.querySelector("assent-consent")!.hasAttribute("banner"));
+
+describe("a refusal stands", () => {
+  it("after Reject all the widget does not ask again on reload; once the project's period has passed it asks, and the refusal still gates", async () => {
+    const { context, page } = await visitor(browser);
+    await bootstrapped(page, () => page.goto(`${site.origin}/brief.html`));
+    await banner(page).waitFor({ state: "visible" });
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    const rejectedAt = Date.now();
+
+    const within = await bootstrapped(page, () => page.reload());
+    // Only meaningful while the period runs: the reload above must have been answered within it.
+    expect(Date.now() - rejectedAt).toBeLessThan(refusalSeconds * 1000);
+    expect(within.askAgain).toEqual([]);
+    expect(await asked(page)).toBe(false);
+
+    // The period passes: the service names the refused purposes, and the first layer asks about them again.
+    await expect
+      .poll(async () => (await bootstrapped(page, () => page.reload())).askAgain.length, { timeout: (refusalSeconds + 30) * 1000, interval: 2000 })
+      .toBe(2);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await page.locator("#gated").textContent()).toBe("not run");
+    expect(await page.evaluate(() => (window as any).assent.getConsent().consents.marketing)).toBe(false);
+    await context.close();
+  }, 120_000);
+
+  it("a new version that requires consent asks again at once", async () => {
+    const fresh = await shopProject(site.origin);
+    site.pages["/fresh.html"] = { body: shopPage(fresh.projectId) };
+    const { context, page } = await visitor(browser);
+    await bootstrapped(page, () => page.goto(`${site.origin}/fresh.html`));
+    await page.getByRole("button", { name: "Reject all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    await bootstrapped(page, () => page.reload());
+    expect(await asked(page)).toBe(false);
+
+    const current = await ok("GET", fresh.under(`/configurations/purposes/${fresh.marketing.purposeId}`), fresh.token);
+    const { projectId, purposeId, version, created, updated, ...content } = current;
+    await ok("PUT", fresh.under(`/configurations/purposes/${purposeId}`), fresh.token, { ...content, name: "Marketing by post", requireNewConsent: true });
+    await bootstrapped(page, () => page.reload());
+    await banner(page).waitFor({ state: "visible" });
+    await context.close();
+  });
+});
+
+describe("US opt-out wording", () => {
+  it("the opt-out first layer links to the choices as Do Not Sell or Share; a sensitive purpose says Limit the Use", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/opt-out.html`);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Do Not Sell or Share My Personal Information", "OK"]);
+    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const analytics = dialog(page).locator("[part=purpose]", { hasText: "Analytics" });
+    await expect.poll(() => analytics.locator("[part=limit-sensitive]").textContent()).toBe("Limit the Use of My Sensitive Personal Information");
+    expect(await dialog(page).locator("[part=purpose]", { hasText: "Marketing" }).locator("[part=limit-sensitive]").count()).toBe(0);
+    await context.close();
+  });
+});
