@@ -84,7 +84,7 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
         CRON_QUEUE: refusing,
       } as unknown as Env);
       await expect(trigger).rejects.toThrow(/not queued/);
-      const logged = errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+      const logged = errors.mock.calls.map((args) => args.map((a) => (typeof a === "object" ? JSON.stringify(a) : String(a))).join(" ")).join("\n");
       expect(logged).toMatch(/scheduled_runs_not_queued.*purgeIdleVisitors on DB_SHARD_1.*injected refusal/s);
     } finally {
       errors.mockRestore();
@@ -129,7 +129,7 @@ describe("the cron through the queue", { timeout: 60_000 }, () => {
       expect(result.retryMessages.map((m) => m.msgId)).toEqual(["fails"]);
       expect([...result.explicitAcks].sort()).toEqual(["no-db", "no-job", "runs"]);
       expect(await present(env.DB, inDb)).toBe(false);
-      const logged = errors.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
+      const logged = errors.mock.calls.map((args) => args.map((a) => (typeof a === "object" ? JSON.stringify(a) : String(a))).join(" ")).join("\n");
       expect(logged).toMatch(/purgeIdleVisitors.*DB_SHARD_1.*injected failure/);
       expect(logged).toMatch(/noSuchJob/);
       expect(logged).toMatch(/DB_GONE/);
