@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
 import { bindingNamed, databaseNameOf, defaultDatabase } from "../lib/databases";
+import { logger } from "../lib/logger";
 import { atomically, getDb, isConstraintError, type Db, type Statement } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
 
@@ -82,7 +83,7 @@ export async function applyChange(committer: Committer, row: OutboxMessage, chan
   if (emits && home !== defaultDatabase) {
     const there: Committer = { ...committer, db: bindingNamed(committer.env, home) };
     await commit(there, row.projectId, [event(getDb(there.db))], applied).catch((error: unknown) =>
-      console.error(`sms.status_changed of message ${row.id} (revision ${row.revision + 1}) not written to ${home}:`, error),
+      logger.error("sms_status_event_not_written", { projectId: row.projectId, binding: home }, error),
     );
   }
   return true;
