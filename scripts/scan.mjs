@@ -1,0 +1,22 @@
+// `npm run scan -- <url> …` (docs/scanner.md): the crawl module is TypeScript, shared with the Worker; Node 20 cannot
+// run TypeScript, so this bundles scanner/cli.ts with esbuild (wrangler's and vite's own) on each run, in well under
+// a second, leaving packages to Node's resolution.
+import { build } from "esbuild";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outfile = `${root}node_modules/.cache/assent/scan-cli.mjs`;
+mkdirSync(`${root}node_modules/.cache/assent`, { recursive: true });
+await build({
+  entryPoints: [`${root}scanner/cli.ts`],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "error",
+});
+const { main } = await import(pathToFileURL(outfile).href);
+process.exitCode = await main(process.argv.slice(2));
