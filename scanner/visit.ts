@@ -46,7 +46,7 @@ export function navigationError(error: unknown): PageError {
   const detail = message.split("\n")[0].slice(0, 300);
   if (/ERR_TOO_MANY_REDIRECTS/.test(message)) return { code: "redirect_loop", detail };
   if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return { code: "timeout", detail };
-  if (/ERR_(NAME_NOT_RESOLVED|CONNECTION_REFUSED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|EMPTY_RESPONSE|CONNECTION_CLOSED|SSL|CERT)/.test(message)) {
+  if (/ERR_(NAME_NOT_RESOLVED|UNSAFE_PORT|CONNECTION_REFUSED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|EMPTY_RESPONSE|CONNECTION_CLOSED|SSL|CERT)/.test(message)) {
     return { code: "unreachable", detail };
   }
   if (/ERR_ABORTED/.test(message)) return { code: "aborted", detail };

@@ -8,21 +8,21 @@ const html = (body, head = "") => `<!doctype html><html lang="en"><head><meta ch
 /**
  * The shop: `/` links to the products, about and blog pages, a page robots.txt disallows and a missing page. Every
  * page runs the shop's own analytics (ungated: fires before consent), the ad network's pixel (ungated, third party),
- * a gated heatmap (`data-assent-purpose="analytics"`) and the video iframe; with `assent`, the real widget.
+ * a gated heatmap (`data-assent-purpose="analytics"`) and the video iframe; once `useAssent` names the service and
+ * project (the project needs the site's origin first), the real widget too.
  */
-export async function startScanFixture({ assent = null, extraPages = 0 } = {}) {
+export async function startScanFixture({ extraPages = 0 } = {}) {
   let port = 0;
+  let assent = null;
   const at = (host) => `http://${host}:${port}`;
-  const widget = assent
-    ? `<script type="module" src="${assent.base}/widget/assent.js"></script>`
-    : "";
-  const banner = assent ? `<assent-consent project="${assent.projectId}" regime="opt-in"></assent-consent>` : "";
   const products = Array.from({ length: extraPages }, (_, i) => `/products/${i + 1}`);
   const nav = ["/", "/products", "/about", "/blog", "/private/account", "/missing", ...products]
     .map((href) => `<a href="${href}">${href}</a>`)
     .join(" ");
-  const shopPage = (title) =>
-    html(
+  const shopPage = (title) => {
+    const widget = assent ? `<script type="module" src="${assent.base}/widget/assent.js"></script>` : "";
+    const banner = assent ? `<assent-consent project="${assent.projectId}" regime="opt-in"></assent-consent>` : "";
+    return html(
       `<h1>${title}</h1><nav>${nav} <a href="https://elsewhere.example/">elsewhere</a> <a href="/brochure.pdf">brochure</a></nav>
       <script src="/js/analytics.js"></script>
       <script src="${at("ads.localhost")}/pixel.js"></script>
@@ -31,6 +31,7 @@ export async function startScanFixture({ assent = null, extraPages = 0 } = {}) {
       ${banner}`,
       widget,
     );
+  };
   const routes = {
     localhost: {
       "/robots.txt": () => ["text/plain", "User-agent: *\nDisallow: /private/\n"],
@@ -81,6 +82,7 @@ export async function startScanFixture({ assent = null, extraPages = 0 } = {}) {
   return {
     origin: at("localhost"),
     at,
+    useAssent: (service) => void (assent = service),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
