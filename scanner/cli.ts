@@ -83,3 +83,6 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
+
+export { scanOrigin } from "./crawl";
+export { summarize } from "./summary";

@@ -88,7 +88,7 @@ export async function visit(browser: ScanBrowser, url: string, phase: Phase, lim
   const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
-    await withDeadline(inContext(context, url, phase, limits, result), limits.pageTimeoutMs + limits.settleMs * 4 + 10_000, "the visit");
+    await withDeadline(inContext(context, url, phase, limits, result), limits.pageTimeoutMs * 3 + limits.settleMs * 4 + 10_000, "the visit");
   } catch (error) {
     result.error ??= navigationError(error);
   } finally {
@@ -164,8 +164,9 @@ async function decide(page: Page, phase: Phase, limits: Limits): Promise<boolean
   if (!present) return false;
   const button = page.locator(`assent-consent [part~=banner] button[part~=${phase === "after-accept" ? "accept" : "reject"}]`);
   try {
-    await button.click({ timeout: limits.settleMs * 2 });
-    await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.settleMs * 2 });
+    // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision.
+    await button.click({ timeout: limits.pageTimeoutMs });
+    await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
     return true;
   } catch {
     return false;
