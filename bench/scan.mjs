@@ -1,7 +1,8 @@
 // `node bench/scan.mjs`: the scanner's figure for BENCHMARKS.md ("Scanner"): a 20-page shop (the browser tests'
 // fixture with 16 product pages more) scanned in the local Chromium against the service with the real widget, each
-// page in three contexts. SCAN_CONCURRENCY (default the scanner's 4) pages at a time; SCAN_RUNS (default 1) runs.
-import { existsSync } from "node:fs";
+// page in three contexts. SCAN_CONCURRENCY (default the scanner's 4) pages at a time; SCAN_RUNS (default 1) runs;
+// SCAN_REPORT=<file> keeps the last run's report.
+import { existsSync, writeFileSync } from "node:fs";
 import { startService } from "../scripts/local-service.mjs";
 import { createDemoProject } from "../scripts/seed.mjs";
 import { loadScanner } from "../scripts/scan.mjs";
@@ -39,10 +40,13 @@ export async function measureScan() {
       pages: report.pages.length,
       pagesVisited: visited,
       violations: report.violations.length,
+      byKind: Object.fromEntries(["before-consent", "after-reject"].map((k) => [k, report.violations.filter((v) => v.kind === k).length])),
+      pageErrors: report.pages.filter((p) => p.error).map((p) => `${new URL(p.url).pathname}: ${p.error.code}`),
       wallMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)],
       timesMs: times,
     };
     log(JSON.stringify(result));
+    if (process.env.SCAN_REPORT) writeFileSync(process.env.SCAN_REPORT, JSON.stringify(report, null, 2));
     return result;
   } finally {
     await browser.close();

@@ -62,14 +62,20 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
   const visits: Visit[] = [];
   const refused: { url: string; error: PageError }[] = [];
 
+  /** Whether the start page has the widget: then each further page's three visits run side by side. */
+  let usesAssent: boolean | undefined;
+  const failedToLoad = (v: Visit) => ["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed"].includes(v.error?.code ?? "");
+
   const scanPage = async (url: string) => {
     const path = new URL(url).pathname + new URL(url).search;
     if (!allowed(path)) {
       refused.push({ url, error: { code: "robots_disallowed", detail: "robots.txt disallows this page for the scanner." } });
       return;
     }
-    const first = await visit(browser, url, "before-consent", limits);
-    visits.push(first);
+    const phases = [visit(browser, url, "before-consent", limits)];
+    if (usesAssent) phases.push(visit(browser, url, "after-accept", limits), visit(browser, url, "after-reject", limits));
+    const [first, ...after] = await Promise.all(phases);
+    usesAssent ??= first.assent !== null;
     for (const link of first.links) {
       const next = sameOriginPage(link, origin);
       if (next && !queued.has(next) && queued.size < maxPages) {
@@ -77,8 +83,11 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
         queue.push(next);
       }
     }
-    if (!first.assent || ["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed"].includes(first.error?.code ?? "")) return;
-    visits.push(...(await Promise.all([visit(browser, url, "after-accept", limits), visit(browser, url, "after-reject", limits)])));
+    visits.push(first);
+    if (!first.assent || failedToLoad(first)) return;
+    // A page without the widget has no decision to make: visits started beside its first are dropped.
+    if (after.length) visits.push(...after);
+    else visits.push(...(await Promise.all([visit(browser, url, "after-accept", limits), visit(browser, url, "after-reject", limits)])));
   };
 
   // A small pool: workers take the next queued page as links are found.
