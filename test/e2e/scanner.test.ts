@@ -47,8 +47,9 @@ describe("a shop with trackers and the Assent widget", () => {
   const violations = (kind: string, item: string) => report.violations.filter((v) => v.kind === kind && v.item === item);
 
   beforeAll(async () => {
-    report = ScanReport.parse(await scanOrigin(browser, `${shop.origin}/`, { maxPages: 20 }));
-  }, 120_000);
+    // A generous load limit: the file shares two cores with the service and other browser files.
+    report = ScanReport.parse(await scanOrigin(browser, `${shop.origin}/`, { maxPages: 20, pageTimeoutMs: 30_000 }));
+  }, 300_000);
 
   it("follows same-origin links only, skips what robots.txt disallows, and reports a missing page", () => {
     expect(report.origin).toBe(shop.origin);
