@@ -50,7 +50,11 @@ async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits): P
  */
 export async function scanOrigin(browser: ScanBrowser, start: string, options: ScanOptions = {}): Promise<ScanReport> {
   const startedAt = new Date().toISOString();
-  const limits: Limits = { ...defaultLimits, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  const limits: Limits = {
+    pageTimeoutMs: options.pageTimeoutMs ?? defaultLimits.pageTimeoutMs,
+    settleMs: options.settleMs ?? defaultLimits.settleMs,
+    maxBytes: options.maxBytes ?? defaultLimits.maxBytes,
+  };
   const maxPages = Math.max(1, options.maxPages ?? 20);
   const startUrl = new URL(start);
   startUrl.hash = "";
