@@ -2,7 +2,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-tokens";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
-import { signingKeys } from "./auth/keys";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
 import { bootstrapRoutes, gpcRoutes } from "./bootstrap/routes";
@@ -18,10 +17,12 @@ import { identityRoutes } from "./identities/routes";
 import { jurisdictionRoutes } from "./jurisdictions/routes";
 import { allowedMethods } from "./lib/allowed-methods";
 import { d1Session } from "./lib/db";
-import { ApiError, onError, problemResponse } from "./lib/errors";
+import { onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
 import { createRouter } from "./lib/router";
-import { missingConfiguration, requireStorage } from "./lib/settings";
+import { requireStorage } from "./lib/settings";
+import { readiness } from "./ops/readiness";
+import { opsRoutes } from "./ops/routes";
 import { partyRoutes } from "./parties/routes";
 import { overviewRoutes, portalRoutes } from "./portal/routes";
 import { projectAdminRoutes, projectRoutes } from "./projects/routes";
@@ -58,19 +59,8 @@ app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/r
 // One D1 session per call, from the caller's bookmark (worker/lib/db.ts).
 app.use("*", async (c, next) => (c.req.path === "/healthz" || c.req.path === "/readyz" ? next() : d1Session(c, next)));
 
-/**
- * Readiness: 200 once every secret, var and binding the Worker needs is there and D1 answers; otherwise 503
- * `not_configured` naming what is missing (names only).
- */
-app.get("/readyz", async (c) => {
-  const missing = missingConfiguration(c.env);
-  if (missing.length > 0) {
-    throw new ApiError(503, "not_configured", `Not ready: missing ${missing.join(", ")}.`, { members: { missing } });
-  }
-  await signingKeys(c.env.SIGNING_KEYS);
-  await c.env.DB.prepare("SELECT 1").first();
-  return c.json({ status: "ready", service: "assent" });
-});
+/** Readiness (worker/ops/readiness.ts): every secret, var and binding, each database's schema, KV. */
+app.get("/readyz", readiness);
 
 /** A project's API (the interface's `{base_url}`), and the operator's view of one project. */
 const project = "/privacy/v2/projects/:project_id";
@@ -98,6 +88,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/v1", hubRoutes],
   ["/callbacks/sms", deliveryReportRoutes],
   ["/admin/v1", hubAdminRoutes],
+  ["/admin/v1", opsRoutes],
   ["/admin/v1/projects", projectAdminRoutes],
   [`${adminProject}/clients`, clientRoutes],
   ["/admin/v1", jurisdictionRoutes],
@@ -156,7 +147,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
     { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
-    { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview." },
+    { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview, health counters and alerts." },
     { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },
     { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },

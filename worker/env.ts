@@ -80,6 +80,18 @@ export interface Env {
   BILLING_UPSTREAM_SECRET?: string;
   /** How long the billing upstream may take to answer, in milliseconds (default 5000); then 504. */
   BILLING_UPSTREAM_TIMEOUT_MS?: string;
+  /**
+   * The operator's webhook (docs/operations-alerts.md): the cron posts `ops.alert` events here, signed with
+   * OPS_WEBHOOK_SECRET (a `whsec_…` Standard Webhooks secret). Unset: alerts are only visible at `GET /admin/v1/health`.
+   */
+  OPS_WEBHOOK_URL?: string;
+  OPS_WEBHOOK_SECRET?: string;
+  /** Alert thresholds (worker/ops/rules.ts); unset or not a positive number: the rule's default. */
+  ALERT_OUTBOX_BACKLOG_SECONDS?: string;
+  ALERT_DEAD_LETTERS?: string;
+  ALERT_UNSEALED_LOG_SECONDS?: string;
+  ALERT_SMS_FAILURES?: string;
+  ALERT_WEBHOOK_FAILURE_RATE?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
+import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 
@@ -25,6 +26,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
+  [checkAlerts, "DB"],
 ];
 
 /**

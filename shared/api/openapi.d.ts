@@ -1361,6 +1361,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator's counters and alert rules
+         * @description Computed from every database at the time of the call: the outbox backlog's age, dead letters, the age of the oldest unsealed log entry, failed SMS and the webhook failure rate, each with its alert rule, threshold (ALERT_* variables) and the state the cron's alert check last recorded (docs/operations-alerts.md). Numbers and database names only.
+         */
+        get: operations["getOpsHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects": {
         parameters: {
             query?: never;
@@ -2796,6 +2816,63 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             created: string;
+        };
+        OpsHealth: {
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            checked: string;
+            counters: components["schemas"]["OpsCounters"];
+            databases: {
+                /** @example DB */
+                database: string;
+                counters: components["schemas"]["OpsCounters"];
+            }[];
+            alerts: {
+                /** @enum {string} */
+                rule: "outbox_backlog" | "dead_letters" | "failed_seals" | "sms_failures" | "webhook_failure_rate";
+                /** @enum {string} */
+                counter: "outboxBacklogAgeSeconds" | "deadLetters" | "unsealedLogAgeSeconds" | "smsFailures" | "webhookFailureRate";
+                value: number | null;
+                threshold: number;
+                unit: string;
+                /** @description Whether the counter is at or above the threshold now. */
+                firing: boolean;
+                /** @description What the alert check last recorded (the cron, every minute); null if the rule never fired. */
+                state: {
+                    /** @enum {string} */
+                    status: "firing" | "resolved";
+                    /**
+                     * @description ISO 8601, UTC, milliseconds.
+                     * @example 2026-11-22T10:15:30.123Z
+                     */
+                    since: string;
+                    /**
+                     * @description ISO 8601, UTC, milliseconds.
+                     * @example 2026-11-22T10:15:30.123Z
+                     */
+                    notified: string | null;
+                } | null;
+            }[];
+            /**
+             * @description Whether `OPS_WEBHOOK_URL` is set.
+             * @enum {string}
+             */
+            opsWebhook: "configured" | "not_configured";
+        };
+        /** @description Over every database. */
+        OpsCounters: {
+            /** @description Age of the oldest event not fanned out or delivery not yet attempted; 0 when there is none. */
+            outboxBacklogAgeSeconds: number;
+            /** @description Webhook deliveries that became `dead` in the last 24 hours. */
+            deadLetters: number;
+            /** @description Age of the oldest log entry no signed tree head covers yet; 0 when every entry is sealed. */
+            unsealedLogAgeSeconds: number;
+            /** @description SMS that settled `failed`, `undelivered` or `expired` in the last hour. */
+            smsFailures: number;
+            /** @description Failed share of webhook delivery attempts in the last hour; null below 20 attempts. */
+            webhookFailureRate: number | null;
         };
         ClientWithSecret: components["schemas"]["Client"] & {
             /** @description Shown once; store it now. Only its hash is kept. */
@@ -11462,6 +11539,80 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["BlacklistedSender"][];
                     };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpsHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counters and alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpsHealth"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
+import { measure } from "../../worker/ops/counters";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "../../worker/retention/jobs";
 import { bootstrap, siteOrigin, widgetTenant } from "./bootstrap-fixture";
 import { configuredTenant, permissionBody } from "./configuration-fixture";
@@ -257,5 +258,17 @@ describe("the cron's retention", () => {
       const plan = await explain(recorder.statements[0]);
       expect(plan.filter((line) => line.startsWith("SCAN") && line !== "SCAN i"), `${job.name}: ${plan.join(" | ")}`).toEqual([]);
     }
+  });
+});
+
+describe("the operator's counters", () => {
+  it("read a database in one statement whose table accesses are seeks, but for the one walk over projects", async () => {
+    // The alert check runs every minute on every database, and /admin/v1/health on each call.
+    const recorder = recording(env.DB);
+    await measure({ ...env, DB: recorder.binding, PROJECT_DATABASES: "{}" } as Env, Date.now());
+    expect(recorder.roundTrips()).toBe(1);
+    const plan = await explain(recorder.statements[0]);
+    expect(plan.filter((line) => line.startsWith("SCAN") && !/^SCAN (p\b|CONSTANT ROW)/.test(line)), plan.join(" | ")).toEqual([]);
+    expect(plan.filter((line) => /^(SCAN|SEARCH)/.test(line)).length, plan.join(" | ")).toBeGreaterThanOrEqual(8);
   });
 });

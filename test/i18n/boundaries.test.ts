@@ -71,4 +71,8 @@ describe("the Worker's plumbing", () => {
   it("patches no router's openapi method", () => {
     expect(matching(/\.openapi\s*=(?!=)/)).toEqual([]);
   });
+
+  it("hands written events to delivery from one place: commit (worker/events/commit.ts)", () => {
+    expect(matching(/\bdispatchSoon\(/)).toEqual([expect.stringMatching(/^worker\/events\/commit\.ts:\d+: .*dispatchSoon\(/), expect.stringMatching(/^worker\/events\/outbox\.ts:\d+: export function dispatchSoon\(/)]);
+  });
 });

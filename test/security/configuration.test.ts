@@ -79,7 +79,7 @@ describe("missing secrets and bindings", () => {
   });
 
   it("reports readiness at /readyz while /healthz stays a liveness probe", async () => {
-    expect((await call("GET", "/readyz")).body).toEqual({ status: "ready", service: "assent" });
+    expect((await call("GET", "/readyz")).body).toMatchObject({ status: "ready", service: "assent" });
     const notReady = await without(["SIGNING_KEYS", "ISSUER", "TOKEN_ENDPOINT_LIMITER"], "GET", "/readyz");
     expectProblem(notReady, 503, "not_configured");
     expect(problemOf(notReady).missing).toEqual(["SIGNING_KEYS", "ISSUER", "TOKEN_ENDPOINT_LIMITER"]);

@@ -86,21 +86,20 @@ export function noteWebhookPresence(projectId: string, present: boolean) {
 export const forgetWebhookPresence = (projectId: string) => webhookPresence.delete(projectId);
 
 /**
- * Call after a batch that wrote events: hands them to delivery without delaying the response (the queue
- * decouples the API call from the subscribers' endpoints, however slow they are). When this isolate last saw no
- * webhook in the project it does nothing; an event that a webhook created meanwhile elsewhere does subscribe to
- * was still written (the batch itself checks for subscribers, see `eventInsert`) and the cron hands it over
- * within a minute. The events are in the database the call wrote to (`c.var.db`).
+ * After a batch that wrote events (called by `commit`, worker/events/commit.ts): hands them to delivery without
+ * delaying the response (the queue decouples the API call from the subscribers' endpoints, however slow they are).
+ * When this isolate last saw no webhook in the project it does nothing; an event that a webhook created meanwhile
+ * elsewhere does subscribe to was still written (the batch itself checks for subscribers, see `eventInsert`) and
+ * the cron hands it over within a minute. The events are in the database the batch wrote to.
  */
 export function dispatchSoon(
-  c: { env: Env; var: { db: D1Database }; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  to: { env: Env; db: D1Database; waitUntil(promise: Promise<unknown>): void },
   projectId: string,
 ): void {
   if (webhookPresence.get(projectId) === false) return;
-  const d1 = c.var.db;
-  c.executionCtx.waitUntil(
-    projectHasWebhooks(d1, projectId)
-      .then((present) => (present ? dispatchPending(c.env, d1) : 0))
+  to.waitUntil(
+    projectHasWebhooks(to.db, projectId)
+      .then((present) => (present ? dispatchPending(to.env, to.db) : 0))
       .catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
   );
 }

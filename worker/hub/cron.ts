@@ -33,7 +33,7 @@ export async function retrySmsHandOffs(env: Env, asOf: number = Date.now()): Pro
       .where(and(due, inArray(smsMessages.id, ids)))
       .returning();
     if (claimed.length === 0) break;
-    changed += await handOff(env, env.DB, routes, claimed);
+    changed += await handOff({ env, db: env.DB }, routes, claimed);
     handled += claimed.length;
     if (claimed.length < claimBatch) break;
   }
@@ -51,7 +51,7 @@ async function expireMessages(env: Env, asOf: number): Promise<number> {
   const at = iso(asOf);
   const applied = await Promise.all(
     rows.map((row) =>
-      applyChange(env.DB, row, {
+      applyChange({ env, db: env.DB }, row, {
         status: "expired",
         detail: `The validity period ended after ${row.attempts} failed hand-off(s); no more retries.`,
         set: { nextAttempt: null },
@@ -86,7 +86,7 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
       .limit(claimBatch * maxBatchesPerPass);
     await Promise.all(
       waiting.map((row) =>
-        applyChange(env.DB, row, {
+        applyChange({ env, db: env.DB }, row, {
           status: "retrying",
           detail: `Rerouted from ${name} to ${fallback}: ${name} failed ${consecutiveFailures} times in a row.`,
           set: { provider: fallback, nextAttempt: at },

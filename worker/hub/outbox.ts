@@ -1,4 +1,5 @@
 import type { Env } from "../env";
+import type { Committer } from "../events/commit";
 import { getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import type { Dcs } from "./encoding";
@@ -22,13 +23,12 @@ export type NewSms = { receiver: string; sender: string; text: string; dcs: Dcs;
  * its lease ends. `provider` must name a configured route (see `loadRoutes`).
  */
 export async function sendThroughOutbox(
-  env: Env,
-  d1: D1Database,
+  committer: Committer,
   caller: { projectId: string; clientId: string },
   messages: NewSms[],
 ): Promise<void> {
-  const routes = loadRoutes(env);
-  const db = getDb(d1);
+  const routes = loadRoutes(committer.env);
+  const db = getDb(committer.db);
   const nowMs = Date.now();
   const rows: OutboxMessage[] = messages.map((m) => ({
     id: newId("sms"),
@@ -58,7 +58,7 @@ export async function sendThroughOutbox(
     db.insert(smsTrail).values({ messageId: row.id, seq: 1, at: row.created, status: "pending", route: row.provider, detail: "Written to the outbox." }),
   ]);
   await db.batch(inserts as [(typeof inserts)[0], ...typeof inserts]);
-  await handOff(env, d1, routes, rows);
+  await handOff(committer, routes, rows);
 }
 
 async function attempt(env: Env, route: SmsRoute | undefined, row: OutboxMessage): Promise<HandOffResult> {
@@ -112,12 +112,12 @@ function settle(row: OutboxMessage, result: HandOffResult, nowMs: number): Chang
  * that raced ahead of the answer wins and this outcome is dropped), then each route's health. Returns how many
  * changed status (each emitted an event).
  */
-export async function handOff(env: Env, d1: D1Database, routes: Map<string, SmsRoute>, rows: OutboxMessage[]): Promise<number> {
-  const results = await Promise.all(rows.map((row) => attempt(env, routes.get(row.provider), row)));
+export async function handOff(committer: Committer, routes: Map<string, SmsRoute>, rows: OutboxMessage[]): Promise<number> {
+  const results = await Promise.all(rows.map((row) => attempt(committer.env, routes.get(row.provider), row)));
   const nowMs = Date.now();
   const at = iso(nowMs);
   const changes = rows.map((row, i) => settle(row, results[i], nowMs));
-  const applied = await Promise.all(rows.map((row, i) => applyChange(d1, row, changes[i], at)));
+  const applied = await Promise.all(rows.map((row, i) => applyChange(committer, row, changes[i], at)));
   const health = new Map<string, { successes: number; transientFailures: number; lastError: string | null }>();
   rows.forEach((row, i) => {
     const result = results[i];
@@ -130,6 +130,6 @@ export async function handOff(env: Env, d1: D1Database, routes: Map<string, SmsR
     }
     health.set(row.provider, entry);
   });
-  await Promise.all([...health].map(([route, outcome]) => recordRouteHealth(d1, route, outcome, at)));
+  await Promise.all([...health].map(([route, outcome]) => recordRouteHealth(committer.db, route, outcome, at)));
   return rows.filter((row, i) => applied[i] && changes[i].status !== row.status).length;
 }

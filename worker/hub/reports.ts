@@ -4,7 +4,7 @@ import { and, eq, or } from "drizzle-orm";
 import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { dispatchSoon } from "../events/outbox";
+import { committerOf } from "../events/commit";
 import { constantTimeEqual } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
@@ -122,8 +122,8 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
   const report = route.adapter.readReport(callback);
   const row = report ? await findMessage(c, route.name, report) : undefined;
   if (report && row && rank[report.status] > rank[row.status]) {
-    const changed = await applyChange(
-      c.var.db,
+    await applyChange(
+      committerOf(c),
       row,
       {
         status: report.status,
@@ -133,7 +133,6 @@ async function takeReport(c: Context<AppEnv>, routeName: string): Promise<Respon
       },
       new Date().toISOString(),
     );
-    if (changed) dispatchSoon(c, row.projectId);
   }
   return route.adapter.reportAnswer();
 }

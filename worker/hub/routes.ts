@@ -10,7 +10,7 @@ import { jsonBody, jsonResponse, Problem, problems } from "../lib/schemas";
 import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";
 import { chooseDcs, firstNonGsm, segmentCount } from "./encoding";
-import { dispatchSoon } from "../events/outbox";
+import { committerOf } from "../events/commit";
 import { sendThroughOutbox } from "./outbox";
 import { defaultRoute, loadRoutes } from "./sms-routes";
 import { passwordMatches } from "./passwords";
@@ -93,8 +93,7 @@ hubRoutes.openapi(
     const segments = segmentCount(text, dcs);
     const sender = request.senderName ?? senderNumber;
     await sendThroughOutbox(
-      c.env,
-      c.var.db,
+      committerOf(c),
       caller,
       request.address.map((address) => ({
         receiver: address.slice("tel:".length),
@@ -105,7 +104,6 @@ hubRoutes.openapi(
         provider: defaultRoute,
       })),
     );
-    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );
@@ -162,10 +160,9 @@ hubRoutes.openapi(
         { path: at("auth"), message: "Required for clients not registered for SMS.", code: "provider_auth_required" },
       ]);
     }
-    await sendThroughOutbox(c.env, c.var.db, caller, [
+    await sendThroughOutbox(committerOf(c), caller, [
       { receiver: payload.receiver, sender: payload.sender, text: payload.message, dcs, segments, provider: payload.provider },
     ]);
-    dispatchSoon(c, caller.projectId);
     return c.body(null, 200);
   },
 );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
-import { getDb, isConstraintError, type Db } from "../lib/db";
+import { getDb, isConstraintError, type Db, type Statement } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
 
 /** One change of a message: a new status (or the same one, for another failed attempt or a reroute) and its fields. */
@@ -33,10 +33,10 @@ const eventData = (row: OutboxMessage, change: Change, route: string, at: string
  * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), the
  * row, and, when the status changes, `sms.status_changed` through the events outbox.
  */
-function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): Statement[] {
   const route = change.set?.provider ?? row.provider;
   const revision = row.revision + 1;
-  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+  const statements: Statement[] = [
     db.insert(smsTrail).values({
       messageId: row.id,
       seq: revision,
@@ -59,10 +59,9 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
  * Records one change in one batch. Returns false when another change of the message committed first (the caller's
  * view was stale): nothing was written then.
  */
-export async function applyChange(d1: D1Database, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
-  const db = getDb(d1);
+export async function applyChange(committer: Committer, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
   try {
-    await db.batch(changeStatements(db, row, change, at));
+    await commit(committer, row.projectId, changeStatements(getDb(committer.db), row, change, at), () => ({ applied: true }));
     return true;
   } catch (error) {
     if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) return false;

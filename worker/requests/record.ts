@@ -20,13 +20,14 @@ import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests, type RequestRow } from "./table";
 import { parseTimestamp } from "./timestamps";
 import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
-import { commit, guardedWrite, stillHolds, type Committer } from "./write-guard";
+import { commit, committerOf, type Committer } from "../events/commit";
+import { guardedWrite, stillHolds } from "./write-guard";
 
 /**
  * The write path: the one module that records a privacy request, moves its status and deletes an identity. Each
  * write is one D1 batch holding the change, the permission state it shapes, its outbox event, its log entry and
  * (with receipts on) its signed receipt; nothing of it exists unless all of it does. The write guard
- * (worker/requests/write-guard.ts) runs the batches and hands their events to delivery.
+ * (worker/requests/write-guard.ts) runs the batches through `commit` (worker/events/commit.ts), which hands their events to delivery.
  */
 
 /** Who writes: the caller, and what signs and commits for it. */
@@ -34,11 +35,9 @@ export type Writer = Committer & { issuer: string; caller: Caller };
 
 /** The writer of an API call: its caller (or the one given, e.g. the bootstrap's visitor). */
 export const writerOf = (c: Context<AppEnv>, caller: Caller = c.get("caller")): Writer => ({
-  env: c.env,
-  db: c.var.db,
+  ...committerOf(c),
   issuer: issuerOf(c.env),
   caller,
-  waitUntil: (promise) => c.executionCtx.waitUntil(promise),
 });
 
 /**

@@ -1,10 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Env } from "../env";
-import { dispatchSoon, noteWebhookPresence } from "../events/outbox";
+import { commit, type Committer } from "../events/commit";
 import { webhooks } from "../events/table";
 import { identities } from "../identities/table";
 import { compiled, type Bindable } from "../lib/compiled";
-import { atomically, getDb, type Statement } from "../lib/db";
+import { getDb, type Statement } from "../lib/db";
 import { ApiError, conflict } from "../lib/errors";
 import { latestReceipt } from "../proof/log";
 import { projects } from "../projects/table";
@@ -21,7 +20,8 @@ import { requests } from "./table";
  * the retry needs no separate read either. Writes of one identity run one after another in the isolate.
  *
  * The write path (worker/requests/record.ts) calls `guardedWrite` with what it writes; its statements carry
- * `stillHolds`. Every batch of the write path goes through `commit`, which hands the events it wrote to delivery.
+ * `stillHolds`. Every batch of the write path goes through `commit` (worker/events/commit.ts), which hands the events it wrote
+ * to delivery.
  */
 
 /** What a write assumed: a `Lookup`, and whether it came from the database just now (else from the isolate's copy). */
@@ -37,12 +37,6 @@ export type Outcome = {
   receipt: string | null;
   webhooks: number;
 };
-
-/**
- * What commits a batch: the request's bindings, its database (the call's D1 session on the project's database,
- * `c.var.db`) and its `waitUntil` for the work after the response.
- */
-export type Committer = { env: Env; db: D1Database; waitUntil(promise: Promise<unknown>): void };
 
 /** The identity a write extends the receipt chain of, and the configuration its body names. */
 export type Target = { projectId: string; identityId: string; names: Names };
@@ -99,22 +93,6 @@ export function guardedWrite<T, A extends boolean>(committer: Committer, target:
       found = next ?? (await freshLookup(db, target));
     }
   });
-}
-
-/**
- * Runs one batch of the write path. `read` says from its results whether it applied and, when the batch found out,
- * whether the project has webhooks; once it applied, the events it wrote go to delivery after the response.
- */
-export async function commit<R extends { applied: boolean; webhooks?: boolean }>(
-  committer: Committer,
-  projectId: string,
-  statements: (Statement | D1PreparedStatement)[],
-  read: (results: D1Result[]) => R,
-): Promise<R> {
-  const found = read(await atomically(committer.db, statements));
-  if (found.webhooks !== undefined) noteWebhookPresence(projectId, found.webhooks);
-  if (found.applied) dispatchSoon({ env: committer.env, var: { db: committer.db }, executionCtx: committer }, projectId);
-  return found;
 }
 
 /**
