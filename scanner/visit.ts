@@ -147,8 +147,7 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
       return;
     }
   }
-  await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt });
-  const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
+  const recorded = await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt });
   if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
   if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
 }
@@ -187,7 +186,8 @@ async function scrollThrough(page: Page, limits: Limits): Promise<boolean> {
 
 type Sources = { scriptOf: Map<string, string>; cookieSources: Map<string, string>; seen: { request: Request; at: number }[]; decidedAt: number };
 
-async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources) {
+/** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
+async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources): Promise<Recorded | null> {
   const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
   const writer = new Map<string, string>();
   for (const [area, name, caller] of recorded?.writes ?? []) if (caller) writer.set(`${area}\u0000${name}`, caller);
@@ -227,4 +227,5 @@ async function record(context: BrowserContext, page: Page, site: string, result:
   }
   const facts = (await page.evaluate(readPage).catch(() => null)) as PageFacts | null;
   if (facts) Object.assign(result, { elements: facts.elements, links: facts.links, assent: facts.assent });
+  return recorded;
 }
