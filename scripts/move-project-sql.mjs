@@ -19,6 +19,7 @@ export const projectTables = [
   ["log_heads", "project_id = :project"],
   ["log_nodes", "project_id = :project"],
   ["ui_strings", "project_id = :project"],
+  ["scans", "project_id = :project"],
   ["webhooks", "project_id = :project"],
   ["events", "project_id = :project"],
   ["deliveries", "project_id = :project"],

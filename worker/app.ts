@@ -31,6 +31,7 @@ import { auditRoutes } from "./proof/audit";
 import { ledgerRoutes } from "./proof/ledger-routes";
 import { proofRoutes } from "./proof/routes";
 import { requestRoutes } from "./requests/routes";
+import { scanRoutes } from "./scans/routes";
 import { widgetRoutes } from "./widget/routes";
 import { wordingRoutes } from "./wording/routes";
 import { version } from "../package.json";
@@ -81,6 +82,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${project}/log`, proofRoutes],
   [`${project}/audit-export`, auditRoutes],
   [`${project}/webhooks`, eventRoutes],
+  [project, scanRoutes],
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
@@ -129,7 +131,8 @@ const openApiDocument = (origin: string) => ({
       "GDPR consent and data-subject-rights service, implementing the Assent interface v2.0.3 (`/privacy/v2`, " +
       "the hub's `/v1`) and v1.0.3 (`/privacy/v1`). Every error is an RFC 9457 problem " +
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
-      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413.\n\n" +
+      "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413 " +
+      "(a scan report's `POST …/scans` takes up to 1,900,000 bytes; its operation states it as `x-assent-max-body-bytes`).\n\n" +
       "Read your own writes: every answer carries an `Assent-Bookmark` header (a D1 bookmark). Send the last one you " +
       "received back as the `Assent-Bookmark` request header and the call reads data at least that recent, even " +
       "when it is served from a read replica; without it a read may see data a few moments old. A malformed " +
@@ -146,6 +149,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },
     { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
     { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview, health counters and alerts." },
     { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },

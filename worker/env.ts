@@ -72,6 +72,11 @@ export interface Env {
   SMS_CALLBACK_BASE_URL?: string;
   /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
   SMS_TEXT_RETENTION_DAYS?: string;
+  /**
+   * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
+   * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.
+   */
+  BROWSER?: Fetcher;
   /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
   BILLING_UPSTREAM_URL?: string;
   /** Browser Rendering (the `[browser]` binding), for scans from the Worker; absent, scans answer 503 `browser_unavailable`. */

@@ -7,6 +7,7 @@ import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
+import { queueDueScans, runQueuedScans } from "./scans/schedule";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -28,6 +29,15 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [sealLogs, "every database"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
+  // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
+  // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
+  [
+    async (env, asOf) => {
+      await queueDueScans(env, asOf);
+      return runQueuedScans(env, asOf);
+    },
+    "every database",
+  ],
 ];
 
 /**

@@ -14,6 +14,8 @@ export class ApiProblem extends Error {
     readonly title: string,
     readonly detail: string,
     readonly errors: FieldError[] = [],
+    /** Members a problem adds to RFC 9457's (`command` of `browser_unavailable`). */
+    readonly members: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -79,8 +81,8 @@ export async function ok<T>(pending: Promise<{ data?: T; error?: unknown; respon
   const { data, error, response } = await pending;
   // openapi-fetch's union keys success on `data`, which a 204 leaves undefined; the status is what decides.
   if (response.ok) return data as T;
-  const p: Problem = typeof error === "object" && error ? error : {};
-  throw new ApiProblem(response.status, p.code ?? "error", p.title ?? response.statusText, p.detail ?? `The service answered ${response.status}.`, p.errors ?? []);
+  const p = (typeof error === "object" && error ? error : {}) as Problem & Record<string, unknown>;
+  throw new ApiProblem(response.status, p.code ?? "error", p.title ?? response.statusText, p.detail ?? `The service answered ${response.status}.`, p.errors ?? [], p);
 }
 
 export const session = {

@@ -240,6 +240,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-identities .project=${project} .identityId=${itemId ?? ""}></ap-identities>`;
       case "webhooks":
         return html`<ap-webhooks .project=${project}></ap-webhooks>`;
+      case "scanner":
+        return html`<ap-scanner .project=${project}></ap-scanner>`;
       case "settings":
         return html`<ap-settings .project=${project}></ap-settings>`;
       case "wording":

@@ -8,6 +8,7 @@ export const sections = [
   { id: "requests", label: "Requests" },
   { id: "identities", label: "Identities" },
   { id: "webhooks", label: "Webhooks" },
+  { id: "scanner", label: "Scanner" },
   { id: "sms", label: "SMS" },
   { id: "settings", label: "Settings" },
 ] as const;

@@ -6,6 +6,7 @@ import "./pages/identities";
 import "./pages/overview";
 import "./pages/projects";
 import "./pages/requests";
+import "./pages/scanner/page";
 import "./pages/settings";
 import "./pages/wording";
 import "./pages/sms";

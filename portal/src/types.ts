@@ -24,7 +24,6 @@ export type JurisdictionPreset = JsonAnswer<"/admin/v1/jurisdiction-presets", "G
 export type ConsentModeSettings = JsonAnswer<"/admin/v1/projects/{project_id}/consent-mode", "GET">;
 export type PrivacyRequest = Schemas["ErasureRecord"] | Schemas["AccessRecord"] | Schemas["ObjectionRecord"];
 export type RequestStatus = PrivacyRequest["status"];
-
 /** Every value of a union, in the order the record lists them (the record's type makes the list complete). */
 const valuesOf = <T extends string>(record: Record<T, unknown>) => Object.keys(record) as T[];
 
@@ -53,3 +52,23 @@ export const regimes = valuesOf<Regime>({ "opt-in": 1, "opt-out": 1, notice: 1 }
 
 export const requestFamilies = ["erasures", "accesses", "objections"] as const;
 export type RequestFamily = (typeof requestFamilies)[number];
+
+export type Scan = Schemas["Scan"];
+export type ScanWithReport = JsonAnswer<"/privacy/v2/projects/{project_id}/scans/{scan_id}", "GET">;
+export type ScanReport = Schemas["ScanReport"];
+export type ScanSchedule = Schemas["ScanSchedule"]["schedule"];
+export type ScanCategory = Schemas["ScannedCookie"]["category"];
+export type ProposedPurpose = Schemas["ProposedPurpose"];
+
+/** The report's categories, non-essential first: the order the scanner page groups by. */
+export const scanCategories = valuesOf<ScanCategory>({
+  marketing: 1,
+  analytics: 1,
+  personalization: 1,
+  functional: 1,
+  unclassified: 1,
+  necessary: 1,
+  security: 1,
+});
+
+export const scanSchedules = valuesOf<ScanSchedule>({ off: 1, daily: 1, weekly: 1, monthly: 1 });

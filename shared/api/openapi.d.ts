@@ -993,6 +993,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/v2/projects/{project_id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's scans, newest first (counts, not reports) */
+        get: operations["listScans"];
+        put?: never;
+        /**
+         * Store a scan report, or start a scan of a registered origin
+         * @description `{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 `browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. A completed scan writes the `scan.completed` event.
+         */
+        post: operations["createScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/scans/{scan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a scan: its report and what changed since the previous scan of the origin */
+        get: operations["getScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/scan-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read how often the project's registered origins are scanned */
+        get: operations["getScanSchedule"];
+        /**
+         * Set how often the project's registered origins are scanned
+         * @description The cron queues a scan of each origin the project's web clients list once the last one is older than the schedule says; only on deployments with Browser Rendering.
+         */
+        put: operations["updateScanSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v1/configurations": {
         parameters: {
             query?: never;
@@ -2424,7 +2483,7 @@ export interface components {
             webhookId: string;
             projectId: string;
             url: string;
-            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
+            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed" | "scan.completed")[];
             description: string | null;
             /**
              * @description While set and in the future, deliveries are signed with both the current and the previous secret.
@@ -2456,7 +2515,7 @@ export interface components {
              *       "permission_state.changed"
              *     ]
              */
-            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed")[];
+            events: ("permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed" | "scan.completed")[];
             description?: string;
         };
         RotatedSecret: {
@@ -2488,7 +2547,7 @@ export interface components {
             /** @description Also the `webhook-id` header: the same for every attempt and redelivery. */
             eventId: string;
             /** @enum {string} */
-            eventType: "permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed";
+            eventType: "permission.created" | "permission.updated" | "permission.withdrawn" | "objection.created" | "objection.updated" | "objection.withdrawn" | "erasure.created" | "erasure.updated" | "erasure.withdrawn" | "access.created" | "access.updated" | "access.withdrawn" | "permission_state.changed" | "identity.deleted" | "sms.status_changed" | "scan.completed";
             /**
              * @description `pending` until the first attempt, `failed` while retries remain (see `nextAttempt`), then `succeeded` or `dead`.
              * @enum {string}
@@ -2528,6 +2587,293 @@ export interface components {
             statusCode: number | null;
             latencyMs: number;
             error: string | null;
+        };
+        Scan: {
+            /** @example scn_01JD7W2H8Q5V3N6X9B1C4E7F2G */
+            scanId: string;
+            projectId: string;
+            /** @example https://shop.example */
+            origin: string;
+            /**
+             * @description `api`: an uploaded report; `schedule`: the cron; `portal`: the portal's Run a scan.
+             * @enum {string}
+             */
+            trigger: "api" | "schedule" | "portal";
+            /**
+             * @description `queued` and `running` only for scans the Worker runs; uploads are `completed` at once.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @description Why a `failed` scan failed; null otherwise. */
+            problem: {
+                code: string;
+                detail: string;
+            } | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            started: string | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            completed: string | null;
+            /** @description Null until the scan completed. */
+            counts: {
+                pages: number;
+                /** @description Pages that could not be scanned (their `error` says why). */
+                pageErrors: number;
+                cookies: number;
+                storage: number;
+                thirdPartyHosts: number;
+                violations: number;
+                /** @description Cookies, storage keys and third-party hosts the previous completed scan of the origin did not have. */
+                newItems: number;
+                /** @description Violations the previous completed scan of the origin did not have. */
+                newViolations: number;
+            } | null;
+        };
+        /** @description Exactly one of `report` and `origin`. */
+        ScanInput: {
+            report?: components["schemas"]["ScanReport"];
+            /**
+             * @description The site to scan: one of the origins the project's web clients list (`allowedOrigins`). A path is ignored.
+             * @example https://shop.example
+             */
+            origin?: string;
+        };
+        /** @description A report made elsewhere (`npm run scan -- <url> --project <id>`), stored as it is. */
+        ScanReport: {
+            /** @enum {number} */
+            version: 1;
+            /** @example https://shop.example */
+            origin: string;
+            startedAt: string;
+            finishedAt: string;
+            /** @description The cookie database the categories come from. */
+            database: {
+                name: string;
+                revision: string;
+            };
+            pages: components["schemas"]["ScannedPage"][];
+            cookies: components["schemas"]["ScannedCookie"][];
+            storage: components["schemas"]["ScannedStorageKey"][];
+            thirdPartyHosts: components["schemas"]["ThirdPartyHost"][];
+            elements: components["schemas"]["ScannedElement"][];
+            violations: components["schemas"]["ScanViolation"][];
+            proposal: components["schemas"]["ScanProposal"];
+        };
+        ScannedPage: {
+            url: string;
+            /** @enum {string} */
+            status: "ok" | "error";
+            /** @description Why this page could not be scanned (`unreachable`, `redirect_loop`, `timeout`, `too_large`, `robots_disallowed`, …); the scan goes on with the rest. */
+            error: {
+                code: string;
+                detail: string;
+            } | null;
+        };
+        ScannedCookie: {
+            /** @example _ga_ABC123 */
+            name: string;
+            domain: string;
+            path: string;
+            /** @description Unix seconds; null for a session cookie. */
+            expires: number | null;
+            /** @enum {string} */
+            party: "first" | "third";
+            httpOnly: boolean;
+            secure: boolean;
+            /** @enum {string} */
+            sameSite: "Strict" | "Lax" | "None";
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            /**
+             * @description The platform the database names ("Google Analytics"), or null.
+             * @example Google Analytics
+             */
+            vendor: string | null;
+            /**
+             * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+             * @enum {string}
+             */
+            firstSeen: "before-consent" | "after-accept" | "after-reject";
+            /** @description The page URLs the item was seen on. */
+            pages: string[];
+        };
+        ScannedStorageKey: {
+            /** @example _hjSessionUser_1 */
+            name: string;
+            /** @enum {string} */
+            area: "localStorage" | "sessionStorage" | "indexedDB";
+            origin: string;
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            /**
+             * @description The platform the database names ("Google Analytics"), or null.
+             * @example Google Analytics
+             */
+            vendor: string | null;
+            /**
+             * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+             * @enum {string}
+             */
+            firstSeen: "before-consent" | "after-accept" | "after-reject";
+            /** @description The page URLs the item was seen on. */
+            pages: string[];
+        };
+        ThirdPartyHost: {
+            /** @example www.googletagmanager.com */
+            host: string;
+            /** @description Playwright resource types seen: script, image, sub_frame (as `iframe`), xhr, fetch, beacon, … */
+            resourceTypes: string[];
+            /** @description URLs of the scripts that started the requests, where the browser knows them. */
+            initiators: string[];
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            /**
+             * @description The platform the database names ("Google Analytics"), or null.
+             * @example Google Analytics
+             */
+            vendor: string | null;
+            /**
+             * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+             * @enum {string}
+             */
+            firstSeen: "before-consent" | "after-accept" | "after-reject";
+            /** @description The page URLs the item was seen on. */
+            pages: string[];
+        };
+        ScannedElement: {
+            /** @enum {string} */
+            kind: "script" | "iframe";
+            src: string;
+            /** @description The `data-assent-purpose` the element is already gated by, or null. */
+            gatedBy: string | null;
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            /**
+             * @description The platform the database names ("Google Analytics"), or null.
+             * @example Google Analytics
+             */
+            vendor: string | null;
+            /**
+             * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+             * @enum {string}
+             */
+            firstSeen: "before-consent" | "after-accept" | "after-reject";
+            /** @description The page URLs the item was seen on. */
+            pages: string[];
+        };
+        ScanViolation: {
+            /**
+             * @description `before-consent`: non-essential and seen with no decision; `after-reject`: still set or requested after Reject all.
+             * @enum {string}
+             */
+            kind: "before-consent" | "after-reject";
+            /** @enum {string} */
+            itemType: "cookie" | "storage" | "request";
+            /** @description The cookie or storage key name, or the requested host. */
+            item: string;
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            page: string;
+            /** @description The script URL that set or requested it, where known. */
+            initiator: string | null;
+        };
+        ScanProposal: {
+            /** @description Purposes to create, one per non-essential category found. */
+            purposes: components["schemas"]["ProposedPurpose"][];
+            /** @description Markup that gates each ungated script and iframe: `type="text/plain" data-assent-purpose=…` (iframes: `data-src`). */
+            gating: {
+                /** @enum {string} */
+                kind: "script" | "iframe";
+                src: string;
+                /**
+                 * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+                 * @enum {string}
+                 */
+                category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+                markup: string;
+            }[];
+            /** @description The host→purpose list the widget can block by. */
+            hosts: {
+                host: string;
+                /**
+                 * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+                 * @enum {string}
+                 */
+                category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            }[];
+        };
+        ProposedPurpose: {
+            /**
+             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @enum {string}
+             */
+            category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
+            /** @example Analytics */
+            name: string;
+            consentModeTypes: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @description How many cookies, storage keys and hosts fall under it. */
+            items: number;
+        };
+        ScanList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Scan"][];
+            /** @description Pass as `before` for the next page; null on the last. */
+            next: string | null;
+        };
+        ScanWithReport: components["schemas"]["Scan"] & {
+            report?: components["schemas"]["ScanReport"] & unknown;
+            diff?: components["schemas"]["ScanDiff"];
+        };
+        /** @description Once the scan completed. */
+        ScanDiff: {
+            /** @description The previous completed scan of the same origin; null for the first (everything is new). */
+            previousScanId: string | null;
+            /** @description Items of this scan the previous one did not have. */
+            new: {
+                cookies: components["schemas"]["ScannedCookie"][];
+                storage: components["schemas"]["ScannedStorageKey"][];
+                thirdPartyHosts: components["schemas"]["ThirdPartyHost"][];
+                violations: components["schemas"]["ScanViolation"][];
+            };
+            /** @description Items of the previous scan this one no longer has. */
+            gone: {
+                cookies: components["schemas"]["ScannedCookie"][];
+                storage: components["schemas"]["ScannedStorageKey"][];
+                thirdPartyHosts: components["schemas"]["ThirdPartyHost"][];
+                violations: components["schemas"]["ScanViolation"][];
+            };
+        };
+        ScanSchedule: {
+            /**
+             * @description How often the cron scans each of the project's registered origins; `weekly` until set.
+             * @enum {string}
+             */
+            schedule: "off" | "daily" | "weekly" | "monthly";
         };
         /** @description Everything a consent dialog needs, in one document. */
         Configuration: {
@@ -2891,11 +3237,11 @@ export interface components {
             kind: "confidential" | "public";
             allowedOrigins: string[];
             /** @description What the client's tokens may do. */
-            scopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
+            scopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "scans:read" | "scans:write" | "hub:sms" | "hub:lookup")[];
             /** @description Whether `scopes` is an explicit list (else the type's defaults). */
             explicitScopes: boolean;
             /** @description The type's defaults: the most `scopes` may hold. */
-            availableScopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[];
+            availableScopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "scans:read" | "scans:write" | "hub:sms" | "hub:lookup")[];
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -2917,13 +3263,13 @@ export interface components {
              */
             allowedOrigins?: string[];
             /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
-            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
+            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "scans:read" | "scans:write" | "hub:sms" | "hub:lookup")[] | null;
         };
         ClientUpdate: {
             name?: string;
             allowedOrigins?: string[];
             /** @description An explicit scope list, narrower than the type's defaults (docs/security.md#scopes); null: the defaults. A scope the type may not hold is 400 `scope_not_allowed`. */
-            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "hub:sms" | "hub:lookup")[] | null;
+            scopes?: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "scans:read" | "scans:write" | "hub:sms" | "hub:lookup")[] | null;
         };
         JurisdictionRulesInput: {
             rules: {
@@ -9533,6 +9879,427 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listScans: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description A scan id: only scans created before it (the previous page's `next`). */
+                before?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanList"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "origin": "https://shop.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScanInput"];
+            };
+        };
+        responses: {
+            /** @description The stored report's scan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scan"];
+                };
+            };
+            /** @description The queued scan. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scan"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1,900,000 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `browser_unavailable`: no Browser Rendering on this deployment; the problem's `command` scans from your machine. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanWithReport"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schedule": "daily"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScanSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -6,6 +6,7 @@ import worker from "../../worker/index";
 import { idsFrom } from "../../worker/lib/ids";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { firstReport } from "./scan-reports";
 import { admin, call, expectProblem, form, newClient, newTenant, ok, origin, tokenFor } from "./helpers";
 
 /**
@@ -160,11 +161,13 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     const t = await configuredTenant();
     ok(await t.api("POST", "/webhooks", { url: "https://hooks.customer.example/ok/move", events: ["permission.created"] }), 201);
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
+    const { scanId } = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
     await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
     const exported = async (d1: D1Database) =>
       Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
     const before = await exported(env.DB);
     expect(before.filter((rows) => rows.length > 0).length).toBeGreaterThan(12);
+    expect(before.flat().map((row) => row.id)).toContain(scanId);
 
     await shard.batch(importStatements(t.projectId, before).map((sql) => shard.prepare(sql)));
     expect(await exported(shard)).toEqual(before);

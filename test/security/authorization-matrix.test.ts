@@ -23,7 +23,7 @@ const operations: Operation[] = Object.entries<Record<string, any>>(doc.paths)
 const backendScopes = [
   "consent-config:read", "config:read", "config:write", "identities:create", "identities:read", "identities:write",
   "identities:export", "consents:write", "requests:write", "requests:read", "requests:manage", "tokens:mint",
-  "webhooks:manage", "audit:read", "hub:sms", "hub:lookup",
+  "webhooks:manage", "audit:read", "scans:read", "scans:write", "hub:sms", "hub:lookup",
 ];
 const publicScopes = ["consent-config:read", "config:read", "identities:create"];
 /** Identity-scoped tokens: these scopes, the last two for their own identity only. */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { readJsonBody } from "../lib/body";
+import { bodyLimitExtension, readJsonBody } from "../lib/body";
 import { constantTimeEqual } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
@@ -68,7 +68,7 @@ const insufficientScope = (detail: string) =>
  * requirements include an empty one (`access.optional`) also serves a request presenting none of its schemes,
  * without a caller; a credential that is presented must be valid all the same.
  */
-export function authorize(route: AccessDeclaration & { method: string; path: string }): MiddlewareHandler<AppEnv> {
+export function authorize(route: AccessDeclaration & { method: string; path: string; [bodyLimitExtension]?: number }): MiddlewareHandler<AppEnv> {
   const requirements = route.security?.map((requirement) => Object.entries(requirement)[0] as [Scheme, readonly Scope[]] | undefined);
   const alternatives = (requirements ?? []).flatMap((entry) => (entry ? [{ scheme: entry[0], needed: entry[1] }] : []));
   // Public (no requirement at all) or optional (an empty one among them): a request presenting no scheme passes.
@@ -94,17 +94,17 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       c.set("caller", caller);
       if (pathProject !== undefined && pathProject !== caller.projectId) throw notFound("Project");
       if (pathProject === undefined) c.set("db", c.var.databases.project(caller.projectId));
-      if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject);
+      if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject, route[bodyLimitExtension]);
     }
     await next();
   };
 }
 
-async function requireOwnIdentity(c: Context<AppEnv>, identityId: string, needed: readonly Scope[], subject?: Subject) {
+async function requireOwnIdentity(c: Context<AppEnv>, identityId: string, needed: readonly Scope[], subject?: Subject, maxBodySize?: number) {
   if (!needed.some((scope) => identityScopedScopes[scope]?.ownIdentityOnly)) return;
   if (!subject) throw insufficientScope("This token is scoped to one identity; this operation is not about one identity.");
   const named =
-    subject.in === "path" ? c.req.param(subject.name) : ((await readJsonBody(c)) as Record<string, unknown> | undefined)?.[subject.name];
+    subject.in === "path" ? c.req.param(subject.name) : ((await readJsonBody(c, undefined, maxBodySize)) as Record<string, unknown> | undefined)?.[subject.name];
   // A body without the field is left to validation (400); a different identity is not this token's business.
   if (named !== undefined && named !== identityId) {
     throw insufficientScope("This token may only act on its own identity.");

@@ -45,6 +45,8 @@ export const scopes = {
   "tokens:mint": "Mint tokens scoped to one identity, for pages and webviews.",
   "webhooks:manage": "Subscribe webhooks, rotate their secrets, read delivery logs, redeliver.",
   "audit:read": "Read the project's tamper-evident log, its signed heads and proofs, and the project-wide audit export.",
+  "scans:read": "Read the project's stored site scans, their reports and diffs, and the scan schedule.",
+  "scans:write": "Store scan reports, start remote scans of the project's registered origins and set the scan schedule.",
   "hub:sms": "Send SMS through the hub (`/v1/dcp/sms`, `/v1/sms`).",
   "hub:lookup": "Look up billing accounts (`/v1/customerLookup/…`).",
   admin: "The operator's admin API (`/admin/v1`): projects, clients, hub settings. Never held by a client.",

@@ -24,6 +24,7 @@ export const eventTypes = [
   "permission_state.changed",
   "identity.deleted",
   "sms.status_changed",
+  "scan.completed",
 ] as const;
 
 export type EventType = (typeof eventTypes)[number];

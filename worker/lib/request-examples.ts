@@ -93,6 +93,8 @@ export const requestExamples: Record<string, unknown> = {
   updateJurisdictionRules: { rules: [{ area: "US-CA", regime: "opt-out" }, { area: "US", regime: "notice" }], rest: "opt-in" },
   updateConsentModeSettings: { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true },
   signIn: { adminToken: "the ADMIN_TOKEN secret" },
+  createScan: { origin: "https://shop.example" },
+  updateScanSchedule: { schedule: "daily" },
 };
 
 /** The example of one media type of an operation's body, if there is one. */

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { authorize, type AccessDeclaration } from "../auth/authorize";
 import type { AppEnv } from "../env";
-import { jsonBodies, jsonOrPlainTextBodies, limitBody } from "./body";
+import { bodyLimitExtension, jsonBodies, jsonOrPlainTextBodies, limitBody, maxBodyBytes } from "./body";
 import { validationError } from "./errors";
 import { requestExample } from "./request-examples";
 
@@ -19,21 +19,23 @@ export function createRouter() {
   });
 }
 
-type Declared = RouteConfig & AccessDeclaration;
+type Declared = RouteConfig & AccessDeclaration & { [bodyLimitExtension]?: number };
 
 /**
  * A route as every capability defines it (`router.openapi(defineRoute({...}), handler)`): its `middleware` runs the
  * access check its own declaration describes (worker/auth/scopes.ts), then reads its JSON body (after
  * authentication, so no unauthenticated body is read), before the route's own middleware and zod-openapi's
- * validators. Its request body gets its example from worker/lib/request-examples.ts in the OpenAPI document.
+ * validators. Its request body gets its example from worker/lib/request-examples.ts in the OpenAPI document; its
+ * limit is `maxBodyBytes` unless it declares `[bodyLimitExtension]`.
  */
 export function defineRoute<const R extends Declared>(route: R) {
   const own = route.middleware === undefined ? [] : [route.middleware].flat();
   const content = route.request?.body?.content;
   const bodyTypes = Object.keys(content ?? {});
+  const maxSize = route[bodyLimitExtension] ?? maxBodyBytes;
   const bodyReader = bodyTypes.some((type) => type.includes("form"))
-    ? [limitBody]
-    : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies : jsonBodies];
+    ? [limitBody(maxSize)]
+    : [bodyTypes.includes("text/plain") ? jsonOrPlainTextBodies(maxSize) : jsonBodies(maxSize)];
   const middleware: MiddlewareHandler<AppEnv>[] = [authorize(route), ...bodyReader, ...(own as MiddlewareHandler<AppEnv>[])];
   const request =
     content === undefined

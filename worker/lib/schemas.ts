@@ -16,7 +16,8 @@ export const Problem = z
   })
   .openapi("Problem");
 
-const problem = (description: string) => ({
+/** A problem response of an operation, described. */
+export const problem = (description: string) => ({
   description,
   content: { "application/problem+json": { schema: Problem } },
 });

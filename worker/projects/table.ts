@@ -1,6 +1,7 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ConsentModeSettings } from "../consent-mode/settings";
 import type { JurisdictionRules } from "../jurisdictions/rules";
+import type { ScanSchedule } from "../scans/table";
 
 export type Translation = { language: string; text: string };
 export type Policies = { privacy?: string; terms?: string; cookie?: string };
@@ -27,4 +28,6 @@ export const projects = sqliteTable("projects", {
    * write path can forget it. The edge cache of the configuration is keyed by it.
    */
   configVersion: integer("config_version").notNull().default(0),
+  /** How often the cron scans the project's registered origins (worker/scans/schedule.ts). */
+  scanSchedule: text("scan_schedule").$type<ScanSchedule>().notNull().default("weekly"),
 });

@@ -4,13 +4,25 @@ import { ApiError, badRequest } from "../lib/errors";
 import { scanOrigin, type ScanBrowser } from "../../scanner/crawl";
 import type { ScanReport } from "./report";
 
+/** The command that scans an origin from the operator's machine and stores the report in the project. */
+export const scanCommand = (origin: string, projectId = "<project_id>") => `npm run scan -- ${origin} --project ${projectId}`;
+
+/** 503 when this deployment has no Browser Rendering binding: the scan can still run elsewhere, with the CLI. */
+export const browserUnavailable = (origin: string, projectId?: string) =>
+  new ApiError(
+    503,
+    "browser_unavailable",
+    `This deployment has no Browser Rendering binding (BROWSER), so it cannot scan sites itself. Scan from your machine and upload the report: ${scanCommand(origin, projectId)}`,
+    { members: { command: scanCommand(origin, projectId) } },
+  );
+
 /**
- * The Worker's front-end to the crawl (scanner/crawl.ts): a browser from the Browser Rendering binding, the same
- * scan the CLI runs. Browser Rendering's Playwright is loaded only when a scan runs, so requests that never scan do
- * not pay for its size at start-up.
+ * The Worker's front-end of the crawl: a browser from the `BROWSER` binding, driven by the same crawl module as the
+ * CLI (scanner/crawl.ts). Without the binding it throws `browserUnavailable`. Browser Rendering's Playwright is loaded
+ * only when a scan runs, so requests that never scan do not evaluate it.
  */
 export async function crawlWithBrowserRendering(env: Env, origin: string, options: { maxPages: number }): Promise<ScanReport> {
-  if (!env.BROWSER) throw new ApiError(503, "browser_unavailable", "Scanning needs the Browser Rendering binding (BROWSER), which this deployment does not have.");
+  if (!env.BROWSER) throw browserUnavailable(origin);
   // Only public origins, as for webhooks: the crawl must not become a way into private networks.
   const problem = webhookUrlProblem(origin, loopbackAllowed(env));
   if (problem) throw badRequest("origin_not_scannable", problem);

@@ -19,6 +19,7 @@ const eventGroups: { title: string; types: string[] }[] = [
   { title: "Access", types: ["access.created", "access.updated", "access.withdrawn"] },
   { title: "Identities", types: ["identity.deleted"] },
   { title: "SMS", types: ["sms.status_changed"] },
+  { title: "Scanner", types: ["scan.completed"] },
 ];
 
 @customElement("ap-webhooks")

@@ -1,0 +1,168 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { webClientForOrigin } from "../auth/browser-origins";
+import { access } from "../auth/scopes";
+import { committerOf } from "../events/commit";
+import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
+import { bodyLimitExtension } from "../lib/body";
+import { getDb } from "../lib/db";
+import { badRequest, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { ProjectParams } from "../lib/params";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problem, problems } from "../lib/schemas";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import { browserUnavailable } from "./browser-rendering";
+import { completeScan, diffOf, findScan, listScans } from "./queries";
+import { originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanSettings, ScanWithReport, toScan } from "./schemas";
+import { defaultScanSchedule, scans, type ScanTrigger } from "./table";
+
+/** A project's site scans, mounted at the project (`/privacy/v2/projects/{project_id}`). */
+export const scanRoutes = createRouter();
+
+const tags = ["Scans"];
+
+/**
+ * A report's size grows with the site (pages, and every cookie, key and host with the pages it was seen on), and
+ * it is stored as one D1 value, which holds at most 2,000,000 bytes: the body may be that large less room for the
+ * wrapper, rather than the API's usual 1 MB.
+ */
+export const maxReportBodyBytes = 1_900_000;
+
+const ScanParams = ProjectParams.extend({ scan_id: z.string() });
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "post",
+    path: "/scans",
+    operationId: "createScan",
+    tags,
+    ...access.project("scans:write"),
+    [bodyLimitExtension]: maxReportBodyBytes,
+    summary: "Store a scan report, or start a scan of a registered origin",
+    description:
+      "`{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker " +
+      "runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed " +
+      "in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public " +
+      "https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 " +
+      "`browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. " +
+      "A completed scan writes the `scan.completed` event.",
+    request: { params: ProjectParams, body: jsonBody(ScanInput) },
+    responses: {
+      201: jsonResponse(Scan, "The stored report's scan."),
+      202: jsonResponse(Scan, "The queued scan."),
+      ...problems,
+      413: problem("Body larger than 1,900,000 bytes."),
+      503: problem("`browser_unavailable`: no Browser Rendering on this deployment; the problem's `command` scans from your machine."),
+    },
+  }),
+  async (c) => {
+    const { project_id: projectId } = c.req.valid("param");
+    const input = c.req.valid("json");
+    // A portal session has no caller: the operator's button.
+    const trigger: ScanTrigger = c.var.caller ? "api" : "portal";
+    if (input.report) {
+      const scan = { id: newId("scn"), projectId, origin: originOf(input.report.origin)!, trigger, created: now(), started: null };
+      const { completed, counts } = (await completeScan(committerOf(c), scan, input.report, "insert"))!;
+      return c.json(toScan({ ...scan, status: "completed", problem: null, completed, counts }), 201);
+    }
+    const origin = originOf(input.origin!)!;
+    const refused = webhookUrlProblem(origin, loopbackAllowed(c.env));
+    if (refused) throw badRequest("origin_not_allowed", `The Worker scans public https sites only: ${refused}`);
+    if (!(await webClientForOrigin(c.var.db, projectId, origin))) {
+      throw badRequest("origin_not_registered", `${origin} is not listed in allowedOrigins of any of the project's web clients.`);
+    }
+    if (!c.env.BROWSER) throw browserUnavailable(origin, projectId);
+    const row = { id: newId("scn"), projectId, origin, trigger, status: "queued" as const, created: now() };
+    await getDb(c.var.db).insert(scans).values(row);
+    return c.json(toScan({ ...row, problem: null, started: null, completed: null, counts: null }), 202);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/scans",
+    operationId: "listScans",
+    tags,
+    ...access.project("scans:read"),
+    summary: "List the project's scans, newest first (counts, not reports)",
+    request: { params: ProjectParams, query: ScanListQuery },
+    responses: { 200: jsonResponse(ScanList, "A page of scans."), ...problems },
+  }),
+  async (c) => {
+    const { project_id: projectId } = c.req.valid("param");
+    const { limit, before } = c.req.valid("query");
+    const rows = await listScans(c.var.db, projectId, limit + 1, before);
+    const items = rows.slice(0, limit).map(toScan);
+    return c.json({ items, next: rows.length > limit ? items[items.length - 1].scanId : null }, 200);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/scans/{scan_id}",
+    operationId: "getScan",
+    tags,
+    ...access.project("scans:read"),
+    summary: "Read a scan: its report and what changed since the previous scan of the origin",
+    request: { params: ScanParams },
+    responses: { 200: jsonResponse(ScanWithReport, "The scan."), ...problems },
+  }),
+  async (c) => {
+    const { project_id: projectId, scan_id: scanId } = c.req.valid("param");
+    const row = await findScan(c.var.db, projectId, scanId);
+    if (!row) throw notFound("Scan");
+    const { report } = row;
+    if (!report) return c.json(toScan(row), 200);
+    return c.json({ ...toScan(row), report, diff: await diffOf(c.var.db, { ...row, report }) }, 200);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/scan-schedule",
+    operationId: "getScanSchedule",
+    tags,
+    ...access.project("scans:read"),
+    summary: "Read how often the project's registered origins are scanned",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(ScanSettings, "The schedule."), ...problems },
+  }),
+  async (c) => {
+    const [row] = await getDb(c.var.db)
+      .select({ schedule: projects.scanSchedule })
+      .from(projects)
+      .where(eq(projects.id, c.req.valid("param").project_id))
+      .limit(1);
+    if (!row) throw notFound("Project");
+    return c.json({ schedule: row.schedule ?? defaultScanSchedule }, 200);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "put",
+    path: "/scan-schedule",
+    operationId: "updateScanSchedule",
+    tags,
+    ...access.project("scans:write"),
+    summary: "Set how often the project's registered origins are scanned",
+    description: "The cron queues a scan of each origin the project's web clients list once the last one is older than the schedule says; only on deployments with Browser Rendering.",
+    request: { params: ProjectParams, body: jsonBody(ScanSettings) },
+    responses: { 200: jsonResponse(ScanSettings, "The schedule."), ...problems },
+  }),
+  async (c) => {
+    const { schedule } = c.req.valid("json");
+    const [row] = await getDb(c.var.db)
+      .update(projects)
+      .set({ scanSchedule: schedule })
+      .where(eq(projects.id, c.req.valid("param").project_id))
+      .returning({ id: projects.id });
+    if (!row) throw notFound("Project");
+    return c.json({ schedule }, 200);
+  },
+);

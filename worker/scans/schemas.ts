@@ -1,0 +1,122 @@
+import { z } from "@hono/zod-openapi";
+import { Timestamp } from "../lib/schemas";
+import { ScanReport, ScannedCookie, ScannedStorageKey, ThirdPartyHost, Violation } from "./report";
+import { scanSchedules, scanStatuses, scanTriggers, type scans } from "./table";
+
+/** An http(s) URL's origin (`https://shop.example`), as the crawl and the registered origins spell it; undefined otherwise. */
+export function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SiteOrigin = z
+  .string()
+  .max(2048)
+  .refine((value) => originOf(value) !== undefined, "An http(s) URL, such as https://shop.example.")
+  .openapi({ example: "https://shop.example", description: "The site to scan: one of the origins the project's web clients list (`allowedOrigins`). A path is ignored." });
+
+export const ScanInput = z
+  .strictObject({
+    report: ScanReport.optional().openapi({ description: "A report made elsewhere (`npm run scan -- <url> --project <id>`), stored as it is." }),
+    origin: SiteOrigin.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.report === undefined) === (input.origin === undefined)) {
+      ctx.addIssue({ code: "custom", path: [], message: "Send either `report` (an uploaded scan) or `origin` (a scan the Worker runs), not both." });
+    }
+    if (input.report && originOf(input.report.origin) === undefined) {
+      ctx.addIssue({ code: "custom", path: ["report", "origin"], message: "The report's origin must be an http(s) URL." });
+    }
+  })
+  .openapi("ScanInput", { description: "Exactly one of `report` and `origin`." });
+
+// Not a named component: a nullable reference to one loses its null in the generated types.
+export const ScanCounts = z
+  .object({
+    pages: z.number().int(),
+    pageErrors: z.number().int().openapi({ description: "Pages that could not be scanned (their `error` says why)." }),
+    cookies: z.number().int(),
+    storage: z.number().int(),
+    thirdPartyHosts: z.number().int(),
+    violations: z.number().int(),
+    newItems: z.number().int().openapi({ description: "Cookies, storage keys and third-party hosts the previous completed scan of the origin did not have." }),
+    newViolations: z.number().int().openapi({ description: "Violations the previous completed scan of the origin did not have." }),
+  });
+
+export const Scan = z
+  .object({
+    scanId: z.string().openapi({ example: "scn_01JD7W2H8Q5V3N6X9B1C4E7F2G" }),
+    projectId: z.string(),
+    origin: z.string().openapi({ example: "https://shop.example" }),
+    trigger: z.enum(scanTriggers).openapi({ description: "`api`: an uploaded report; `schedule`: the cron; `portal`: the portal's Run a scan." }),
+    status: z.enum(scanStatuses).openapi({ description: "`queued` and `running` only for scans the Worker runs; uploads are `completed` at once." }),
+    problem: z
+      .object({ code: z.string(), detail: z.string() })
+      .nullable()
+      .openapi({ description: "Why a `failed` scan failed; null otherwise." }),
+    created: Timestamp,
+    started: Timestamp.nullable(),
+    completed: Timestamp.nullable(),
+    counts: ScanCounts.nullable().openapi({ description: "Null until the scan completed." }),
+  })
+  .openapi("Scan");
+
+const DiffItems = z.object({
+  cookies: z.array(ScannedCookie),
+  storage: z.array(ScannedStorageKey),
+  thirdPartyHosts: z.array(ThirdPartyHost),
+  violations: z.array(Violation),
+});
+
+export const ScanDiff = z
+  .object({
+    previousScanId: z.string().nullable().openapi({ description: "The previous completed scan of the same origin; null for the first (everything is new)." }),
+    new: DiffItems.openapi({ description: "Items of this scan the previous one did not have." }),
+    gone: DiffItems.openapi({ description: "Items of the previous scan this one no longer has." }),
+  })
+  .openapi("ScanDiff", {
+    description:
+      "Cookies compare by name, domain and path; storage keys by area, origin and name; hosts by host; violations by kind, item type and item (not page).",
+  });
+
+// Left out rather than null until the scan completed: a nullable reference to a named schema loses its null in the
+// generated types.
+export const ScanWithReport = Scan.extend({
+  report: ScanReport.optional().openapi({ description: "Once the scan completed." }),
+  diff: ScanDiff.optional().openapi({ description: "Once the scan completed." }),
+}).openapi("ScanWithReport");
+
+export const ScanList = z
+  .object({
+    items: z.array(Scan).openapi({ description: "Newest first." }),
+    next: z.string().nullable().openapi({ description: "Pass as `before` for the next page; null on the last." }),
+  })
+  .openapi("ScanList");
+
+export const ScanListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ example: 50 }),
+  before: z.string().max(64).optional().openapi({ description: "A scan id: only scans created before it (the previous page's `next`)." }),
+});
+
+export const ScanSettings = z
+  .strictObject({
+    schedule: z.enum(scanSchedules).openapi({ description: "How often the cron scans each of the project's registered origins; `weekly` until set." }),
+  })
+  .openapi("ScanSchedule");
+
+export const toScan = (row: Omit<typeof scans.$inferSelect, "report">): z.infer<typeof Scan> => ({
+  scanId: row.id,
+  projectId: row.projectId,
+  origin: row.origin,
+  trigger: row.trigger,
+  status: row.status,
+  problem: row.problem ?? null,
+  created: row.created,
+  started: row.started ?? null,
+  completed: row.completed ?? null,
+  counts: row.counts ?? null,
+});
