@@ -15,12 +15,12 @@ function browserOf(cdp: string | undefined): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
 }
 
-/** Uploads the report to the project (`POST /v1/projects/{project_id}/scans`); the route's problem on failure. */
+/** Uploads the report to the project (`POST /privacy/v2/projects/{project_id}/scans`); the route's problem on failure. */
 async function upload(report: ScanReport, projectId: string): Promise<string> {
   const base = process.env.ASSENT_URL ?? "http://localhost:8787";
   const token = process.env.ASSENT_TOKEN;
   if (!token) throw new Error("--project needs ASSENT_TOKEN (an admin or backend bearer token) in the environment");
-  const res = await fetch(`${base}/v1/projects/${encodeURIComponent(projectId)}/scans`, {
+  const res = await fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}/scans`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ report }),

@@ -79,8 +79,6 @@ export interface Env {
   BROWSER?: Fetcher;
   /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
   BILLING_UPSTREAM_URL?: string;
-  /** Browser Rendering (the `[browser]` binding), for scans from the Worker; absent, scans answer 503 `browser_unavailable`. */
-  BROWSER?: Fetcher;
   /** Bearer secret sent to BILLING_UPSTREAM_URL (a secret). */
   BILLING_UPSTREAM_SECRET?: string;
   /** How long the billing upstream may take to answer, in milliseconds (default 5000); then 504. */

@@ -17,10 +17,11 @@ import { base, shopProject } from "./widget-helpers";
 let browser: Browser;
 let shop: Awaited<ReturnType<typeof startScanFixture>>;
 let hostile: Awaited<ReturnType<typeof startHostileFixture>>;
+let project: Awaited<ReturnType<typeof shopProject>>;
 
 beforeAll(async () => {
   shop = await startScanFixture();
-  const project = await shopProject(shop.origin);
+  project = await shopProject(shop.origin);
   shop.useAssent({ base, projectId: project.projectId });
   hostile = await startHostileFixture();
   browser = await launchBrowser();
@@ -171,7 +172,7 @@ describe("pages that fight the crawler", () => {
 });
 
 describe("npm run scan", () => {
-  it("scans over CDP (as from Browser Rendering) and writes a report ScanReport accepts, violations printed first", async () => {
+  it("scans over CDP (as from Browser Rendering), writes a report ScanReport accepts, violations printed first, and uploads it", async () => {
     const { chromium } = await import("playwright-core");
     const port = await closedPort();
     const remote = await chromium.launch({
@@ -182,13 +183,18 @@ describe("npm run scan", () => {
     try {
       const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
       const file = join(mkdtempSync(join(tmpdir(), "assent-scan-")), "report.json");
-      const { stdout } = await promisify(execFile)("node", ["scripts/scan.mjs", `${shop.origin}/`, "--pages", "2", "--json", file, "--cdp", webSocketDebuggerUrl]);
+      const { stdout } = await promisify(execFile)("node", ["scripts/scan.mjs", `${shop.origin}/`, "--pages", "2", "--json", file, "--cdp", webSocketDebuggerUrl, "--project", project.projectId], {
+        env: { ...process.env, ASSENT_URL: base, ASSENT_TOKEN: project.token },
+      });
       const report = ScanReport.parse(JSON.parse(readFileSync(file, "utf8")));
       expect(report.pages.map((p) => p.url)).toEqual([`${shop.origin}/`, `${shop.origin}/products`]);
       expect(report.violations.some((v) => v.item === "_ga" && v.kind === "before-consent")).toBe(true);
       expect(stdout.indexOf("VIOLATIONS")).toBeGreaterThan(-1);
       expect(stdout.indexOf("VIOLATIONS")).toBeLessThan(stdout.indexOf("Cookies:"));
       expect(stdout).toContain("cookie _ga [analytics]");
+      expect(stdout).toContain(`Report uploaded to project ${project.projectId}`);
+      const listed = await fetch(`${base}/privacy/v2/projects/${project.projectId}/scans`, { headers: { authorization: `Bearer ${project.token}` } });
+      expect((await listed.json()).items).toHaveLength(1);
     } finally {
       await remote.close();
     }
