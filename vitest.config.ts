@@ -73,11 +73,27 @@ const limiters = [
   ["ADMIN_FAILURES_LIMITER", "RATE_LIMIT_ADMIN_FAILURES", "1205"],
 ] as const;
 
-/** Rate-limit bindings (the real Miniflare emulation) and the vars stating them, all at one limit per minute. */
+/** Limiters every suite runs at their production values, as wrangler.toml declares them (the privacy center's). */
+const productionLimiters = ["PRIVACY_CENTER_IP_LIMITER", "PRIVACY_CENTER_ALIAS_LIMITER"];
+
+function declaredLimiters() {
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  return Object.fromEntries(
+    config.ratelimits
+      .filter((limiter: { name: string }) => productionLimiters.includes(limiter.name))
+      .map((limiter: { name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } }) => [limiter.name, { namespace_id: limiter.namespace_id, simple: limiter.simple }]),
+  );
+}
+
+/**
+ * Rate-limit bindings (the real Miniflare emulation) and the vars stating them, all at one limit per minute but for
+ * the production ones, which keep wrangler.toml's values (and vars).
+ */
 const rateLimits = (limit: number) => ({
-  ratelimits: Object.fromEntries(
-    limiters.map(([binding, , namespace_id]) => [binding, { namespace_id, simple: { limit, period: 60 as const } }]),
-  ),
+  ratelimits: {
+    ...Object.fromEntries(limiters.map(([binding, , namespace_id]) => [binding, { namespace_id, simple: { limit, period: 60 as const } }])),
+    ...declaredLimiters(),
+  },
   vars: Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])),
 });
 

@@ -1,25 +1,42 @@
-// `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets), naming each.
-import { execFileSync } from "node:child_process";
+// `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets) or whose data would
+// live outside a declared RESIDENCY, naming each; first it prints where each binding keeps its data.
+// `npm run deploy -- --check` (npm run preflight) stops after the checks; `--config <file>` names another wrangler config.
+import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { deployProblems } from "./preflight.mjs";
+import { askCloudflare, residencyReport, wranglerError } from "./residency.mjs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-let secretNames;
-try {
-  const listed = execFileSync("npx", ["wrangler", "secret", "list", "--format", "json"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  secretNames = JSON.parse(listed).map((s) => s.name);
-} catch (error) {
-  // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
-  secretNames = [];
-  if (!/not found|does not exist|10007/i.test(`${error.stderr ?? ""}${error.stdout ?? ""}`)) {
-    console.error(`Could not list the Worker's secrets (are you logged in? npx wrangler login):\n${error.stderr ?? error.message}`);
-    process.exit(1);
-  }
-}
-const problems = deployProblems(readFileSync("wrangler.toml", "utf8"), secretNames);
+const { values: options } = parseArgs({ options: { check: { type: "boolean" }, config: { type: "string", default: "wrangler.toml" } } });
+const configArgs = ["--config", options.config];
+
+/** The deployed Worker's secret names, or the problem that kept wrangler from listing them. */
+const listSecrets = () =>
+  new Promise((resolve) =>
+    execFile("npx", ["wrangler", "secret", "list", "--format", "json", ...configArgs], { env }, (error, stdout, stderr) => {
+      if (!error) return resolve({ names: JSON.parse(stdout).map((s) => s.name), problems: [] });
+      // A Worker that was never deployed has no secrets yet; wrangler says so with an error.
+      const said = `${stderr}${stdout}`;
+      if (/not found|does not exist|10007/i.test(said)) return resolve({ names: [], problems: [] });
+      resolve({ names: [], problems: [`could not list the Worker's secrets (are you logged in? npx wrangler login): ${wranglerError(said) || error.message}`] });
+    }),
+  );
+
+const toml = readFileSync(options.config, "utf8");
+const config = unstable_readConfig({ config: options.config });
+const [secrets, answers] = await Promise.all([listSecrets(), askCloudflare(config, env)]);
+const residency = residencyReport(config, answers, process.env.RESIDENCY ?? config.vars?.RESIDENCY);
+console.log(residency.lines.join("\n"));
+const problems = [...secrets.problems, ...deployProblems(toml, secrets.names), ...residency.problems];
 if (problems.length > 0) {
   console.error(`Not deploying; fix these first (docs/operations.md#deployment):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
 }
+if (options.check) {
+  console.log("Ready to deploy.");
+  process.exit(0);
+}
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
-execFileSync("npx", ["wrangler", "deploy"], { stdio: "inherit", env });
+execFileSync("npx", ["wrangler", "deploy", ...configArgs], { stdio: "inherit", env });

@@ -19,11 +19,17 @@ import { allowedMethods } from "./lib/allowed-methods";
 import { d1Session } from "./lib/db";
 import { onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
+import { requestLog } from "./lib/request-log";
 import { createRouter } from "./lib/router";
 import { requireStorage } from "./lib/settings";
 import { readiness } from "./ops/readiness";
 import { opsRoutes } from "./ops/routes";
 import { partyRoutes } from "./parties/routes";
+import { emailOutboxRoutes } from "./email/routes";
+import { privacyCenterPage } from "./privacy-center/page";
+import { receiptRoutes } from "./privacy-center/receipts";
+import { privacyCenterRoutes } from "./privacy-center/routes";
+import { settingsRoutes as privacyCenterSettingsRoutes } from "./privacy-center/settings";
 import { overviewRoutes, portalRoutes } from "./portal/routes";
 import { projectAdminRoutes, projectRoutes } from "./projects/routes";
 import { siteRoutes } from "./site/routes";
@@ -38,6 +44,8 @@ import { version } from "../package.json";
 
 export const app = createRouter();
 
+// First, so its line covers every answer: errors, not found and the other middleware's own.
+app.use(requestLog);
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
@@ -75,6 +83,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [project, projectRoutes],
   [`${project}/identities`, identityRoutes],
   [`${project}/identities`, identityTokenRoutes],
+  [`${project}/identities`, receiptRoutes],
   [project, partyRoutes],
   [`${project}/configurations`, configurationRoutes],
   [`${project}/configurations/ui-strings`, wordingRoutes],
@@ -86,6 +95,9 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  // The data subject's own door (docs/privacy-center.md): its API and its hosted page.
+  ["/browser/v1/projects/:project_id/privacy-center", privacyCenterRoutes],
+  ["/privacy-center", privacyCenterPage],
   // The hub (docs/hub.md; docs/architecture.md, "The hub's boundary").
   ["/v1", hubRoutes],
   ["/callbacks/sms", deliveryReportRoutes],
@@ -97,6 +109,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/consent-mode`, consentModeRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
+  [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
+  [`${adminProject}/email-outbox`, emailOutboxRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
@@ -147,6 +161,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Parties", description: "Controllers, processors and other parties that purposes name." },
     { name: "Configuration", description: "Data groups and purposes (with their versions), and the published configuration feed." },
     { name: "Privacy requests", description: "Permissions, objections, erasure and access requests, and an identity's permission state." },
+    { name: "Privacy center", description: "The data subject's own door: one-time codes, their identity, requests, deadlines and downloads." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
     { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },
@@ -168,10 +183,12 @@ app.notFound((c) => {
   const allow = (allowedOn ??= allowedMethods(app.routes))(pathname);
   // A path that takes this very method but did not match (say, malformed percent-encoding) is simply not found.
   if (allow.length > 0 && !allow.includes(c.req.method)) {
+    c.set("problemCode", "method_not_allowed");
     return problemResponse(405, "method_not_allowed", `${c.req.method} is not allowed on ${pathname}; it takes ${allow.join(", ")}.`, {
       headers: { Allow: allow.join(", ") },
     });
   }
+  c.set("problemCode", "not_found");
   return problemResponse(404, "not_found", `No route for ${c.req.method} ${pathname}.`);
 });
 app.onError(onError);

@@ -10,10 +10,12 @@ export interface Env {
    * (docs/operations.md#more-than-one-database-project-to-database-map). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
    */
   PROJECT_DATABASES?: string;
-  /** Read-through cache of client records used by token checks; D1 stays the source of truth. */
+  /** Client records for token checks (a cache of D1) and the erasure ledger: no personal data (worker/lib/kv.ts). */
   KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */
   ADMIN_TOKEN: string;
+  /** The admin token being rotated out: accepted beside ADMIN_TOKEN until removed (docs/operations.md#rotating-secrets). */
+  ADMIN_TOKEN_PREVIOUS?: string;
   /** JSON array of private ES256 JWKs, each with a `kid`; the first signs, all verify (rotation). */
   SIGNING_KEYS: string;
   /** Token issuer (`iss`), e.g. https://assent.example.com. Required: never taken from the Host header. */
@@ -24,6 +26,11 @@ export interface Env {
   WEBHOOK_QUEUE: Queue<{ deliveryId: string }>;
   /** Secret from which the key encrypting webhook secrets at rest is derived (HKDF, AES-GCM). */
   WEBHOOK_SECRETS_KEY: string;
+  /**
+   * The webhook secrets key being rotated out: secrets still under it are read with it, and the cron re-encrypts them
+   * under WEBHOOK_SECRETS_KEY (docs/operations.md#rotating-secrets).
+   */
+  WEBHOOK_SECRETS_KEY_PREVIOUS?: string;
   /** Attempts per webhook delivery before it is dead (default 8; at most the queue's max_retries + 1). */
   WEBHOOK_MAX_ATTEMPTS?: string;
   /** First retry delay in seconds; each further retry waits 4 times longer, capped at 12 h (default 30). */
@@ -53,11 +60,16 @@ export interface Env {
   TOKEN_ENDPOINT_LIMITER?: RateLimit;
   PORTAL_SIGN_IN_LIMITER?: RateLimit;
   ADMIN_FAILURES_LIMITER?: RateLimit;
+  /** The privacy center's code requests and verifications: per client IP, and per address (worker/privacy-center). */
+  PRIVACY_CENTER_IP_LIMITER?: RateLimit;
+  PRIVACY_CENTER_ALIAS_LIMITER?: RateLimit;
   RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
   RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT?: string;
   RATE_LIMIT_TOKEN_ENDPOINT?: string;
   RATE_LIMIT_PORTAL_SIGN_IN?: string;
   RATE_LIMIT_ADMIN_FAILURES?: string;
+  RATE_LIMIT_PRIVACY_CENTER_PER_IP?: string;
+  RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS?: string;
   /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
   RETENTION_IDLE_VISITOR_DAYS?: string;
   /** Days a dispatched outbox event is kept (default 7). */
@@ -72,6 +84,14 @@ export interface Env {
   SMS_CALLBACK_BASE_URL?: string;
   /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
   SMS_TEXT_RETENTION_DAYS?: string;
+  /** Cloudflare's `send_email` binding: the privacy center's codes go out through Email Routing (worker/email/outbox.ts). */
+  SEND_EMAIL?: SendEmail;
+  /** An HTTP email API (POST JSON `{from, to, subject, text}`, bearer `EMAIL_API_KEY`), when there is no `SEND_EMAIL`. */
+  EMAIL_API_URL?: string;
+  /** Bearer key of EMAIL_API_URL (a secret). */
+  EMAIL_API_KEY?: string;
+  /** The sender of the service's email (default privacy@assent.invalid). */
+  EMAIL_FROM?: string;
   /**
    * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
    * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.
@@ -129,5 +149,9 @@ export type AppEnv = {
     databases: Databases;
     /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */
     db: D1Database;
+    /** The request's id in the logs and in `X-Request-Id` (worker/lib/request-log.ts). */
+    requestId: string;
+    /** The `code` of the problem the call answered, for its log line. */
+    problemCode?: string;
   };
 };

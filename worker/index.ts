@@ -2,12 +2,15 @@ import { app } from "./app";
 import type { Env } from "./env";
 import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
-import { purgeDispatchedEvents, purgeIdleVisitors, purgeWebhookDeliveries } from "./retention/jobs";
+import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
+import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
+import { purgeExpired } from "./retention/expiring";
 import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 import { queueDueScans, runQueuedScans } from "./scans/schedule";
+import { logger } from "./lib/logger";
 
 /**
  * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
@@ -23,10 +26,14 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [purgeIdleVisitors, "every database"],
   [purgeWebhookDeliveries, "every database"],
   [purgeDispatchedEvents, "every database"],
+  // Privacy-center verification records past their project's retention (docs/privacy-center.md#retention).
+  [purgeVerifications, "every database"],
   // SMS texts past their retention.
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).
   [sealLogs, "every database"],
+  // While WEBHOOK_SECRETS_KEY_PREVIOUS is set: webhook secrets moved to the new key (docs/operations.md#rotating-secrets).
+  [reencryptWebhookSecrets, "every database"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
@@ -38,6 +45,8 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
     },
     "every database",
   ],
+  // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
+  [purgeExpired, "DB"],
 ];
 
 /**
@@ -57,7 +66,7 @@ export default {
     // acts as of that moment.
     const results = await Promise.allSettled(scheduledRuns(env, controller.scheduledTime));
     const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
-    for (const failure of failures) console.error("scheduled job failed:", failure);
+    for (const failure of failures) logger.error("scheduled_job_failed", {}, failure);
     if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
   },
 } satisfies ExportedHandler<Env, DeliveryMessage>;

@@ -214,6 +214,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/v2/projects/{project_id}/identities/{identityId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An identity's permissions and objections with their signed receipts
+         * @description Oldest first. Each `receipt` is the compact JWS of the request's latest write; verify it with the keys at `/.well-known/jwks.json` (docs/proof.md#signed-receipts). A visitor's own token may read its own identity's.
+         */
+        get: operations["listIdentityDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v2/projects/{project_id}/configurations/parties": {
         parameters: {
             query?: never;
@@ -1120,6 +1140,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/browser/v1/projects/{project_id}/privacy-center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the privacy center shows: the project, its channels and theme, and the words in the visitor's language
+         * @description `languages` (comma-separated, the browser's preferences) is negotiated as the widget's language is; the answer holds the widget's words and the privacy center's own in that language.
+         */
+        get: operations["getPrivacyCenter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/privacy-center/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a one-time code to an email address or phone number
+         * @description 6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one. The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per client address and per address (429 `rate_limited`).
+         */
+        post: operations["requestPrivacyCenterCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/privacy-center/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a code: the person's session on the privacy center
+         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`.
+         */
+        post: operations["verifyPrivacyCenterCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/privacy-center/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verified person: the identity their address names (or none), its decisions with receipts, and their requests
+         * @description Each request carries its deadline and, once an access request is completed, its download link. Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
+         */
+        get: operations["getPrivacyCenterPerson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/privacy-center/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File an access, portability, erasure or objection request for the verified person
+         * @description Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its `meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified address names no one; 403 `not_your_identity` for anyone else's identity. Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
+         */
+        post: operations["filePrivacyCenterRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/browser/v1/projects/{project_id}/privacy-center/downloads/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export of a completed access or portability request (the link the person's view gives)
+         * @description The signed link works for 7 days after the request was completed; then, or once tampered with, 410 `download_expired`.
+         */
+        get: operations["downloadPrivacyCenterExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dcp/sms": {
         parameters: {
             query?: never;
@@ -1169,7 +1309,7 @@ export interface paths {
         };
         /**
          * Look up a billing account's customer and assets
-         * @description Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing accounts are operator data shared by all projects: read through from the operator's billing system when `BILLING_UPSTREAM_URL` is set, else loaded through the admin API. Answers come through a KV cache (found: at most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 `upstream_timeout`.
+         * @description Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing accounts are operator data shared by all projects: read through from the operator's billing system when `BILLING_UPSTREAM_URL` is set, else loaded through the admin API (read directly, so a change is seen at once). The billing system's answers are kept in D1 (found: at most 10 min, missing: 1 min; never older) and admin writes drop them. A failing billing system is 502 `upstream_failed`, a slow one 504 `upstream_timeout`.
          */
         get: operations["lookupCustomer"];
         put?: never;
@@ -1639,6 +1779,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/privacy-center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the project's privacy-center settings */
+        get: operations["getPrivacyCenterSettings"];
+        /**
+         * Replace the project's privacy-center settings
+         * @description Which channels may verify a person (and the alias type each looks up), how long verification records are kept, and the page's theme.
+         */
+        put: operations["updatePrivacyCenterSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/email-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's latest emails, or those to one address (the captured outbox locally)
+         * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).
+         */
+        get: operations["listOutboxEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/session": {
         parameters: {
             query?: never;
@@ -1654,7 +1835,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the portal
-         * @description Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime `PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` (or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).
+         * @description Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime `PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is stored (D1, until the session ends). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` (or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).
          */
         post: operations["signIn"];
         /**
@@ -2000,6 +2181,27 @@ export interface components {
             records: {
                 [key: string]: unknown;
             }[];
+        };
+        ReceiptedDecision: {
+            requestId: string;
+            /** @enum {string} */
+            family: "permission" | "objection";
+            status: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            requested: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            updated: string;
+            request: {
+                [key: string]: unknown;
+            } | null;
+            receipt: string | null;
+            receiptHash: string | null;
         };
         /** @description A recipient, processor, sub-processor, controller or owner, depending on the purpose it is mapped to. */
         Party: {
@@ -2998,6 +3200,98 @@ export interface components {
              */
             regime?: "opt-in" | "opt-out" | "notice";
         };
+        PrivacyCenterPage: {
+            projectId: string;
+            name: string;
+            controller: string;
+            policies: {
+                [key: string]: string;
+            };
+            channels: ("email" | "sms")[];
+            theme: {
+                [key: string]: string;
+            };
+            language: string;
+            /** @enum {string} */
+            dir: "ltr" | "rtl";
+            strings: {
+                [key: string]: string;
+            };
+            purposes: {
+                purposeId: string;
+                name: string;
+            }[];
+        };
+        PrivacyCenterCodeRequest: {
+            /**
+             * @description `email` or `sms`, as the project has switched on.
+             * @enum {string}
+             */
+            channel: "email" | "sms";
+            /** @description An email address, or a phone number in E.164 form (+46701234567). */
+            address: string;
+        };
+        PrivacyCenterVerificationInput: {
+            /**
+             * @description `email` or `sms`, as the project has switched on.
+             * @enum {string}
+             */
+            channel: "email" | "sms";
+            /** @description An email address, or a phone number in E.164 form (+46701234567). */
+            address: string;
+            code: string;
+        };
+        PrivacyCenterRequest: {
+            requestId: string;
+            /** @enum {string} */
+            kind: "access" | "portability" | "erasure" | "objection";
+            article: string;
+            status: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            updated: string;
+            /**
+             * @description One month after receipt (GDPR Art. 12(3)).
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            deadline: string;
+            /**
+             * @description The latest answer with the extension Art. 12(3) allows (two further months).
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            extendedDeadline: string;
+            verification: {
+                method: string;
+                /**
+                 * @description ISO 8601, UTC, milliseconds.
+                 * @example 2026-11-22T10:15:30.123Z
+                 */
+                verifiedAt: string;
+            } | null;
+            download: {
+                url: string;
+                /**
+                 * @description ISO 8601, UTC, milliseconds.
+                 * @example 2026-11-22T10:15:30.123Z
+                 */
+                expires: string;
+            } | null;
+        };
+        PrivacyCenterRequestInput: {
+            /** @enum {string} */
+            kind: "access" | "portability" | "erasure" | "objection";
+            /** @description An objection's purposes. */
+            purposes?: string[];
+            /** @description If given, must be the verified person's identity (else 403). */
+            identityId?: string;
+        };
         OutboundSMSMessageRequest: {
             outboundSMSMessageRequest: {
                 /** @description 1 to 50 distinct recipients; each gets its own message. */
@@ -3386,6 +3680,46 @@ export interface components {
                     [key: string]: number;
                 };
             };
+        };
+        PrivacyCenterSettings: {
+            /** @description The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions. */
+            channels: {
+                email?: {
+                    /**
+                     * @description The alias type the verified address is looked up under.
+                     * @example urn:svc:email
+                     */
+                    aliasType: string;
+                };
+                sms?: {
+                    /**
+                     * @description The alias type the verified address is looked up under.
+                     * @example urn:svc:email
+                     */
+                    aliasType: string;
+                };
+            };
+            /** @description Days a verification record is kept (then the daily retention deletes it). */
+            retentionDays: number;
+            /** @description CSS custom properties the page and `<assent-privacy-center>` apply, e.g. `--assent-accent`. */
+            theme: {
+                [key: string]: string;
+            };
+        };
+        OutboxEmail: {
+            id: string;
+            to: string;
+            subject: string;
+            /** @description The body, kept only when no provider is configured (captured mail). */
+            text: string | null;
+            /** @enum {string} */
+            status: "captured" | "sent" | "failed";
+            error: string | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
         };
         PortalSession: {
             /** @description Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE. */
@@ -4337,6 +4671,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BrowserToken"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIdentityDecisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                identityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ReceiptedDecision"][];
+                    };
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
@@ -10636,6 +11049,548 @@ export interface operations {
             };
         };
     };
+    getPrivacyCenter: {
+        parameters: {
+            query?: {
+                languages?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterPage"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPrivacyCenterCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "email",
+                 *       "address": "anna@mail.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PrivacyCenterCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description A code is on its way (if the address can receive it). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `email` or `sms`, as the project has switched on.
+                         * @enum {string}
+                         */
+                        channel: "email" | "sms";
+                        expiresIn: number;
+                        codeLength: number;
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyPrivacyCenterCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "email",
+                 *       "address": "anna@mail.example",
+                 *       "code": "493817"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PrivacyCenterVerificationInput"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessionToken: string;
+                        expiresIn: number;
+                        verification: {
+                            id: string;
+                            /**
+                             * @description `email` or `sms`, as the project has switched on.
+                             * @enum {string}
+                             */
+                            method: "email" | "sms";
+                            /**
+                             * @description ISO 8601, UTC, milliseconds.
+                             * @example 2026-11-22T10:15:30.123Z
+                             */
+                            verifiedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPrivacyCenterPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification: {
+                            /**
+                             * @description `email` or `sms`, as the project has switched on.
+                             * @enum {string}
+                             */
+                            method: "email" | "sms";
+                            /**
+                             * @description ISO 8601, UTC, milliseconds.
+                             * @example 2026-11-22T10:15:30.123Z
+                             */
+                            verifiedAt: string;
+                        };
+                        identity: {
+                            identityId: string;
+                            aliases: {
+                                type: string;
+                                identifier: string;
+                            }[];
+                        } | null;
+                        decisions: components["schemas"]["ReceiptedDecision"][];
+                        requests: components["schemas"]["PrivacyCenterRequest"][];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    filePrivacyCenterRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "objection",
+                 *       "purposes": [
+                 *         "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PrivacyCenterRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request as the page shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterRequest"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadPrivacyCenterExport: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about the person, as JSON (machine-readable, Art. 20). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     sendDcpSms: {
         parameters: {
             query?: never;
@@ -13939,6 +14894,258 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalOverview"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPrivacyCenterSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: no channel on). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePrivacyCenterSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channels": {
+                 *         "email": {
+                 *           "aliasType": "urn:svc:email"
+                 *         },
+                 *         "sms": {
+                 *           "aliasType": "urn:svc:phone"
+                 *         }
+                 *       },
+                 *       "retentionDays": 90,
+                 *       "theme": {
+                 *         "--assent-accent": "#0b6e4f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PrivacyCenterSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOutboxEmails: {
+        parameters: {
+            query?: {
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["OutboxEmail"][];
+                    };
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

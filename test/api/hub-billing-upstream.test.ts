@@ -4,7 +4,7 @@ import { admin, expectProblem, newTenant } from "./helpers";
 import { fetchWithSettings, providerLog } from "./hub-helpers";
 
 // The billing lookup reading through to the operator's billing system (a fake in test/api/sms-provider-fakes.js),
-// with the same KV cache as the D1 source, 502/504 on upstream failure and no entry served past its age.
+// with its answers kept in D1 for a while, 502/504 on upstream failure and no answer served past its age.
 
 const upstream = { BILLING_UPSTREAM_URL: "https://billing.fakes.test/accounts", BILLING_UPSTREAM_SECRET: "billing-secret", BILLING_UPSTREAM_TIMEOUT_MS: "1000" };
 
@@ -15,7 +15,7 @@ const lookup = async (token: string, id: string, settings = upstream) =>
   );
 
 describe("billing lookup with an upstream", () => {
-  it("reads through to the billing system with its secret and caches the answer in KV", async () => {
+  it("reads through to the billing system with its secret and keeps the answer in D1", async () => {
     const { token } = await newTenant();
     const id = `acct-${crypto.randomUUID()}`;
     const first = await lookup(token, id);
@@ -23,7 +23,14 @@ describe("billing lookup with an upstream", () => {
     expect(first.body).toEqual({ tscid: `C-${id}`, assets: [{ id: "a1", display_name: "Phone" }] });
     expect((await lookup(token, id)).body).toEqual(first.body);
     const calls = await providerLog(`billing-${id}`);
-    expect(calls).toHaveLength(1); // the second answer came from KV
+    expect(calls).toHaveLength(1); // the second answer was the one kept
+    const kept = await env.DB.prepare("SELECT result, until FROM billing_lookups WHERE billing_account = ?").bind(id).first<{ result: string; until: string }>();
+    expect(JSON.parse(kept!.result)).toEqual(first.body);
+    expect(Date.parse(kept!.until) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(Date.parse(kept!.until) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    // An admin write to the account drops the kept answer, in the write's own batch.
+    expect((await admin("PUT", `/billing-accounts/${id}`, { tscid: "from-d1", assets: [] })).status).toBe(201);
+    expect(await env.DB.prepare("SELECT 1 FROM billing_lookups WHERE billing_account = ?").bind(id).first()).toBeNull();
     expect(calls[0]).toMatchObject({ method: "GET", path: `/accounts/${id}`, headers: { authorization: "Bearer billing-secret", accept: "application/json" } });
     // The D1 table is not consulted when an upstream is set.
     const local = `local-${id.slice(5, 20)}`;
@@ -42,11 +49,14 @@ describe("billing lookup with an upstream", () => {
 
   it("never serves a cached entry past its documented age, even when the billing system is down", async () => {
     const { token } = await newTenant();
-    // An entry written 11 minutes ago whose KV expiry has not removed it yet: too old to serve.
-    const entry = JSON.stringify({ found: true, result: { tscid: "OLD", assets: [] } });
-    await env.KV.put("billing-account:broken", entry, { metadata: { until: Date.now() - 60_000 } });
+    // An answer kept 11 minutes ago that the cron has not deleted yet: too old to serve.
+    const keep = (until: number) =>
+      env.DB.prepare("INSERT OR REPLACE INTO billing_lookups (billing_account, result, until) VALUES ('broken', ?, ?)")
+        .bind(JSON.stringify({ tscid: "OLD", assets: [] }), new Date(until).toISOString())
+        .run();
+    await keep(Date.now() - 60_000);
     expectProblem(await lookup(token, "broken"), 502, "upstream_failed");
-    await env.KV.put("billing-account:broken", entry, { metadata: { until: Date.now() + 60_000 } });
+    await keep(Date.now() + 60_000);
     expect((await lookup(token, "broken")).body).toEqual({ tscid: "OLD", assets: [] });
   });
 });

@@ -54,7 +54,7 @@ describe("the alert check", () => {
     const ops = opsWebhook("fail-1");
     const start = Date.now();
     expect(await runCronFailing(start, ops.settings)).toBeInstanceOf(Error);
-    await loggedLine(errors, "ops alert", "dead_letters", "HTTP 500");
+    await loggedLine(errors, "ops_alert_not_sent", "dead_letters", "HTTP 500");
     await runCron(start + 60_000, ops.settings);
     await runCron(start + 120_000, ops.settings);
     const sent = await arrivals(ops.key);
@@ -67,7 +67,7 @@ describe("the alert check", () => {
     const ops = opsWebhook();
     const refused = { ...ops.settings, OPS_WEBHOOK_URL: `https://10.0.0.1/ok/${ops.key}` };
     await expect(runCron(Date.now() + 26 * hour, refused)).rejects.toThrow();
-    await loggedLine(errors, "ops alert", "not a public address");
+    await loggedLine(errors, "ops_alert_not_sent", "not a public address");
     expect(await arrivals(ops.key)).toEqual([]);
   });
 });

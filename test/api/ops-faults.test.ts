@@ -35,12 +35,12 @@ describe("fault injection", () => {
     ).run();
     const written = [await tenant.erase(), await tenant.erase(), await tenant.erase()];
     // The requests' own hand-off met the fault too: their events wait in the outbox.
-    await loggedLine(errors, "event dispatch failed", "injected failure");
+    await loggedLine(errors, "dispatch_failed", "injected failure");
 
     const at = Date.now() + 20 * minute;
     const failure = await runCronFailing(at, ops.settings);
     expect(failure).toBeInstanceOf(AggregateError);
-    await loggedLine(errors, "scheduled job failed", "injected failure");
+    await loggedLine(errors, "scheduled_job_failed", "injected failure");
     const [alert] = await alertsAt(ops.key);
     expect(alert).toMatchObject({ type: "ops.alert", data: { rule: "outbox_backlog", status: "firing", threshold: 900 } });
     expect(alert.data.value).toBeGreaterThanOrEqual(20 * 60);
@@ -70,11 +70,11 @@ describe("fault injection", () => {
       return (erasure.body as { requestId: string }).requestId;
     };
     const written = [await erase(), await erase()];
-    await loggedLine(errors, "event dispatch failed", "over its backlog limit");
+    await loggedLine(errors, "dispatch_failed", "over its backlog limit");
 
     const at = Date.now() + 20 * minute;
     expect(await runCronFailing(at, { ...ops.settings, WEBHOOK_QUEUE: refusing })).toBeInstanceOf(AggregateError);
-    await loggedLine(errors, "scheduled job failed", "over its backlog limit");
+    await loggedLine(errors, "scheduled_job_failed", "over its backlog limit");
     const [alert] = await alertsAt(ops.key);
     expect(alert).toMatchObject({ data: { rule: "outbox_backlog", status: "firing" } });
     // Fanned out, refused by the queue, released: pending and unclaimed, for the next hand-off.

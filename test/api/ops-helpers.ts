@@ -58,9 +58,13 @@ export async function erasingTenant(scenario: string) {
   return { ...tenant, key, erase };
 }
 
-/** Waits until the console.error spy saw a line containing every part. */
+/** Waits until the console.error spy saw a line containing every part (structured lines as their JSON). */
 export const loggedLine = (spy: { mock: { calls: unknown[][] } }, ...parts: string[]) =>
   vi.waitFor(() => {
-    const lines = spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a instanceof AggregateError ? a.errors.map(String).join(" ") : ""}` : String(a))).join(" "));
+    const lines = spy.mock.calls.map((args) =>
+      args
+        .map((a) => (a instanceof Error ? `${a.message} ${a instanceof AggregateError ? a.errors.map(String).join(" ") : ""}` : typeof a === "string" ? a : JSON.stringify(a)))
+        .join(" "),
+    );
     expect(lines.some((line) => parts.every((part) => line.includes(part))), lines.join("\n")).toBe(true);
   });

@@ -8,6 +8,7 @@ import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
 import { expectProblem, newClient, newProject, ok, origin, replyTo, subscribed, tokenFor } from "./helpers";
+import { logsFromNow } from "./log-capture";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 
@@ -195,5 +196,39 @@ describe("faults", { timeout: 60_000 }, () => {
     expect(issued.status).toBe(200);
     // A bad token is still refused when the cache cannot be asked.
     expectProblem(await callWith(noKv, "GET", `${under}/identities/${identityId}`, { token: `${token}x` }), 401, "unauthorized");
+  });
+
+  it("a KV outage leaves a clear log line, and loses nothing: writes land in D1, an erasure waits for the ledger", async () => {
+    const logs = logsFromNow();
+    const { projectId } = await newProject();
+    const client = await newClient(projectId);
+    const token = await tokenFor(client.clientId, client.clientSecret);
+    const down = async () => {
+      throw new Error("KV is unavailable (injected)");
+    };
+    const noKv = { ...env, KV: { get: down, put: down, delete: down, list: down, getWithMetadata: down } as unknown as KVNamespace };
+    const under = `/privacy/v2/projects/${projectId}` as const;
+    const created = await callWith(noKv, "POST", `${under}/identities`, { token, body: { referenceId: `kv-outage-${projectId}` } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const identityId = created.body.identityId;
+    // One warning per failed call, naming the binding, the operation and the kind of key: what an operator acts on.
+    expect(logs.events("kv_unavailable")).toContainEqual({
+      level: "warn",
+      event: "kv_unavailable",
+      binding: "KV",
+      operation: "get",
+      keyPrefix: "client:v2:",
+      error: "Error",
+      message: "KV is unavailable (injected)",
+    });
+    // An erasure cannot be recorded in the ledger: refused as unavailable (retry later), and nothing is erased.
+    const erasure = await callWith(noKv, "DELETE", `${under}/identities/${identityId}`, { token });
+    expectProblem(erasure, 503, "ledger_unavailable");
+    expect(erasure.headers.get("retry-after")).toBe("60");
+    expect(logs.events("kv_unavailable")).toContainEqual(expect.objectContaining({ operation: "put", keyPrefix: "erasure:" }));
+    // With KV back, the identity written during the outage is there and the erasure goes through.
+    expect((await callWith(env, "GET", `${under}/identities/${identityId}`, { token })).body).toMatchObject({ identityId, referenceId: `kv-outage-${projectId}` });
+    expect((await callWith(env, "DELETE", `${under}/identities/${identityId}`, { token })).status).toBe(204);
+    expectProblem(await callWith(env, "GET", `${under}/identities/${identityId}`, { token }), 404, "not_found");
   });
 });

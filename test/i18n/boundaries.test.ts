@@ -53,7 +53,8 @@ describe("import boundaries", () => {
 /*
  * The Worker goes through Hono's own plumbing: the request's database is a context variable (`c.set("db", …)`), so
  * the bindings stay what the runtime handed over; routes are declared with defineRoute(), never by patching the
- * router's `openapi` method.
+ * router's `openapi` method. Log lines come from one module, whose fields leave no room for personal data
+ * (docs/operations-data.md#logs).
  */
 describe("the Worker's plumbing", () => {
   const workerFiles = sourceFiles(join(root, "worker"));
@@ -70,6 +71,10 @@ describe("the Worker's plumbing", () => {
 
   it("patches no router's openapi method", () => {
     expect(matching(/\.openapi\s*=(?!=)/)).toEqual([]);
+  });
+
+  it("logs only through worker/lib/logger.ts: no other module calls console", () => {
+    expect(matching(/\bconsole\./).filter((line) => !line.startsWith("worker/lib/logger.ts:"))).toEqual([]);
   });
 
   it("hands written events to delivery from one place: commit (worker/events/commit.ts)", () => {

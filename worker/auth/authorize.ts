@@ -34,7 +34,10 @@ const credentials: Record<Scheme, Credential> = {
       const adminToken = requireSetting(c.env, "ADMIN_TOKEN");
       await refuseIfBlocked(c, "ADMIN_FAILURES_LIMITER");
       const presented = bearerOf(c);
-      if (presented && (await constantTimeEqual(presented, adminToken))) return { scopes: operatorScopes };
+      // Both tokens are compared every time, so the answer's timing does not tell which one matched.
+      const accepted = [adminToken, c.env.ADMIN_TOKEN_PREVIOUS].filter((token): token is string => !!token?.trim());
+      const matches = await Promise.all(accepted.map((token) => (presented ? constantTimeEqual(presented, token) : false)));
+      if (matches.includes(true)) return { scopes: operatorScopes };
       await countFailure(c, "ADMIN_FAILURES_LIMITER");
       throw adminChallenge();
     },

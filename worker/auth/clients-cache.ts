@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Databases, Env } from "../env";
 import { getDb } from "../lib/db";
+import { kvFailed, kvKey, type KvPrefix } from "../lib/kv";
 import { ttlCache } from "../lib/ttl-cache";
 import { scopesOfClient, type ClientScope } from "./scopes";
 import { clients, type ClientType } from "./table";
@@ -17,7 +18,8 @@ export type ClientRecord = {
 };
 
 // v2: records carry `scopes`; older cached shapes lack them.
-const kvKey = (clientId: string) => `client:v2:${clientId}`;
+const clientPrefix = "client:v2:" satisfies KvPrefix;
+const keyOf = (clientId: string) => kvKey(clientPrefix, clientId);
 const kvTtlSeconds = 60;
 const local = ttlCache<ClientRecord | null>(5_000);
 
@@ -34,14 +36,14 @@ export async function readClient(env: Env, databases: Databases, clientId: strin
   if (hit !== undefined) return hit;
   let record: ClientRecord | null | undefined;
   try {
-    record = await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds });
+    record = await env.KV.get<ClientRecord>(keyOf(clientId), { type: "json", cacheTtl: kvTtlSeconds });
   } catch (error) {
-    console.warn("KV unavailable, reading client from D1:", (error as Error).message);
+    kvFailed("get", clientPrefix, error);
   }
   if (!record) {
     record = await loadClient(databases.project(projectId), clientId);
     if (record) {
-      await env.KV.put(kvKey(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch(() => {});
+      await env.KV.put(keyOf(clientId), JSON.stringify(record), { expirationTtl: 3600 }).catch((error: unknown) => kvFailed("put", clientPrefix, error));
     }
   }
   local.set(clientId, record);
@@ -53,8 +55,9 @@ export async function cachedProjectOf(env: Env, clientId: string): Promise<strin
   const hit = local.get(clientId);
   if (hit) return hit.projectId;
   try {
-    return (await env.KV.get<ClientRecord>(kvKey(clientId), { type: "json", cacheTtl: kvTtlSeconds }))?.projectId;
-  } catch {
+    return (await env.KV.get<ClientRecord>(keyOf(clientId), { type: "json", cacheTtl: kvTtlSeconds }))?.projectId;
+  } catch (error) {
+    kvFailed("get", clientPrefix, error);
     return undefined;
   }
 }
@@ -75,5 +78,5 @@ async function loadClient(d1: D1Database, clientId: string): Promise<ClientRecor
 /** Drops a client from both caches after its record changed in D1 (new secret, deletion). */
 export async function forgetClients(env: Env, clientIds: string[]): Promise<void> {
   for (const id of clientIds) local.delete(id);
-  await Promise.all(clientIds.map((id) => env.KV.delete(kvKey(id)).catch(() => {})));
+  await Promise.all(clientIds.map((id) => env.KV.delete(keyOf(id)).catch((error: unknown) => kvFailed("delete", clientPrefix, error))));
 }

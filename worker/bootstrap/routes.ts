@@ -25,6 +25,8 @@ import { gpcInEffect, recordGpcOptOut, undecidedUnderGpc } from "./gpc";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
+import { logger } from "../lib/logger";
+import { requestFields } from "../lib/request-log";
 
 /** The widget's bootstrap, mounted at `/browser/v1/projects/{project_id}`. */
 export const bootstrapRoutes = createRouter();
@@ -170,7 +172,7 @@ bootstrapRoutes.openapi(
           await recordGpcOptOut(writerOf(c, visitor.caller), visitor.identityId, undecided, language);
           state = await readState(visitor.identityId);
         } catch (error) {
-          console.error(`GPC opt-out for ${visitor.identityId} was not recorded:`, error);
+          logger.error("gpc_opt_out_not_recorded", requestFields(c), error);
         }
       }
       gpcApplied = gpcInEffect(all, state);

@@ -11,6 +11,8 @@ import { enqueueDeliveries } from "./outbox";
 import { Delivery, DeliveryPage, DeliveryQuery, toDelivery } from "./schemas";
 import { checkUrl, findWebhook, tags, WebhookParams } from "./route-parts";
 import { deliveries, deliveryAttempts, events } from "./table";
+import { logger } from "../lib/logger";
+import { requestFields } from "../lib/request-log";
 
 /** The delivery log of a webhook, and redelivery. */
 export const deliveryRoutes = createRouter();
@@ -142,7 +144,7 @@ deliveryRoutes.openapi(
     };
     await getDb(c.var.db).insert(deliveries).values(row);
     c.executionCtx.waitUntil(
-      enqueueDeliveries(c.env, c.var.db).catch((error) => console.error("redelivery hand-off failed; the cron will retry:", error)),
+      enqueueDeliveries(c.env, c.var.db).catch((error) => logger.error("redelivery_hand_off_failed", { ...requestFields(c), job: "redelivery" }, error)),
     );
     const [delivery] = await withDetails(c.var.db, projectId, [row]);
     return c.json(delivery, 202);

@@ -7,6 +7,7 @@ import { now } from "../lib/time";
 import { decryptSecret, signatureHeader } from "./secrets";
 import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
 import { deliveries, deliveryAttempts, events, webhooks } from "./table";
+import { logger } from "../lib/logger";
 
 /** `projectId` names the database holding the delivery; messages sent before it existed lack it (then `DB`). */
 export type DeliveryMessage = { deliveryId: string; projectId?: string };
@@ -44,9 +45,9 @@ export function eventPayload(event: typeof events.$inferSelect) {
 
 /** The secrets that sign right now: the current one, and the previous one during its grace period. */
 export async function signingSecrets(env: Env, hook: typeof webhooks.$inferSelect, at = now()): Promise<string[]> {
-  const secrets = [await decryptSecret(env.WEBHOOK_SECRETS_KEY, hook.id, hook.secret)];
+  const secrets = [await decryptSecret(env, hook.id, hook.secret)];
   if (hook.previousSecret && hook.previousSecretExpires && hook.previousSecretExpires > at) {
-    secrets.push(await decryptSecret(env.WEBHOOK_SECRETS_KEY, hook.id, hook.previousSecret));
+    secrets.push(await decryptSecret(env, hook.id, hook.previousSecret));
   }
   return secrets;
 }
@@ -150,7 +151,7 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
         else message.retry({ delaySeconds: retryIn });
       } catch (error) {
         // Our own storage failed, not the endpoint: the queue retries with its own delay, then dead-letters.
-        console.error(`webhook delivery ${message.body.deliveryId} failed internally:`, error);
+        logger.error("delivery_failed_internally", { deliveryId: message.body.deliveryId }, error);
         message.retry();
       }
     }),

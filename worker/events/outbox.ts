@@ -6,6 +6,7 @@ import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { ttlCache } from "../lib/ttl-cache";
 import { deliveries, events, webhooks } from "./table";
+import { logger } from "../lib/logger";
 
 /** The event catalogue: what a webhook can subscribe to (docs/webhooks.md#event-catalogue describes each). */
 export const eventTypes = [
@@ -101,7 +102,7 @@ export function dispatchSoon(
   to.waitUntil(
     projectHasWebhooks(to.db, projectId)
       .then((present) => (present ? dispatchPending(to.env, to.db) : 0))
-      .catch((error) => console.error("event dispatch failed; the cron will retry:", error)),
+      .catch((error) => logger.error("dispatch_failed", { job: "dispatch", projectId }, error)),
   );
 }
 

@@ -4,6 +4,7 @@
  * binding, with the webhook id as additional data so a ciphertext cannot be moved to another webhook.
  * A database dump alone therefore reveals no secret. Stored form: `v1.<iv>.<ciphertext>` (base64url).
  */
+import type { Env } from "../env";
 import { base64, base64url, fromBase64, fromBase64url } from "../lib/crypto";
 import { notConfigured } from "../lib/settings";
 
@@ -51,7 +52,7 @@ export async function encryptSecret(master: string | undefined, webhookId: strin
   return `v1.${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
 }
 
-export async function decryptSecret(master: string | undefined, webhookId: string, stored: string): Promise<string> {
+async function decryptWith(master: string | undefined, webhookId: string, stored: string): Promise<string> {
   const [version, iv, sealed] = stored.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error(`Unknown webhook secret format for ${webhookId}`);
   const plain = await crypto.subtle.decrypt(
@@ -61,6 +62,24 @@ export async function decryptSecret(master: string | undefined, webhookId: strin
   );
   return decoder.decode(plain);
 }
+
+/** The keys a stored secret may be under: the current one, and during a rotation the previous one. */
+export type SecretsKeys = Pick<Env, "WEBHOOK_SECRETS_KEY" | "WEBHOOK_SECRETS_KEY_PREVIOUS">;
+
+/**
+ * A stored secret in the clear, and whether it was under the previous key (docs/operations.md#rotating-secrets):
+ * AES-GCM authenticates, so a ciphertext under another key fails to decrypt rather than yielding garbage.
+ */
+export async function openSecret(keys: SecretsKeys, webhookId: string, stored: string): Promise<{ secret: string; underPrevious: boolean }> {
+  try {
+    return { secret: await decryptWith(keys.WEBHOOK_SECRETS_KEY, webhookId, stored), underPrevious: false };
+  } catch (error) {
+    if (!keys.WEBHOOK_SECRETS_KEY_PREVIOUS?.trim()) throw error;
+    return { secret: await decryptWith(keys.WEBHOOK_SECRETS_KEY_PREVIOUS, webhookId, stored), underPrevious: true };
+  }
+}
+
+export const decryptSecret = async (keys: SecretsKeys, webhookId: string, stored: string) => (await openSecret(keys, webhookId, stored)).secret;
 
 /**
  * The `webhook-signature` header value (Standard Webhooks): `v1,<base64 HMAC-SHA256>` of

@@ -1,22 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { z } from "@hono/zod-openapi";
 import type { Env } from "../env";
-import { getDb } from "../lib/db";
+import { getDb, inJsonArray } from "../lib/db";
 import { ApiError } from "../lib/errors";
+import { logger } from "../lib/logger";
 import { BillingAccountInput, type CustomerLookupResult } from "./schemas";
-import { billingAccounts } from "./table";
+import { billingAccounts, billingLookups } from "./table";
 
 type LookupResult = z.infer<typeof CustomerLookupResult>;
-/** Misses are cached too (briefly), so lookups of unknown accounts do not all reach the source. */
-type Cached = { found: true; result: LookupResult } | { found: false };
-/** KV metadata of an entry: the end of its documented age, checked on read (KV's own expiry may remove it later). */
-type CachedMetadata = { until: number };
 
-const kvKey = (billingAccount: string) => `billing-account:${billingAccount}`;
+/** How long an answer of the billing system is kept: found, and not found (so unknown accounts do not all reach it). */
 export const foundTtlSeconds = 600;
 export const missingTtlSeconds = 60;
-/** Edge-cache time of a KV read (the minimum KV allows): bounds how long other locations see a replaced value. */
-const edgeCacheSeconds = 30;
 const defaultUpstreamTimeoutMs = 5000;
 /** The upstream's answer: a billing account; fields we do not use are ignored. */
 const UpstreamAccount = z.object(BillingAccountInput.shape);
@@ -64,39 +59,32 @@ async function fromD1(d1: D1Database, billingAccount: string): Promise<LookupRes
 }
 
 /**
- * Customer lookup through a KV read-through cache over its source: the operator's billing system when
- * `BILLING_UPSTREAM_URL` is set, else the D1 table loaded through the admin API. A KV failure degrades to the source.
- * Entries live at most 10 min (misses 1 min); an entry past that age is never served, even when the upstream fails.
- * Admin writes delete the cached entry (`forgetBillingAccounts`).
+ * Customer lookup from its source: the D1 table loaded through the admin API, or, when `BILLING_UPSTREAM_URL` is
+ * set, the operator's billing system, whose answers are kept in D1 (`billing_lookups`, in `DB`, so in the
+ * database's location like every other piece of personal data) for at most 10 min (misses 1 min). An answer past
+ * that age is never served, even when the billing system fails; the cron deletes it (worker/retention/expiring.ts).
+ * Admin writes delete the kept answers of the accounts they change (`forgetLookups`).
  */
 export async function lookupBillingAccount(env: Env, d1: D1Database, billingAccount: string): Promise<LookupResult | null> {
-  try {
-    const { value: cached, metadata } = await env.KV.getWithMetadata<Cached, CachedMetadata>(kvKey(billingAccount), {
-      type: "json",
-      cacheTtl: edgeCacheSeconds,
-    });
-    if (cached && (!metadata || metadata.until > Date.now())) return cached.found ? cached.result : null;
-  } catch (error) {
-    console.warn("KV unavailable, reading billing account from its source:", (error as Error).message);
-  }
   const upstream = env.BILLING_UPSTREAM_URL;
-  const result = upstream ? await fromUpstream(env, upstream, billingAccount) : await fromD1(d1, billingAccount);
-  const ttl = result ? foundTtlSeconds : missingTtlSeconds;
-  const entry: Cached = result ? { found: true, result } : { found: false };
-  const metadata: CachedMetadata = { until: Date.now() + ttl * 1000 };
-  await env.KV.put(kvKey(billingAccount), JSON.stringify(entry), { expirationTtl: ttl, metadata }).catch((error: Error) =>
-    console.warn("KV put of a billing account failed:", error.message),
-  );
+  if (!upstream) return fromD1(d1, billingAccount);
+  const db = getDb(d1);
+  const now = Date.now();
+  const [kept] = await db
+    .select({ result: billingLookups.result })
+    .from(billingLookups)
+    .where(and(eq(billingLookups.billingAccount, billingAccount), gt(billingLookups.until, new Date(now).toISOString())))
+    .limit(1);
+  if (kept) return kept.result;
+  const result = await fromUpstream(env, upstream, billingAccount);
+  const until = new Date(now + (result ? foundTtlSeconds : missingTtlSeconds) * 1000).toISOString();
+  await db
+    .insert(billingLookups)
+    .values({ billingAccount, result, until })
+    .onConflictDoUpdate({ target: billingLookups.billingAccount, set: { result, until } })
+    .catch((error: unknown) => logger.warn("billing_lookup_not_kept", { binding: "DB" }, error));
   return result;
 }
 
-/** Drops accounts from the cache after their D1 rows changed. */
-export async function forgetBillingAccounts(env: Env, ids: string[]): Promise<void> {
-  await Promise.all(
-    ids.map((id) =>
-      env.KV.delete(kvKey(id)).catch((error: Error) =>
-        console.warn(`KV delete of billing account ${id} failed; it expires within ${foundTtlSeconds} s:`, error.message),
-      ),
-    ),
-  );
-}
+/** Deletes the kept answers for accounts whose D1 rows change: a statement for the write's own batch. */
+export const forgetLookups = (d1: D1Database, ids: string[]) => getDb(d1).delete(billingLookups).where(inJsonArray(billingLookups.billingAccount, ids));

@@ -7,7 +7,7 @@ import { createRouter, defineRoute } from "../lib/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
-import { forgetBillingAccounts } from "./accounts";
+import { forgetLookups } from "./accounts";
 import { BillingAccount, BillingAccountId, BillingAccountImportItem, BillingAccountInput } from "./schemas";
 import { billingAccounts } from "./table";
 
@@ -52,8 +52,7 @@ billingAdminRoutes.openapi(
     const [existing] = await db.select({ id: billingAccounts.id }).from(billingAccounts).where(eq(billingAccounts.id, id)).limit(1);
     const row = { id, tscid: input.tscid, customerCacheId: input.customerCacheId ?? null, assets: input.assets, updated: now() };
     const { id: _, ...changes } = row;
-    await db.insert(billingAccounts).values(row).onConflictDoUpdate({ target: billingAccounts.id, set: changes });
-    await forgetBillingAccounts(c.env, [id]);
+    await db.batch([db.insert(billingAccounts).values(row).onConflictDoUpdate({ target: billingAccounts.id, set: changes }), forgetLookups(c.var.db, [id])]);
     if (!existing) c.header("Location", new URL(c.req.url).pathname);
     return c.json(toAccount(row), existing ? 200 : 201);
   },
@@ -91,9 +90,9 @@ billingAdminRoutes.openapi(
   }),
   async (c) => {
     const { billing_account: id } = c.req.valid("param");
-    const gone = await getDb(c.var.db).delete(billingAccounts).where(eq(billingAccounts.id, id)).returning({ id: billingAccounts.id });
+    const db = getDb(c.var.db);
+    const [gone] = await db.batch([db.delete(billingAccounts).where(eq(billingAccounts.id, id)).returning({ id: billingAccounts.id }), forgetLookups(c.var.db, [id])]);
     if (gone.length === 0) throw notFound("Billing account");
-    await forgetBillingAccounts(c.env, [id]);
     return c.body(null, 204);
   },
 );
@@ -186,8 +185,7 @@ billingAdminRoutes.openapi(
           }),
       );
     }
-    await db.batch(upserts as [(typeof upserts)[0], ...typeof upserts]);
-    await forgetBillingAccounts(c.env, rows.map((row) => row.id));
+    await db.batch([forgetLookups(c.var.db, rows.map((row) => row.id)), ...upserts]);
     return c.json({ imported: rows.length }, 200);
   },
 );

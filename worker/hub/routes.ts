@@ -179,10 +179,9 @@ hubRoutes.openapi(
       "Needs the scope `hub:lookup` (backend clients only). The `tscid` returned is the customer cache id mapped to the billing account, which can " +
       "differ from the account's actual tscid (it falls back to the actual one when no mapping is stored). Billing " +
       "accounts are operator data shared by all projects: read through from the operator's billing system when " +
-      "`BILLING_UPSTREAM_URL` is set, else loaded through the admin API. Answers come through a KV cache (found: at " +
-      "most 10 min, missing: 1 min; never older) that admin writes invalidate: a change is visible at once where it " +
-      "was made and within 30 s elsewhere. A failing billing system is 502 `upstream_failed`, a slow one 504 " +
-      "`upstream_timeout`.",
+      "`BILLING_UPSTREAM_URL` is set, else loaded through the admin API (read directly, so a change is seen at once). " +
+      "The billing system's answers are kept in D1 (found: at most 10 min, missing: 1 min; never older) and admin " +
+      "writes drop them. A failing billing system is 502 `upstream_failed`, a slow one 504 `upstream_timeout`.",
     middleware: [onHubTables, acceptsJson],
     request: { params: z.object({ billing_account: BillingAccountId }) },
     responses: {

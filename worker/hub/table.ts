@@ -87,6 +87,22 @@ export const billingAccounts = sqliteTable("billing_accounts", {
   updated: text("updated").notNull(),
 });
 
+/**
+ * Answers of the operator's billing system (`BILLING_UPSTREAM_URL`) kept for a while (worker/hub/accounts.ts): found
+ * for 10 minutes, not found (`result` null) for one. Never served past `until`; deleted by the cron after it
+ * (worker/retention/expiring.ts).
+ */
+export const billingLookups = sqliteTable(
+  "billing_lookups",
+  {
+    billingAccount: text("billing_account").primaryKey(),
+    /** The lookup's answer (`CustomerLookupResult`); null: the billing system does not know the account. */
+    result: text("result", { mode: "json" }).$type<{ tscid?: string; assets?: { id: string; display_name?: string; asset_code?: string }[] }>(),
+    until: text("until").notNull(),
+  },
+  (t) => [index("billing_lookups_until_idx").on(t.until)],
+);
+
 /** Registered users of the sms_hub provider, for unregistered clients that authenticate per message. */
 export const providerUsers = sqliteTable("provider_users", {
   username: text("username").primaryKey(),

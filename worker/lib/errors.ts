@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import type { AppEnv } from "../env";
+import { logger } from "./logger";
+import { requestFields } from "./request-log";
 
 export type FieldError = { path: string; message: string; code: string };
 
@@ -107,13 +110,19 @@ export function validationError(error: ZodError, where?: "query" | "path" | "hea
   return new ApiError(400, "validation_failed", detail, { errors: listed, members: more > 0 ? { errorsOmitted: more } : {} });
 }
 
-export function onError(err: Error, c: Context): Response {
-  if (err instanceof ApiError) return problemResponse(err.status, err.code, err.message, err.extra);
+export function onError(err: Error, c: Context<AppEnv>): Response {
+  if (err instanceof ApiError) {
+    c.set("problemCode", err.code);
+    return problemResponse(err.status, err.code, err.message, err.extra);
+  }
   if (err instanceof HTTPException) {
     const headers = Object.fromEntries(err.getResponse().headers);
     delete headers["content-type"];
-    return problemResponse(err.status, codesByStatus[err.status] ?? "error", err.message, { headers });
+    const code = codesByStatus[err.status] ?? "error";
+    c.set("problemCode", code);
+    return problemResponse(err.status, code, err.message, { headers });
   }
-  console.error(`unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  c.set("problemCode", "internal_error");
+  logger.error("unhandled_error", { ...requestFields(c), code: "internal_error" }, err);
   return problemResponse(500, "internal_error", "An unexpected error occurred; it has been logged.");
 }

@@ -93,6 +93,14 @@ export const requestExamples: Record<string, unknown> = {
   updateJurisdictionRules: { rules: [{ area: "US-CA", regime: "opt-out" }, { area: "US", regime: "notice" }], rest: "opt-in" },
   updateConsentModeSettings: { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true },
   signIn: { adminToken: "the ADMIN_TOKEN secret" },
+  requestPrivacyCenterCode: { channel: "email", address: "anna@mail.example" },
+  verifyPrivacyCenterCode: { channel: "email", address: "anna@mail.example", code: "493817" },
+  filePrivacyCenterRequest: { kind: "objection", purposes: [purposeId] },
+  updatePrivacyCenterSettings: {
+    channels: { email: { aliasType: "urn:svc:email" }, sms: { aliasType: "urn:svc:phone" } },
+    retentionDays: 90,
+    theme: { "--assent-accent": "#0b6e4f" },
+  },
   createScan: { origin: "https://shop.example" },
   updateScanSchedule: { schedule: "daily" },
 };

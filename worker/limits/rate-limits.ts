@@ -1,7 +1,11 @@
+import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, Env } from "../env";
+import { sha256Hex } from "../lib/crypto";
+import { getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { notConfigured } from "../lib/settings";
+import { addressBlocks } from "./table";
 
 /**
  * Abuse limits, counted by Cloudflare's Rate Limiting binding (wrangler.toml `[[ratelimits]]`; Miniflare emulates
@@ -15,6 +19,8 @@ export const rateLimits = {
   TOKEN_ENDPOINT_LIMITER: { policy: "token-endpoint", limitVar: "RATE_LIMIT_TOKEN_ENDPOINT", periodSeconds: 60 },
   PORTAL_SIGN_IN_LIMITER: { policy: "portal-sign-in", limitVar: "RATE_LIMIT_PORTAL_SIGN_IN", periodSeconds: 60 },
   ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
+  PRIVACY_CENTER_IP_LIMITER: { policy: "privacy-center-ip", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_IP", periodSeconds: 60 },
+  PRIVACY_CENTER_ALIAS_LIMITER: { policy: "privacy-center-alias", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS", periodSeconds: 60 },
 } as const satisfies Record<string, { policy: string; limitVar: keyof Env; periodSeconds: 10 | 60 }>;
 
 export type Limiter = keyof typeof rateLimits;
@@ -32,14 +38,19 @@ export async function limitRate(c: Context<AppEnv>, limiter: Limiter, key = clie
 
 /**
  * Admin-token failures: counted per IP on each failure; once over the limit the address is blocked (every admin
- * token attempt, right or wrong, is 429) for one period, so guessing cannot go on at the limit's pace.
+ * token attempt, right or wrong, is 429) for one period, so guessing cannot go on at the limit's pace. The block is
+ * a row in `DB` (worker/limits/table.ts) naming the address by its hash, written and read on the primary.
  */
 export async function countFailure(c: Context<AppEnv>, limiter: "ADMIN_FAILURES_LIMITER"): Promise<void> {
   try {
     await limitRate(c, limiter);
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
-      await c.env.KV.put(blockKey(limiter, clientIp(c)), "1", { expirationTtl: Math.max(60, rateLimits[limiter].periodSeconds) });
+      const until = new Date(Date.now() + rateLimits[limiter].periodSeconds * 1000).toISOString();
+      await getDb(c.env.DB)
+        .insert(addressBlocks)
+        .values({ limiter, addressHash: await sha256Hex(clientIp(c)), until })
+        .onConflictDoUpdate({ target: [addressBlocks.limiter, addressBlocks.addressHash], set: { until } });
     }
     throw error;
   }
@@ -47,10 +58,13 @@ export async function countFailure(c: Context<AppEnv>, limiter: "ADMIN_FAILURES_
 
 /** 429 while `countFailure` has blocked this address. */
 export async function refuseIfBlocked(c: Context<AppEnv>, limiter: "ADMIN_FAILURES_LIMITER"): Promise<void> {
-  if (await c.env.KV.get(blockKey(limiter, clientIp(c)))) throw tooManyRequests(c.env, limiter);
+  const [block] = await getDb(c.env.DB)
+    .select({ until: addressBlocks.until })
+    .from(addressBlocks)
+    .where(and(eq(addressBlocks.limiter, limiter), eq(addressBlocks.addressHash, await sha256Hex(clientIp(c))), gt(addressBlocks.until, new Date().toISOString())))
+    .limit(1);
+  if (block) throw tooManyRequests(c.env, limiter);
 }
-
-const blockKey = (limiter: Limiter, ip: string) => `rate-limit-block:${limiter}:${ip}`;
 
 function tooManyRequests(env: Env, limiter: Limiter) {
   const { policy, limitVar, periodSeconds } = rateLimits[limiter];

@@ -6,6 +6,7 @@ import { measure } from "./counters";
 import { opsWebhookConfigured, sendOpsEvent, type OpsEvent } from "./notify";
 import { alertRules, isFiring, thresholdOf } from "./rules";
 import { opsAlerts, type AlertStatus } from "./table";
+import { logger } from "../lib/logger";
 
 type AlertRow = typeof opsAlerts.$inferSelect;
 
@@ -77,7 +78,7 @@ export async function checkAlerts(env: Env, asOf: number = Date.now()): Promise<
         .set({ notified: new Date().toISOString() })
         .where(and(eq(opsAlerts.rule, row.rule), eq(opsAlerts.eventId, row.eventId)));
     } catch (error) {
-      console.error(`ops alert ${row.rule} ${row.status} not sent: ${(error as Error).message}`);
+      logger.error("ops_alert_not_sent", { job: "alerts", rule: row.rule }, error);
       failures.push(error as Error);
     }
   }

@@ -4,6 +4,7 @@ import { signingKeys } from "../auth/keys";
 import type { AppEnv } from "../env";
 import { bindingNamed, databaseNames } from "../lib/databases";
 import { ApiError } from "../lib/errors";
+import { logger } from "../lib/logger";
 import { missingConfiguration } from "../lib/settings";
 import { opsWebhookConfigured, opsWebhookProblems } from "./notify";
 
@@ -18,7 +19,7 @@ async function databaseCheck(name: string, d1: D1Database): Promise<Check> {
     const row = await d1.prepare("SELECT 1 AS applied FROM d1_migrations WHERE name = ?").bind(latestMigration).first();
     return row ? "ok" : "missing_migrations";
   } catch (error) {
-    console.error(`readyz: database ${name} failing: ${(error as Error).message}`);
+    logger.error("readiness_check_failed", { binding: name }, error);
     return "failing";
   }
 }
@@ -28,7 +29,7 @@ async function kvCheck(kv: KVNamespace): Promise<Check> {
     await kv.get("readyz");
     return "ok";
   } catch (error) {
-    console.error(`readyz: KV failing: ${(error as Error).message}`);
+    logger.error("readiness_check_failed", { binding: "KV", operation: "get" }, error);
     return "failing";
   }
 }

@@ -48,7 +48,7 @@ portalRoutes.openapi(
     description:
       "Exchanges the admin token for a session cookie (`HttpOnly; Secure; SameSite=Strict; Path=/`, lifetime " +
       "`PORTAL_SESSION_TTL_SECONDS`, default one hour, not extended by use). Only a hash of the session id is " +
-      "stored (KV, with the same TTL). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` " +
+      "stored (D1, until the session ends). Rotating `ADMIN_TOKEN` ends every session. Sign-in needs a same-origin `Origin` " +
       "(or `Sec-Fetch-Site: same-origin`; 403 otherwise) and is rate-limited per client IP (429).",
     request: { body: jsonBody(SignIn) },
     responses: { 201: createdResponse(Session, "Signed in; the cookie is set.", false), ...problems },

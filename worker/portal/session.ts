@@ -1,16 +1,20 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Credential } from "../auth/credential";
 import { operatorScopes } from "../auth/scopes";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
+import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { requireSetting } from "../lib/settings";
 import { findProject } from "../projects/queries";
+import { portalSessions } from "./table";
 
 /**
  * Portal sessions. Signing in with the admin token yields a random session id in an HttpOnly, Secure,
- * SameSite=Strict cookie; KV keeps only the id's SHA-256 (with a TTL), so a KV dump cannot be replayed.
+ * SameSite=Strict cookie; D1 keeps only the id's SHA-256 (worker/portal/table.ts, in `DB`, read on the primary so a
+ * new session is seen at once), so a dump cannot be replayed.
  * Each session has a CSRF token that the SPA holds in memory and sends as `x-csrf-token` on every unsafe
  * call (synchronizer-token pattern, on top of SameSite=Strict and an Origin check).
  */
@@ -23,7 +27,7 @@ const cookieName = "assent_portal";
 export const sessionCookie = `__Host-${cookieName}`;
 export const csrfHeader = "x-csrf-token";
 const defaultTtlSeconds = 3600;
-/** KV refuses expirationTtl under 60 s. */
+/** A session shorter than a minute would end before the portal has loaded. */
 const minimumTtlSeconds = 60;
 
 export type PortalSession = {
@@ -33,8 +37,6 @@ export type PortalSession = {
   created: string;
   expires: string;
 };
-
-const kvKey = (sessionHash: string) => `portal-session:${sessionHash}`;
 
 export const sessionTtl = (env: Env) =>
   Math.max(minimumTtlSeconds, Number(env.PORTAL_SESSION_TTL_SECONDS ?? defaultTtlSeconds) || defaultTtlSeconds);
@@ -77,7 +79,7 @@ export async function createSession(c: Context<AppEnv>, adminToken: string): Pro
     created: new Date().toISOString(),
     expires: new Date(Date.now() + ttl * 1000).toISOString(),
   };
-  await c.env.KV.put(kvKey(await sha256Hex(sessionId)), JSON.stringify(session), { expirationTtl: ttl });
+  await getDb(c.env.DB).insert(portalSessions).values({ idHash: await sha256Hex(sessionId), ...session });
   setCookie(c, cookieName, sessionId, {
     httpOnly: true,
     secure: true,
@@ -93,7 +95,12 @@ export async function createSession(c: Context<AppEnv>, adminToken: string): Pro
 export async function readSession(c: Context<AppEnv>): Promise<PortalSession | null> {
   const sessionId = getCookie(c, cookieName, "host");
   if (!sessionId) return null;
-  const session = await c.env.KV.get<PortalSession>(kvKey(await sha256Hex(sessionId)), "json");
+  const { csrfToken, adminFingerprint, created, expires } = portalSessions;
+  const [session] = await getDb(c.env.DB)
+    .select({ csrfToken, adminFingerprint, created, expires })
+    .from(portalSessions)
+    .where(eq(portalSessions.idHash, await sha256Hex(sessionId)))
+    .limit(1);
   if (!session || Date.parse(session.expires) <= Date.now()) return null;
   const configured = requireSetting(c.env, "ADMIN_TOKEN");
   if (!(await constantTimeEqual(session.adminFingerprint, await sha256Hex(configured)))) return null;
@@ -102,7 +109,7 @@ export async function readSession(c: Context<AppEnv>): Promise<PortalSession | n
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const sessionId = getCookie(c, cookieName, "host");
-  if (sessionId) await c.env.KV.delete(kvKey(await sha256Hex(sessionId)));
+  if (sessionId) await getDb(c.env.DB).delete(portalSessions).where(eq(portalSessions.idHash, await sha256Hex(sessionId)));
   deleteCookie(c, cookieName, { path: "/", secure: true, httpOnly: true, sameSite: "Strict", prefix: "host" });
 }
 

@@ -1,13 +1,15 @@
 import type { Env } from "../env";
 import { hex, sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { kvFailed, kvKey } from "../lib/kv";
 
 /**
  * The erasure ledger: the salted SHA-256 of every erased identity id, kept in KV, outside the database, so that
  * an erasure survives a D1 restore (Time Travel brings rows back) and can be applied again. It holds no personal
  * data: a hash of a random id under a per-project salt.
  */
-const saltKey = (projectId: string) => `erasure-salt:${projectId}`;
-const entryPrefix = (projectId: string) => `erasure:${projectId}:`;
+const saltKey = (projectId: string) => kvKey("erasure-salt:", projectId);
+const entryPrefix = (projectId: string) => kvKey("erasure:", `${projectId}:`);
 
 async function projectSalt(env: Env, projectId: string): Promise<string> {
   const known = await env.KV.get(saltKey(projectId));
@@ -25,9 +27,16 @@ const subjectHash = (salt: string, identityId: string) => sha256Hex(`${salt}:${i
  * is deleted and the caller sees the error. Recording the same erasure again is harmless.
  */
 export async function recordErasure(env: Env, projectId: string, identityId: string, stamp: string): Promise<string> {
-  const hash = await subjectHash(await projectSalt(env, projectId), identityId);
-  await env.KV.put(`${entryPrefix(projectId)}${hash}`, JSON.stringify({ erased: stamp }));
-  return hash;
+  try {
+    const hash = await subjectHash(await projectSalt(env, projectId), identityId);
+    await env.KV.put(`${entryPrefix(projectId)}${hash}`, JSON.stringify({ erased: stamp }));
+    return hash;
+  } catch (error) {
+    kvFailed("put", "erasure:", error);
+    throw new ApiError(503, "ledger_unavailable", "The erasure ledger cannot be written right now, so nothing was erased; try again.", {
+      headers: { "Retry-After": "60" },
+    });
+  }
 }
 
 /** What the ledger holds for the project: whether an identity id is among its erasures, and how many there are. */

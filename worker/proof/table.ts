@@ -15,6 +15,9 @@ export type LogPayload = {
   receiptHash?: string;
   /** On `identity.deleted`: the erasure ledger's salted hash of the identity, which its erased entries name. */
   subject?: string;
+  /** On `verification.succeeded` (the privacy center): the verification's id and how the person proved the alias. */
+  verificationId?: string;
+  method?: string;
   at: string;
 };
 

@@ -6,6 +6,7 @@ import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { getDb } from "../lib/db";
 import { idsFrom } from "../lib/ids";
+import { verificationCodes, verifications } from "../privacy-center/table";
 import { requests } from "../requests/table";
 
 /**
@@ -68,4 +69,16 @@ export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promis
     sql`SELECT e.id FROM ${events} e WHERE e.id < ${idsFrom("evt", Date.parse(before))} AND e.dispatched IS NOT NULL AND e.created < ${before}
       AND NOT EXISTS (SELECT 1 FROM ${deliveries} d WHERE d.event_id = e.id)`,
   );
+}
+
+/**
+ * The privacy center's verification records past their project's retention (fixed on each record as `purge_after`),
+ * and one-time codes a day after they expired. Both are index seeks.
+ */
+export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<number> {
+  const [records, codes] = await Promise.all([
+    purge(env, verifications, sql`SELECT ${verifications.id} FROM ${verifications} WHERE ${verifications.purgeAfter} < ${new Date(asOf).toISOString()}`),
+    purge(env, verificationCodes, sql`SELECT ${verificationCodes.id} FROM ${verificationCodes} WHERE ${verificationCodes.expires} < ${new Date(asOf - day).toISOString()}`),
+  ]);
+  return records + codes;
 }

@@ -81,6 +81,13 @@ export function deadlineOf(requested: string): Date {
   return due;
 }
 
+/** A request filed on the privacy center says how the person proved who they are, and when. */
+function verifiedNote(r: { meta?: Record<string, unknown> }) {
+  const verification = (r.meta?.context as { verification?: { method?: string; verifiedAt?: string } } | undefined)?.verification;
+  if (!verification?.verifiedAt) return nothing;
+  return html`<br /><span class="small" data-verified>Identity verified by ${verification.method === "sms" ? "SMS" : "email"} at ${formatDateTime(verification.verifiedAt)}</span>`;
+}
+
 function deadlineView(r: PrivacyRequest) {
   if (r.status !== "received" && r.status !== "in_progress") return html`<span class="muted">Closed ${formatDate(r.updated)}</span>`;
   const due = deadlineOf(r.requested);
@@ -229,7 +236,7 @@ export class RequestsPage extends ActionElement {
               >${scope?.purposes?.length || scope?.dataGroups?.length
                 ? `${scope.purposes?.length ?? 0} purposes, ${scope.dataGroups?.length ?? 0} data groups`
                 : "All of the subject's data"}</span
-            >
+            >${verifiedNote(r)}
           </td>
           <td data-label="Subject"><a href=${projectHref(this.project.projectId, "identities", r.identityId)}><code>${r.identityId}</code></a></td>
           <td data-label="Received">${formatDateTime(r.requested)}</td>

@@ -7,6 +7,7 @@ import { formDialog, pageHead } from "../parts";
 import { closeDialog, formatDateTime, formValues, LightElement, notify, problemView, showDialog } from "../ui";
 import { projectBody, projectFields } from "./projects";
 import "./jurisdiction-settings";
+import "./privacy-center-settings";
 
 @customElement("ap-settings")
 export class SettingsPage extends LightElement {
@@ -61,6 +62,7 @@ export class SettingsPage extends LightElement {
         </div>
       </form>
       <ap-jurisdiction-settings .project=${p}></ap-jurisdiction-settings>
+      <ap-privacy-center-settings .project=${p}></ap-privacy-center-settings>
       <section class="card danger-zone" aria-labelledby="danger-title">
         <h3 id="danger-title">Delete this project</h3>
         <p>

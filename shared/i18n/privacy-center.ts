@@ -1,0 +1,87 @@
+/*
+ * The privacy center's own words (worker/privacy-center, privacy-center/). The widget's words come with them in the
+ * same language (shared/i18n/strings.ts: title, privacy policy, legal grounds), chosen with the widget's negotiation
+ * (./negotiate.ts). English is the reference; a language listed here must have every key. Languages the widget speaks
+ * and this list does not yet fall back to English for these words only. Placeholders: {c} controller, {m} method,
+ * {t} and {d} a date and time.
+ */
+export const centerEnglish = {
+  heading: "Privacy center",
+  intro: "See what you agreed to on this browser, and ask {c} for a copy of your data, its erasure, or to stop using it.",
+  yourChoices: "Your choices on this browser",
+  noChoices: "No choices are recorded on this browser yet.",
+  receiptVerified: "Signed receipt verified",
+  receiptInvalid: "The receipt's signature does not verify",
+  changeChoices: "Change my choices",
+  identify: "Prove who you are",
+  identifyIntro: "We send a one-time code to your email address or phone number.",
+  email: "Email address",
+  phone: "Phone number, with country code (+46…)",
+  sendCode: "Send code",
+  codeSent: "If this address can receive messages, a code is on its way. It is valid for 10 minutes.",
+  code: "6-digit code",
+  verify: "Verify",
+  verifiedBy: "Identity verified by {m} at {t}",
+  noIdentity: "We hold no data about this address.",
+  yourRequests: "Your requests",
+  noRequests: "No requests yet.",
+  access: "A copy of my data (Art. 15)",
+  portability: "My data as a machine-readable file (Art. 20)",
+  erasure: "Erase my data (Art. 17)",
+  objection: "Stop using my data for the purposes I tick (Art. 21)",
+  objectionPurposes: "Purposes to object to",
+  send: "Send request",
+  requestSent: "Your request was sent.",
+  received: "Received",
+  in_progress: "In progress",
+  completed: "Completed",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+  deadline: "Answer due by {d}",
+  extension: "{c} may extend this by two further months for complex or numerous requests, and must tell you so by {d} (GDPR Art. 12(3)).",
+  download: "Download my data",
+  downloadUntil: "The link works until {d}.",
+};
+
+export type CenterKey = keyof typeof centerEnglish;
+export type CenterStrings = Record<CenterKey, string>;
+
+const german: CenterStrings = {
+  heading: "Datenschutzcenter",
+  intro: "Sehen Sie, wozu Sie in diesem Browser eingewilligt haben, und verlangen Sie von {c} eine Kopie Ihrer Daten, deren Löschung oder dass sie nicht mehr verwendet werden.",
+  yourChoices: "Ihre Entscheidungen in diesem Browser",
+  noChoices: "In diesem Browser sind noch keine Entscheidungen gespeichert.",
+  receiptVerified: "Signierte Quittung geprüft",
+  receiptInvalid: "Die Signatur der Quittung ist ungültig",
+  changeChoices: "Meine Entscheidungen ändern",
+  identify: "Weisen Sie nach, wer Sie sind",
+  identifyIntro: "Wir senden einen Einmalcode an Ihre E-Mail-Adresse oder Telefonnummer.",
+  email: "E-Mail-Adresse",
+  phone: "Telefonnummer mit Ländervorwahl (+49…)",
+  sendCode: "Code senden",
+  codeSent: "Wenn diese Adresse Nachrichten empfangen kann, ist ein Code unterwegs. Er gilt 10 Minuten.",
+  code: "6-stelliger Code",
+  verify: "Prüfen",
+  verifiedBy: "Identität per {m} geprüft am {t}",
+  noIdentity: "Zu dieser Adresse haben wir keine Daten.",
+  yourRequests: "Ihre Anträge",
+  noRequests: "Noch keine Anträge.",
+  access: "Eine Kopie meiner Daten (Art. 15)",
+  portability: "Meine Daten in maschinenlesbarer Form (Art. 20)",
+  erasure: "Meine Daten löschen (Art. 17)",
+  objection: "Meine Daten nicht mehr für die angekreuzten Zwecke verwenden (Art. 21)",
+  objectionPurposes: "Zwecke, denen ich widerspreche",
+  send: "Antrag senden",
+  requestSent: "Ihr Antrag wurde gesendet.",
+  received: "Eingegangen",
+  in_progress: "In Bearbeitung",
+  completed: "Erledigt",
+  rejected: "Abgelehnt",
+  withdrawn: "Zurückgezogen",
+  deadline: "Antwort fällig bis {d}",
+  extension: "{c} kann diese Frist bei komplexen oder zahlreichen Anträgen um zwei weitere Monate verlängern und muss Ihnen das bis {d} mitteilen (DSGVO Art. 12 Abs. 3).",
+  download: "Meine Daten herunterladen",
+  downloadUntil: "Der Link gilt bis {d}.",
+};
+
+export const centerStrings: Record<string, CenterStrings> = { en: centerEnglish, de: german };

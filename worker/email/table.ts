@@ -1,0 +1,22 @@
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Every email the service sends. With no provider configured (local development, tests) the row is where the mail
+ * ends: `text` keeps the body so it can be read (`GET /admin/v1/email-outbox`). Through a provider, the body is not
+ * kept (it may hold a one-time code), only the outcome.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text"),
+    /** `captured` (no provider), `sent`, or `failed`. */
+    status: text("status", { enum: ["captured", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    created: text("created").notNull(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.projectId, t.to, t.created)],
+);

@@ -1,0 +1,160 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { logger } from "../lib/logger";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { committerOf } from "../events/commit";
+import { aliases } from "../identities/table";
+import { base64url, randomSecret, sha256Hex } from "../lib/crypto";
+import { atomically, getDb } from "../lib/db";
+import { ApiError, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { limitRate } from "../limits/rate-limits";
+import { logAppend } from "../proof/log";
+import { channelRules } from "./channels";
+import { readSettings, type Settings } from "./settings";
+import { verificationCodes, verifications, type Channel } from "./table";
+
+/**
+ * One-time codes: 6 digits, 10 minutes, 5 attempts, hashed at rest. Asking for a code does the same work whether or
+ * not the address names anyone (it never looks the address up), so neither the answer nor its timing tells; only a
+ * person who proves holding the address learns which identity it names. Delivery runs after the answer.
+ */
+export const codeDigits = 6;
+export const codeLifetimeMs = 10 * 60_000;
+export const maxAttempts = 5;
+/** How long a verification lets the person act on the privacy center. */
+export const sessionLifetimeMs = 30 * 60_000;
+const dayMs = 24 * 60 * 60_000;
+
+const addressHash = (projectId: string, channel: Channel, address: string) => sha256Hex(`${projectId}\n${channel}\n${address}`);
+const codeHash = (salt: string, code: string) => sha256Hex(`${salt}\n${code}`);
+
+/** A uniformly random code of `codeDigits` digits (rejection sampling: no digit is likelier than another). */
+function newCode(): string {
+  const range = 10 ** codeDigits;
+  const limit = Math.floor(0x1_0000_0000 / range) * range;
+  for (;;) {
+    const [value] = crypto.getRandomValues(new Uint32Array(1));
+    if (value < limit) return String(value % range).padStart(codeDigits, "0");
+  }
+}
+
+/** The channel's settings, or 422 when the project has not switched it on. */
+function channelSetting(settings: Settings, channel: Channel) {
+  const setting = settings.channels[channel];
+  if (!setting) {
+    throw new ApiError(422, "channel_off", `This project does not verify people by ${channelRules[channel].label}.`, {
+      members: { enabled: Object.keys(settings.channels) },
+    });
+  }
+  return setting;
+}
+
+async function projectSettings(c: Context<AppEnv>, projectId: string) {
+  const found = await readSettings(c.var.db, projectId);
+  if (!found) throw notFound("Project");
+  return found;
+}
+
+/** Sends a new code to the address (earlier unspent codes for it stop working). */
+export async function requestCode(c: Context<AppEnv>, projectId: string, channel: Channel, address: string) {
+  await limitRate(c, "PRIVACY_CENTER_IP_LIMITER");
+  const { project, settings } = await projectSettings(c, projectId);
+  channelSetting(settings, channel);
+  const hashed = await addressHash(projectId, channel, address);
+  await limitRate(c, "PRIVACY_CENTER_ALIAS_LIMITER", `${projectId}:${hashed}`);
+  const code = newCode();
+  const salt = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  const created = Date.now();
+  const db = getDb(c.var.db);
+  await atomically(c.var.db, [
+    db
+      .update(verificationCodes)
+      .set({ spent: new Date(created).toISOString() })
+      .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.addressHash, hashed), sql`${verificationCodes.spent} IS NULL`)),
+    db.insert(verificationCodes).values({
+      id: newId("vcd"),
+      projectId,
+      channel,
+      addressHash: hashed,
+      salt,
+      codeHash: await codeHash(salt, code),
+      expires: new Date(created + codeLifetimeMs).toISOString(),
+      created: new Date(created).toISOString(),
+    }),
+  ]);
+  const delivery = channelRules[channel].deliver(committerOf(c), { projectId, to: address, code, projectName: project.controller?.name ?? project.name });
+  c.executionCtx.waitUntil(delivery.catch((error) => logger.error("privacy_center_code_delivery_failed", { projectId }, error)));
+  return { channel, expiresIn: codeLifetimeMs / 1000, codeLength: codeDigits };
+}
+
+const refusal = (status: 400 | 409 | 410 | 429, code: string, detail: string, members: Record<string, unknown> = {}) =>
+  new ApiError(status, code, detail, { members });
+
+/**
+ * Checks a code: right, it is spent and a verification (and the person's session) is recorded with its log entry, in
+ * one batch guarded by the spend, so a code verifies once however many tries race. Wrong, one attempt is used up.
+ */
+export async function verifyCode(c: Context<AppEnv>, projectId: string, channel: Channel, address: string, code: string) {
+  await limitRate(c, "PRIVACY_CENTER_IP_LIMITER");
+  const { settings } = await projectSettings(c, projectId);
+  const { aliasType } = channelSetting(settings, channel);
+  const hashed = await addressHash(projectId, channel, address);
+  const db = getDb(c.var.db);
+  const [[latest], [alias]] = await db.batch([
+    db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.addressHash, hashed)))
+      .orderBy(desc(verificationCodes.created))
+      .limit(1),
+    db
+      .select({ identityId: aliases.identityId })
+      .from(aliases)
+      .where(and(eq(aliases.projectId, projectId), eq(aliases.type, aliasType), eq(aliases.identifier, address)))
+      .limit(1),
+  ]);
+  if (!latest) throw refusal(400, "invalid_code", "The code is not right. Ask for a new code if you have none.");
+  const nowMs = Date.now();
+  if (latest.spent) throw refusal(409, "code_used", "This code was already used or replaced by a newer one; ask for a new code.");
+  if (Date.parse(latest.expires) <= nowMs) throw refusal(410, "code_expired", "This code has expired (codes live 10 minutes); ask for a new code.");
+  if (latest.attempts >= maxAttempts) throw refusal(429, "code_attempts_exhausted", "Too many wrong codes; ask for a new code.");
+
+  const at = new Date(nowMs).toISOString();
+  const matches = (await codeHash(latest.salt, code)) === latest.codeHash;
+  const verificationId = newId("vrf");
+  const token = randomSecret("apc");
+  const identityId = alias?.identityId ?? null;
+  const spentNow = sql`EXISTS (SELECT 1 FROM ${verificationCodes} WHERE ${verificationCodes.id} = ${latest.id} AND ${verificationCodes.spent} = ${at})`;
+  const results = await atomically(c.var.db, [
+    db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1`, spent: matches ? at : null })
+      .where(
+        and(
+          eq(verificationCodes.id, latest.id),
+          sql`${verificationCodes.spent} IS NULL`,
+          sql`${verificationCodes.attempts} < ${maxAttempts}`,
+          sql`${verificationCodes.expires} > ${at}`,
+        ),
+      )
+      .returning({ attempts: verificationCodes.attempts }),
+    sql`INSERT INTO ${verifications} (id, project_id, channel, identity_id, token_hash, verified_at, expires, purge_after)
+      SELECT ${verificationId}, ${projectId}, ${channel}, ${identityId}, ${await sha256Hex(token)}, ${at},
+        ${new Date(nowMs + sessionLifetimeMs).toISOString()}, ${new Date(nowMs + settings.retentionDays * dayMs).toISOString()}
+      WHERE ${spentNow}`,
+    await logAppend(
+      { kind: "verification.succeeded", projectId, ...(identityId ? { identityId } : {}), verificationId, method: channel, at },
+      spentNow,
+    ),
+  ]);
+  const attempted = results[0].results[0] as { attempts: number } | undefined;
+  if (!attempted) throw refusal(409, "code_used", "This code was used meanwhile; ask for a new code.");
+  if (!matches) {
+    const left = maxAttempts - attempted.attempts;
+    throw refusal(400, "invalid_code", left > 0 ? `The code is not right; ${left} attempts left.` : "The code is not right, and no attempts are left; ask for a new code.", {
+      attemptsLeft: left,
+    });
+  }
+  return { sessionToken: token, expiresIn: sessionLifetimeMs / 1000, verification: { id: verificationId, method: channel, verifiedAt: at } };
+}

@@ -1,0 +1,101 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { access } from "../auth/scopes";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { ProjectParams } from "../lib/params";
+import { createRouter, defineRoute } from "../lib/router";
+import { jsonBody, jsonResponse, problems } from "../lib/schemas";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import { privacyCenterSettings } from "./table";
+
+/** A project's privacy-center settings, and the operator's routes for them (`/admin/v1/projects/{project_id}/privacy-center`). */
+
+const AliasType = z
+  .string()
+  .regex(/^urn:svc:[A-Za-z0-9._~-]+$/, "An alias type URN, urn:svc:{resource}.")
+  .openapi({ example: "urn:svc:email" });
+
+const ChannelSetting = z.strictObject({
+  aliasType: AliasType.openapi({ description: "The alias type the verified address is looked up under." }),
+});
+
+export const PrivacyCenterSettings = z
+  .strictObject({
+    channels: z
+      .strictObject({ email: ChannelSetting.optional(), sms: ChannelSetting.optional() })
+      .openapi({ description: "The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions." }),
+    retentionDays: z.number().int().min(1).max(3650).openapi({ description: "Days a verification record is kept (then the daily retention deletes it)." }),
+    theme: z
+      .record(
+        z.string().regex(/^--assent-[a-z0-9-]{1,40}$/, "A CSS custom property --assent-…"),
+        z.string().regex(/^[#(),.%/\w\s-]{1,80}$/, "A plain CSS value (colour, length, font list)."),
+      )
+      .refine((theme) => Object.keys(theme).length <= 30, "At most 30 properties.")
+      .openapi({ description: "CSS custom properties the page and `<assent-privacy-center>` apply, e.g. `--assent-accent`." }),
+  })
+  .openapi("PrivacyCenterSettings");
+
+export type Settings = z.infer<typeof PrivacyCenterSettings>;
+
+export const defaultSettings: Settings = { channels: {}, retentionDays: 90, theme: {} };
+
+/** The settings of a project (the defaults without a row); undefined when there is no such project. */
+export async function readSettings(d1: D1Database, projectId: string) {
+  const db = getDb(d1);
+  const [[project], [row]] = await db.batch([
+    db.select({ name: projects.name, controller: projects.controller, policies: projects.policies }).from(projects).where(eq(projects.id, projectId)),
+    db.select().from(privacyCenterSettings).where(eq(privacyCenterSettings.projectId, projectId)),
+  ]);
+  if (!project) return undefined;
+  const settings: Settings = row ? { channels: row.channels, retentionDays: row.retentionDays, theme: row.theme } : defaultSettings;
+  return { project, settings };
+}
+
+export const settingsRoutes = createRouter();
+
+const tags = ["Admin"];
+
+settingsRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/",
+    operationId: "getPrivacyCenterSettings",
+    tags,
+    ...access.admin,
+    summary: "Read the project's privacy-center settings",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(PrivacyCenterSettings, "The settings (the defaults until set: no channel on)."), ...problems },
+  }),
+  async (c) => {
+    const found = await readSettings(c.var.db, c.req.valid("param").project_id);
+    if (!found) throw notFound("Project");
+    return c.json(found.settings, 200);
+  },
+);
+
+settingsRoutes.openapi(
+  defineRoute({
+    method: "put",
+    path: "/",
+    operationId: "updatePrivacyCenterSettings",
+    tags,
+    ...access.admin,
+    summary: "Replace the project's privacy-center settings",
+    description: "Which channels may verify a person (and the alias type each looks up), how long verification records are kept, and the page's theme.",
+    request: { params: ProjectParams, body: jsonBody(PrivacyCenterSettings) },
+    responses: { 200: jsonResponse(PrivacyCenterSettings, "The settings."), ...problems },
+  }),
+  async (c) => {
+    const projectId = c.req.valid("param").project_id;
+    const settings = c.req.valid("json");
+    if (!(await readSettings(c.var.db, projectId))) throw notFound("Project");
+    const values = { ...settings, updated: now() };
+    await getDb(c.var.db)
+      .insert(privacyCenterSettings)
+      .values({ projectId, ...values })
+      .onConflictDoUpdate({ target: privacyCenterSettings.projectId, set: values });
+    return c.json(settings, 200);
+  },
+);

@@ -1,0 +1,17 @@
+import { centerEnglish, centerStrings } from "../../shared/i18n/privacy-center";
+import { direction, lookup, negotiate } from "../../shared/i18n/negotiate";
+import { shippedStrings } from "../../shared/i18n/shipped";
+import { english } from "../../shared/i18n/strings";
+
+const widgetTags = Object.keys(shippedStrings);
+const centerTags = Object.keys(centerStrings);
+
+/**
+ * The privacy center's words in the visitor's language: chosen among the widget's languages with the widget's
+ * negotiation; the widget's words in it, and the privacy center's own (English where they are not translated yet).
+ */
+export function wordsIn(preferences: string[]) {
+  const language = negotiate(preferences, widgetTags);
+  const center = centerStrings[lookup([language], centerTags) ?? "en"] ?? centerEnglish;
+  return { language, dir: direction(language) as "ltr" | "rtl", strings: { ...english, ...shippedStrings[language], ...center } };
+}
