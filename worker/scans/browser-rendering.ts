@@ -1,5 +1,7 @@
 import type { Env } from "../env";
-import { ApiError } from "../lib/errors";
+import { webhookUrlProblem, loopbackAllowed } from "../events/ssrf";
+import { ApiError, badRequest } from "../lib/errors";
+import { scanOrigin, type ScanBrowser } from "../../scanner/crawl";
 import type { ScanReport } from "./report";
 
 /** The command that scans an origin from the operator's machine and stores the report in the project. */
@@ -16,12 +18,21 @@ export const browserUnavailable = (origin: string, projectId?: string) =>
 
 /**
  * The Worker's front-end of the crawl: a browser from the `BROWSER` binding, driven by the same crawl module as the
- * CLI (scanner/). Without the binding it throws `browserUnavailable`.
+ * CLI (scanner/crawl.ts). Without the binding it throws `browserUnavailable`. Browser Rendering's Playwright is loaded
+ * only when a scan runs, so requests that never scan do not evaluate it.
  */
 export async function crawlWithBrowserRendering(env: Env, origin: string, options: { maxPages: number }): Promise<ScanReport> {
   if (!env.BROWSER) throw browserUnavailable(origin);
-  // The crawl module and its Browser Rendering adapter come with the scanner (scan-crawl); until then a queued scan fails with this.
-  throw new ApiError(503, "browser_unavailable", `This build has no crawl module to drive Browser Rendering with (up to ${options.maxPages} pages of ${origin}).`, {
-    members: { command: scanCommand(origin) },
-  });
+  // Only public origins, as for webhooks: the crawl must not become a way into private networks.
+  const problem = webhookUrlProblem(origin, loopbackAllowed(env));
+  if (problem) throw badRequest("origin_not_scannable", problem);
+  const { launch } = await import("@cloudflare/playwright");
+  const browser = await launch(env.BROWSER);
+  try {
+    // Browser Rendering's fork is Playwright's API at an older version (1.55 beside 1.65): the crawl calls only
+    // what both have, but their context types differ in methods added since.
+    return await scanOrigin(browser as unknown as ScanBrowser, origin, { maxPages: options.maxPages });
+  } finally {
+    await browser.close().catch(() => {});
+  }
 }

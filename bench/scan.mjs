@@ -1,0 +1,58 @@
+// `node bench/scan.mjs`: the scanner's figure for BENCHMARKS.md ("Scanner"): a 20-page shop (the browser tests'
+// fixture with 16 product pages more) scanned in the local Chromium against the service with the real widget, each
+// page in three contexts. SCAN_CONCURRENCY (default the scanner's 4) pages at a time; SCAN_RUNS (default 1) runs;
+// SCAN_REPORT=<file> keeps the last run's report.
+import { existsSync, writeFileSync } from "node:fs";
+import { startService } from "../scripts/local-service.mjs";
+import { createDemoProject } from "../scripts/seed.mjs";
+import { loadScanner } from "../scripts/scan.mjs";
+import { startScanFixture } from "../test/e2e/scan-fixture.mjs";
+
+const log = (...args) => console.log("[bench:scan]", ...args);
+const runs = Number(process.env.SCAN_RUNS ?? 1);
+const concurrency = process.env.SCAN_CONCURRENCY ? Number(process.env.SCAN_CONCURRENCY) : undefined;
+
+export async function measureScan() {
+  const service = await startService({ name: "bench-scan", build: !existsSync("dist/public/widget/assent.js"), vars: { LOCAL_DEV: "true" } });
+  const site = await startScanFixture({ extraPages: 16 });
+  const { scanOrigin, chromiumFlags } = await loadScanner();
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
+  try {
+    const projectId = await createDemoProject(service.baseUrl, service.adminToken, "Scanner bench");
+    const res = await fetch(`${service.baseUrl}/admin/v1/projects/${projectId}/clients`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench shop", type: "web", allowedOrigins: [site.origin] }),
+    });
+    if (!res.ok) throw new Error(`bench: the web client was refused: ${res.status} ${await res.text()}`);
+    site.useAssent({ base: service.baseUrl, projectId });
+    const times = [];
+    let report;
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      report = await scanOrigin(browser, `${site.origin}/`, { maxPages: 20, concurrency });
+      times.push(Math.round(performance.now() - started));
+      log(`run ${run + 1}: ${report.pages.length} pages in ${times.at(-1)} ms`);
+    }
+    const visited = report.pages.filter((p) => p.error?.code !== "robots_disallowed").length;
+    const result = {
+      pages: report.pages.length,
+      pagesVisited: visited,
+      violations: report.violations.length,
+      byKind: Object.fromEntries(["before-consent", "after-reject"].map((k) => [k, report.violations.filter((v) => v.kind === k).length])),
+      pageErrors: report.pages.filter((p) => p.error).map((p) => `${new URL(p.url).pathname}: ${p.error.code}`),
+      wallMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)],
+      timesMs: times,
+    };
+    log(JSON.stringify(result));
+    if (process.env.SCAN_REPORT) writeFileSync(process.env.SCAN_REPORT, JSON.stringify(report, null, 2));
+    return result;
+  } finally {
+    await browser.close();
+    await site.close();
+    await service.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await measureScan();

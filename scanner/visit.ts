@@ -1,0 +1,231 @@
+import type { BrowserContext, Page, Request } from "playwright-core";
+import type { visitPhases } from "../worker/scans/report";
+import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page";
+import { siteOf } from "./sites";
+
+export type Phase = (typeof visitPhases)[number];
+
+/** What the crawl needs of a browser: Playwright's, or Browser Rendering's fork of it. */
+export type ScanBrowser = { newContext(options?: { userAgent?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext> };
+
+export type Limits = {
+  /** Navigation and load, per visit. */
+  pageTimeoutMs: number;
+  /** How long a page may keep the network busy after load before it is read as it is. */
+  settleMs: number;
+  /** Bytes received per visit before it is stopped (`too_large`). */
+  maxBytes: number;
+};
+
+export type SeenCookie = {
+  name: string; domain: string; path: string; expires: number | null; httpOnly: boolean; secure: boolean;
+  sameSite: "Strict" | "Lax" | "None"; initiator: string | null;
+};
+export type SeenStorage = { name: string; area: "localStorage" | "sessionStorage" | "indexedDB"; origin: string; initiator: string | null };
+export type SeenRequest = { host: string; resourceType: string; initiator: string | null; afterDecision: boolean };
+export type PageError = { code: string; detail: string };
+
+/** One visit of one page in one clean context. */
+export type Visit = {
+  page: string;
+  phase: Phase;
+  error: PageError | null;
+  /** Whether the decision the phase stands for was made (the Assent widget found and its button clicked). */
+  decided: boolean;
+  cookies: SeenCookie[];
+  storage: SeenStorage[];
+  requests: SeenRequest[];
+  elements: PageFacts["elements"];
+  links: string[];
+  assent: string | null;
+};
+
+/** A navigation failure as a stable code: Chromium's net errors and Playwright's timeout. */
+export function navigationError(error: unknown): PageError {
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = message.split("\n")[0].slice(0, 300);
+  if (/ERR_TOO_MANY_REDIRECTS/.test(message)) return { code: "redirect_loop", detail };
+  if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return { code: "timeout", detail };
+  if (/ERR_(NAME_NOT_RESOLVED|UNSAFE_PORT|CONNECTION_REFUSED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|EMPTY_RESPONSE|CONNECTION_CLOSED|SSL|CERT)/.test(message)) {
+    return { code: "unreachable", detail };
+  }
+  if (/ERR_ABORTED/.test(message)) return { code: "aborted", detail };
+  return { code: "navigation_failed", detail };
+}
+
+const hostileCount = 3;
+
+/**
+ * From the DevTools protocol, what Playwright does not expose: which script started each request, and the bytes
+ * received as they stream in (a response's body would only be known once all of it had arrived).
+ */
+async function devtools(context: BrowserContext, page: Page, onBytes: (bytes: number) => void): Promise<Map<string, string>> {
+  const byUrl = new Map<string, string>();
+  try {
+    const cdp = await context.newCDPSession(page);
+    cdp.on("Network.requestWillBeSent", (event) => {
+      const frames = event.initiator.stack?.callFrames ?? [];
+      const script = frames.find((f) => f.url)?.url ?? event.initiator.url;
+      if (script && !byUrl.has(event.request.url)) byUrl.set(event.request.url, script);
+    });
+    cdp.on("Network.dataReceived", (event) => onBytes(event.dataLength));
+    await cdp.send("Network.enable");
+  } catch {
+    // No DevTools session (another browser): requests keep their frame as initiator, and no byte limit applies.
+  }
+  return byUrl;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timeout: ${what} took over ${ms} ms`)), ms)));
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Visits `url` in a fresh context as `phase` asks: no decision, or the widget's Accept all / Reject all clicked. */
+export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
+  try {
+    // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
+    await withDeadline(inContext(context, url, phase, limits, result), limits.pageTimeoutMs * 3 + limits.settleMs * 4 + 10_000, "the visit");
+  } catch (error) {
+    result.error ??= navigationError(error);
+  } finally {
+    await context.close().catch(() => {});
+  }
+  return result;
+}
+
+async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit) {
+  await context.addInitScript({ content: recorderScript });
+  const site = siteOf(new URL(url).hostname);
+  let bytes = 0;
+  let decidedAt = Number.POSITIVE_INFINITY;
+  let requestCount = 0;
+  const cookieSources = new Map<string, string>();
+  const page = await context.newPage();
+  const stop = new AbortController();
+  const scriptOf = await devtools(context, page, (received) => {
+    bytes += received;
+    if (bytes > limits.maxBytes && !stop.signal.aborted) stop.abort();
+  });
+  // Popups that escape the recorder (target=_blank, noopener) are closed as they open.
+  context.on("page", (popup) => void (popup !== page && popup.close().catch(() => {})));
+  page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
+  const seen: { request: Request; at: number }[] = [];
+  context.on("request", (request) => {
+    requestCount++;
+    if (seen.length < 2000) seen.push({ request, at: requestCount });
+  });
+  context.on("response", (response) => {
+    void response.headerValue("set-cookie").then((header) => {
+      for (const line of header?.split("\n") ?? []) cookieSources.set(line.split("=")[0].trim(), scriptOf.get(response.url()) ?? response.url());
+    }).catch(() => {});
+  });
+  const tooLarge = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener("abort", () => reject(Object.assign(new Error("too large"), { code: "too_large" }))),
+  );
+  tooLarge.catch(() => {});
+  try {
+    const response = await Promise.race([page.goto(url, { timeout: limits.pageTimeoutMs, waitUntil: "load" }), tooLarge]);
+    if (response && response.status() >= 400) result.error = { code: "http_error", detail: `The page answered ${response.status()}.` };
+    await Promise.race([settle(page, limits), tooLarge]);
+    if (phase !== "before-consent") {
+      decidedAt = requestCount;
+      result.decided = await Promise.race([decide(page, phase, limits), tooLarge]);
+      if (result.decided) await Promise.race([settle(page, limits), tooLarge]);
+    }
+    const growing = await Promise.race([scrollThrough(page, limits), tooLarge]);
+    if (growing) result.error ??= { code: "endless_scroll", detail: "The page kept growing while scrolled (infinite scroll); what loaded so far is recorded." };
+  } catch (error) {
+    if ((error as { code?: string }).code === "too_large") {
+      result.error = { code: "too_large", detail: `The page received more than ${limits.maxBytes} bytes; it was stopped and what loaded so far is recorded.` };
+      await page.evaluate("window.stop()").catch(() => {});
+    } else {
+      result.error = navigationError(error);
+      return;
+    }
+  }
+  const recorded = await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt });
+  if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
+  if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
+}
+
+/** Waits for the network to go quiet, at most `settleMs`: pages that never go quiet are read as they are. */
+async function settle(page: Page, limits: Limits) {
+  await page.waitForLoadState("networkidle", { timeout: limits.settleMs }).catch(() => {});
+}
+
+/** Clicks the widget's Accept all or Reject all (inside its shadow root) and waits for the decision it records. */
+async function decide(page: Page, phase: Phase, limits: Limits): Promise<boolean> {
+  const present = await page.evaluate(`!!document.querySelector("assent-consent")`).catch(() => false);
+  if (!present) return false;
+  const button = page.locator(`assent-consent [part~=banner] button[part~=${phase === "after-accept" ? "accept" : "reject"}]`);
+  try {
+    // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision.
+    await button.click({ timeout: limits.pageTimeoutMs });
+    await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Scrolls to the bottom a few times, for lazy content; true when the page still grows after the last step. */
+async function scrollThrough(page: Page, limits: Limits): Promise<boolean> {
+  let height = Number(await page.evaluate(scrollToBottom).catch(() => 0));
+  for (let step = 0; step < 5; step++) {
+    await page.waitForTimeout(Math.min(200, limits.settleMs));
+    const next = Number(await page.evaluate(scrollToBottom).catch(() => height));
+    if (next <= height) return false;
+    height = next;
+  }
+  return true;
+}
+
+type Sources = { scriptOf: Map<string, string>; cookieSources: Map<string, string>; seen: { request: Request; at: number }[]; decidedAt: number };
+
+/** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
+async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources): Promise<Recorded | null> {
+  const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
+  const writer = new Map<string, string>();
+  for (const [area, name, caller] of recorded?.writes ?? []) if (caller) writer.set(`${area}\u0000${name}`, caller);
+  for (const c of await context.cookies().catch(() => [])) {
+    result.cookies.push({
+      name: c.name, domain: c.domain, path: c.path, expires: c.expires > 0 ? Math.round(c.expires) : null,
+      httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite,
+      initiator: writer.get(`cookie\u0000${c.name}`) ?? sources.cookieSources.get(c.name) ?? null,
+    });
+  }
+  for (const frame of page.frames()) {
+    const storage = (await frame.evaluate(readStorage).catch(() => null)) as FrameStorage | null;
+    if (!storage || !/^https?:/.test(storage.origin)) continue;
+    for (const area of ["localStorage", "sessionStorage", "indexedDB"] as const) {
+      for (const name of storage[area]) {
+        result.storage.push({ name, area, origin: storage.origin, initiator: writer.get(`${area}\u0000${name}`) ?? null });
+      }
+    }
+  }
+  for (const { request, at } of sources.seen) {
+    let host: string;
+    try {
+      const target = new URL(request.url());
+      if (!/^https?:$/.test(target.protocol)) continue;
+      host = target.host;
+      if (siteOf(target.hostname) === site) continue;
+    } catch {
+      continue;
+    }
+    const frame = (() => { try { return request.frame().url(); } catch { return null; } })();
+    result.requests.push({
+      host,
+      resourceType: request.resourceType() === "ping" ? "beacon" : request.resourceType() === "document" ? "iframe" : request.resourceType(),
+      initiator: sources.scriptOf.get(request.url()) ?? frame,
+      afterDecision: at > sources.decidedAt,
+    });
+  }
+  const facts = (await page.evaluate(readPage).catch(() => null)) as PageFacts | null;
+  if (facts) Object.assign(result, { elements: facts.elements, links: facts.links, assent: facts.assent });
+  return recorded;
+}

@@ -1,0 +1,6 @@
+// Types of scan-fixture.mjs, for the scanner's tests.
+export type Fixture = { origin: string; close(): Promise<void> };
+export function startScanFixture(options?: { extraPages?: number }): Promise<
+  Fixture & { at(host: string): string; useAssent(service: { base: string; projectId: string }): void }
+>;
+export function startHostileFixture(): Promise<Fixture>;
