@@ -26,8 +26,10 @@ export const projectTables = [
   ["delivery_attempts", "project_id = :project"],
 ];
 
-/** The hub's tables stay in DB (global): a project with rows there cannot move. */
-export const hubProjectTables = ["sms_clients", "sms_messages"];
+/**
+ * Not moved: the hub's tables (sms_clients, sms_messages and its trail) stay in DB whatever the project, keyed by
+ * project and client ids, which a move keeps (docs/operations-cron.md#moving-a-project-that-uses-the-hub).
+ */
 
 const literal = (value) => {
   if (value === null || value === undefined) return "NULL";
@@ -47,12 +49,12 @@ const where = (condition, projectId) => condition.replaceAll(":project", project
 /** One SELECT per table: the project's rows (run each, keep the results in the same order). */
 export const exportQueries = (projectId) => projectTables.map(([table, condition]) => `SELECT * FROM "${table}" WHERE ${where(condition, projectId)}`);
 
-/** Statements counting the project's hub rows; any above zero means the project cannot move. */
-export const hubQueries = (projectId) => hubProjectTables.map((table) => `SELECT count(*) AS n FROM "${table}" WHERE project_id = ${projectLiteral(projectId)}`);
 
 /**
  * INSERT statements writing the exported rows (`rows[i]` from `exportQueries(projectId)[i]`) into the target,
- * parents first, then the project's configuration version as it was (the target's triggers bump it on import).
+ * parents first, then the project's configuration version as it was (the target's triggers bump it on import), and
+ * the target's idle-visitor watermark moved back below the oldest moved identity: the retention job examines each
+ * identity once, walking ids from its watermark (worker/retention/jobs.ts), and moved identities keep their old ids.
  */
 export function importStatements(projectId, rows) {
   const statements = projectTables.flatMap(([table], i) =>
@@ -63,6 +65,12 @@ export function importStatements(projectId, rows) {
   );
   const project = rows[0]?.[0];
   if (project) statements.push(`UPDATE "projects" SET config_version = ${literal(project.config_version)} WHERE id = ${projectLiteral(projectId)};`);
+  const identityIds = (rows[projectTables.findIndex(([table]) => table === "identities")] ?? []).map((row) => String(row.id)).sort();
+  if (identityIds.length > 0) {
+    // A proper prefix of the oldest id sorts just below it.
+    const below = literal(identityIds[0].slice(0, -1));
+    statements.push(`UPDATE "job_watermarks" SET watermark = ${below} WHERE job = 'idle-visitors' AND watermark >= ${below};`);
+  }
   return statements;
 }
 

@@ -1,5 +1,6 @@
 import type { Scope } from "./auth/scopes";
 import type { ClientType } from "./auth/table";
+import type { CronMessage } from "./cron/runs";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
 export interface Env {
@@ -24,6 +25,8 @@ export interface Env {
   TOKEN_TTL_SECONDS?: string;
   /** Webhook deliveries; this Worker is also the queue's consumer. */
   WEBHOOK_QUEUE: Queue<{ deliveryId: string }>;
+  /** The cron's runs, one message per job and database (worker/cron/runs.ts); this Worker is also the consumer. */
+  CRON_QUEUE: Queue<CronMessage>;
   /** Secret from which the key encrypting webhook secrets at rest is derived (HKDF, AES-GCM). */
   WEBHOOK_SECRETS_KEY: string;
   /**

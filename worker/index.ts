@@ -1,6 +1,7 @@
 import { app } from "./app";
+import { cronQueue, runScheduledMessages, sendScheduledRuns, type CronMessage, type ScheduledJob } from "./cron/runs";
 import type { Env } from "./env";
-import { consumeDeliveries, type DeliveryMessage } from "./events/delivery";
+import { buryDeliveries, consumeDeliveries, deadLetterQueue, deliveryQueue, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
 import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
@@ -8,18 +9,25 @@ import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { purgeExpired } from "./retention/expiring";
-import { databaseNames, defaultDatabase, envOn } from "./lib/databases";
 import { queueDueScans, runQueuedScans } from "./scans/schedule";
-import { logger } from "./lib/logger";
+
+/** Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short). */
+const dispatchOutbox = (env: Env) => dispatchPending(env, env.DB);
+
+/** Site scans: queue those the projects' schedules make due, then run a few. */
+const runScheduledScans = async (env: Env, asOf: number) => {
+  await queueDueScans(env, asOf);
+  return runQueuedScans(env, asOf);
+};
 
 /**
- * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it; each runs even if
- * another fails, and any failure fails the invocation so it shows in the cron's history. Locally `npm start` runs
- * them every minute too (wrangler dev --test-scheduled; see scripts/dev.mjs).
+ * What the cron trigger runs (wrangler.toml `[triggers]`). Add a job by appending it, a named function (the queue
+ * messages name it): the trigger sends one message per job and database it runs on, and the `assent-cron` queue's
+ * consumer runs each on its own, so one failing does not stop the others (worker/cron/runs.ts). Locally `npm start`
+ * runs them every minute too (wrangler dev --test-scheduled; see scripts/dev.mjs).
  */
-const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, on: "every database" | "DB"]> = [
-  // Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short).
-  [(env) => dispatchPending(env, env.DB), "every database"],
+export const scheduledJobs: ScheduledJob[] = [
+  [dispatchOutbox, "every database"],
   // SMS whose hand-off failed or never finished; expiry and failover (docs/hub.md#sms-routes-and-providers).
   [retrySmsHandOffs, "DB"],
   // Retention (docs/security.md#retention): idle visitor identities, finished delivery logs, dispatched events.
@@ -38,35 +46,30 @@ const scheduledJobs: Array<[job: (env: Env, asOf: number) => Promise<unknown>, o
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
   // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
-  [
-    async (env, asOf) => {
-      await queueDueScans(env, asOf);
-      return runQueuedScans(env, asOf);
-    },
-    "every database",
-  ],
+  [runScheduledScans, "every database"],
   // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
   [purgeExpired, "DB"],
 ];
 
-/**
- * One run per job and database: project tables are in every database (worker/lib/databases.ts), the hub's in
- * `DB` only. Each job reads `env.DB`, which is the database it runs on.
- */
-export const scheduledRuns = (env: Env, asOf: number) =>
-  scheduledJobs.flatMap(([job, on]) =>
-    (on === "DB" ? [defaultDatabase] : databaseNames(env)).map((name) => job(envOn(env, name), asOf)),
-  );
+type Consumer = (batch: MessageBatch<never>, env: Env) => Promise<void>;
+/** A consumer of one queue: the queue's name says what its messages are. */
+const consumer = <Body>(consume: (batch: MessageBatch<Body>, env: Env) => Promise<void>) => consume as Consumer;
+
+/** The queues this Worker consumes (wrangler.toml `[[queues.consumers]]`), by name. */
+const queueConsumers: Record<string, Consumer> = {
+  [deliveryQueue]: consumer<DeliveryMessage>(consumeDeliveries),
+  [deadLetterQueue]: consumer<DeliveryMessage>(buryDeliveries),
+  [cronQueue]: consumer<CronMessage>((batch, env) => runScheduledMessages(batch, env, scheduledJobs)),
+};
 
 export default {
   fetch: app.fetch,
-  queue: consumeDeliveries,
-  async scheduled(controller, env) {
-    // The trigger's own time: what "due" and "older than" are measured against, so a late invocation (or a test)
-    // acts as of that moment.
-    const results = await Promise.allSettled(scheduledRuns(env, controller.scheduledTime));
-    const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
-    for (const failure of failures) logger.error("scheduled_job_failed", {}, failure);
-    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} scheduled job(s) failed`);
+  async queue(batch, env) {
+    const consume = queueConsumers[batch.queue];
+    if (!consume) throw new Error(`No consumer for queue ${batch.queue}: add it to queueConsumers in worker/index.ts.`);
+    await consume(batch as MessageBatch<never>, env);
   },
-} satisfies ExportedHandler<Env, DeliveryMessage>;
+  // The trigger's own time is what "due" and "older than" are measured against, so a late run (or a test) acts as of
+  // that moment.
+  scheduled: (controller, env) => sendScheduledRuns(env, scheduledJobs, controller.scheduledTime),
+} satisfies ExportedHandler<Env, DeliveryMessage | CronMessage>;

@@ -1,11 +1,14 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
+import { visitorAliasType } from "../../worker/auth/browser-tokens";
 import { idsFrom } from "../../worker/lib/ids";
+import { purgeIdleVisitors } from "../../worker/retention/jobs";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
+import { runCron } from "./cron";
 import { firstReport } from "./scan-reports";
 import { admin, call, expectProblem, form, newClient, newTenant, ok, origin, tokenFor } from "./helpers";
 
@@ -149,7 +152,7 @@ describe("a project mapped to another database", { timeout: 60_000 }, () => {
       .prepare("INSERT INTO events (id, project_id, type, data, created, dispatched) VALUES (?1, ?2, 'identity.deleted', '{}', ?3, ?3)")
       .bind(eventId, shardedId, old)
       .run();
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    await runCron();
     const heads = await shard.prepare("SELECT count(*) AS n FROM log_heads WHERE project_id = ?").bind(shardedId).first<{ n: number }>();
     expect(heads!.n).toBeGreaterThan(0);
     expect(await shard.prepare("SELECT id FROM events WHERE id = ?").bind(eventId).first()).toBeNull();
@@ -162,7 +165,7 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     ok(await t.api("POST", "/webhooks", { url: "https://hooks.customer.example/ok/move", events: ["permission.created"] }), 201);
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
     const { scanId } = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    await runCron();
     const exported = async (d1: D1Database) =>
       Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
     const before = await exported(env.DB);
@@ -176,6 +179,34 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     // Left in the shard: this project is not in the map, so remove it again.
     await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
     expect(total(await rowsOf(shard, t.projectId))).toBe(0);
+  });
+
+  it("sends the target's idle-visitor walk back over the moved identities, which keep their old ids", async () => {
+    const t = await newTenant();
+    const made = Date.now() - 40 * 24 * 3600 * 1000;
+    const idle = `${idsFrom("idn", made)}MOVED${crypto.randomUUID().replaceAll("-", "").slice(0, 11).toUpperCase()}`;
+    const stamp = new Date(made).toISOString();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO identities (id, project_id, created, updated) VALUES (?1, ?2, ?3, ?3)").bind(idle, t.projectId, stamp),
+      env.DB.prepare("INSERT INTO aliases (project_id, type, identifier, identity_id) VALUES (?1, ?2, ?1, ?3)").bind(t.projectId, visitorAliasType, idle),
+    ]);
+    // The shard's walk is already past the moved identity's time.
+    await shard
+      .prepare(
+        "INSERT INTO job_watermarks (job, database, watermark, updated) VALUES ('idle-visitors', 'DB_SHARD_1', ?1, ?2) ON CONFLICT DO UPDATE SET watermark = max(watermark, excluded.watermark)",
+      )
+      .bind(idsFrom("idn", Date.now() - 31 * 24 * 3600 * 1000), stamp)
+      .run();
+    const rows = await Promise.all(exportQueries(t.projectId).map(async (sql) => (await env.DB.prepare(sql).all<Record<string, unknown>>()).results));
+    await shard.batch(importStatements(t.projectId, rows).map((sql) => shard.prepare(sql)));
+    await env.DB.batch(deleteStatements(t.projectId).map((sql) => env.DB.prepare(sql)));
+
+    const inShard = { ...env, DB: shard };
+    for (let run = 0; run < 20 && (await shard.prepare("SELECT id FROM identities WHERE id = ?").bind(idle).first()); run++) {
+      await purgeIdleVisitors(inShard, Date.now(), "DB_SHARD_1");
+    }
+    expect(await shard.prepare("SELECT id FROM identities WHERE id = ?").bind(idle).first()).toBeNull();
+    await shard.batch(deleteStatements(t.projectId).map((sql) => shard.prepare(sql)));
   });
 });
 

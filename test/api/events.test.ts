@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
@@ -11,6 +11,7 @@ import { getDb } from "../../worker/lib/db";
 import { newId } from "../../worker/lib/ids";
 import { now } from "../../worker/lib/time";
 import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { runCron } from "./cron";
 import { newTenant, ok } from "./helpers";
 
 const receiver = "https://hooks.customer.example";
@@ -301,7 +302,7 @@ describe("queue and cron", { timeout: 60_000 }, () => {
     const [[{ id: eventId }]] = await db.batch([eventInsert(db, t.projectId, "permission.updated", { requestId: "req_9" }).returning({ id: events.id })]);
     expect(await deliveriesOf(t, hook.webhookId)).toEqual([]);
 
-    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env);
+    await runCron();
     const delivery = await settled(t, hook.webhookId, eventId);
     expect(delivery!.status).toBe("succeeded");
     const dispatched = await env.DB.prepare("select dispatched from events where id = ?").bind(eventId).first<{ dispatched: string | null }>();

@@ -1,10 +1,9 @@
 // Operator data that moved out of KV (docs/operations-data.md#what-is-stored-where) carries its own end: refused on
 // read once past it, and deleted by the cron's run after it.
-import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { sha256Hex } from "../../worker/lib/crypto";
+import { runCron } from "./cron";
 import { adminToken, call, expectProblem, origin } from "./helpers";
 
 const minute = 60_000;
@@ -33,7 +32,7 @@ describe("expiring operator data", () => {
     // Past its end a session is refused at once, before the cron has run.
     expectProblem(await session(ended.cookie), 401, "unauthorized");
 
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env);
+    await runCron();
 
     const sessionRow = "SELECT 1 FROM portal_sessions WHERE id_hash = ?";
     const lookupRow = "SELECT 1 FROM billing_lookups WHERE billing_account = ?";

@@ -1,16 +1,15 @@
-import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
-import worker from "../../worker/index";
+import { runCron } from "./cron";
 import { admin } from "./helpers";
 import { callWithSettings, genericSms, messageWithTrail, outboxOf, providerLog, registeredTenant, smsSettings, uniqueAccount } from "./hub-helpers";
 
-// Expiry, non-retryable errors, failover and text retention, run through the Worker's scheduled handler the way the
-// runtime runs it, at a scheduled time moved forward instead of waiting.
+// Expiry, non-retryable errors, failover and text retention, run through the Worker's scheduled handler and its
+// queue consumer, at a scheduled time moved forward instead of waiting.
 
 async function cron(settings: Partial<Env>, at: number) {
-  await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: at }), { ...env, ...settings });
+  await runCron(at, settings);
 }
 
 const hour = 3_600_000;

@@ -1,8 +1,7 @@
-import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { retrySmsHandOffs } from "../../worker/hub/cron";
-import worker from "../../worker/index";
+import { runCron } from "./cron";
 import { admin, call, expectProblem, newClient, newTenant, problemOf, tokenFor } from "./helpers";
 import { callWithSettings, identityScopedToken, registeredTenant } from "./hub-helpers";
 
@@ -372,7 +371,7 @@ describe("the outbox and the upstream gateway", () => {
   it("runs the retry pass from the Worker's cron trigger", async () => {
     const { projectId, clientId } = await registeredTenant();
     await strandMessage(`sms_cron_${projectId}`, projectId, clientId);
-    await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env);
+    await runCron();
     // No upstream gateway in the test configuration: the pass settles it as outbox_only.
     expect((await outbox(projectId))[0]).toMatchObject({ status: "outbox_only", nextAttempt: null });
   });

@@ -1,9 +1,7 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
 import type { Env } from "../../worker/env";
-import worker from "../../worker/index";
 import { base64 } from "../../worker/lib/crypto";
+import { runCron as runCronToEnd } from "./cron";
 import { admin, newTenant, ok, webhookReceiver } from "./helpers";
 
 export const minute = 60_000;
@@ -26,15 +24,8 @@ export const arrivals = async (key: string): Promise<Arrival[]> => (await fetch(
 export const alertsAt = async (key: string) =>
   (await arrivals(key)).map((a) => JSON.parse(a.body) as { id: string; type: string; data: { rule: string; status: string; value: number | null; threshold: number } });
 
-/** The Worker's scheduled handler as the runtime calls it, at `scheduledTime`, with some settings changed. */
-export async function runCron(scheduledTime: number, settings: Partial<Env> = {}) {
-  const ctx = createExecutionContext();
-  try {
-    await (worker as ExportedHandler<Env>).scheduled!(createScheduledController({ cron: "* * * * *", scheduledTime }), { ...env, ...settings }, ctx);
-  } finally {
-    await waitOnExecutionContext(ctx);
-  }
-}
+/** The cron run to its end (trigger, then the queue consumer on its runs), at `scheduledTime`, with some settings changed. */
+export const runCron = (scheduledTime: number, settings: Partial<Env> = {}) => runCronToEnd(scheduledTime, settings);
 
 /** Runs the cron, which may fail (a fault is armed); resolves to the failure or undefined. */
 export const runCronFailing = (scheduledTime: number, settings: Partial<Env> = {}) =>

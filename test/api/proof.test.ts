@@ -1,10 +1,11 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { compactVerify, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
 import { auditLog, canonical, leafOf, sha256, verifyConsistency, verifyInclusion } from "../../scripts/log-verifier.mjs";
 import worker from "../../worker/index";
 import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { runCron } from "./cron";
 import { call, expectProblem, ok, origin } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
@@ -17,8 +18,8 @@ async function publicKeys() {
   return createLocalJWKSet(reply.body);
 }
 
-/** Runs the Worker's cron as the runtime does: it seals the log among its jobs. */
-const seal = () => worker.scheduled(createScheduledController({ cron: "* * * * *" }), env);
+/** Runs the Worker's cron (trigger, then queue consumer): it seals the log among its jobs. */
+const seal = () => runCron();
 const audit = (t: Tenant) => auditLog({ projectId: t.projectId, get: async (path) => ok(await call("GET", path, { token: t.token })) });
 
 describe("receipts", () => {

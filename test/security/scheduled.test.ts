@@ -1,21 +1,13 @@
 // Findings: on a fresh start the cron invocation failed, so outbox dispatch, SMS retries (and now retention) never
 // ran locally; and visitor identities that never recorded anything were never cleaned up. The handler is run here
-// as the runtime runs it: the Worker's own `scheduled` export, with a scheduled controller and an execution context.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+// as the runtime runs it: the Worker's own `scheduled` export, then its queue consumer on the runs the trigger sent.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
+import { runCron } from "../api/cron";
 import { call, newClient, newTenant, subscribed } from "../api/helpers";
 import { freshIp } from "./callers";
 
 const day = 24 * 3600 * 1000;
-
-async function runCron(scheduledTime = Date.now()) {
-  const ctx = createExecutionContext();
-  // As the runtime calls an ExportedHandler's scheduled: controller, env, execution context.
-  await (worker as ExportedHandler<typeof env>).scheduled!(createScheduledController({ cron: "* * * * *", scheduledTime }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 const count = async (sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;

@@ -13,6 +13,8 @@ import { findProject } from "../projects/queries";
 import { forgetClients } from "./clients-cache";
 import { access, clientKinds, clientScopes, defaultScopes, scopesOfClient, type ClientScope } from "./scopes";
 import { clients, clientTypes, type ClientType } from "./table";
+import { forgetSmsClients } from "../hub/registrations";
+import { defaultDatabase } from "../lib/databases";
 
 export const clientRoutes = createRouter();
 
@@ -272,6 +274,7 @@ clientRoutes.openapi(
       .returning({ id: clients.id });
     if (deleted.length === 0) throw await refusal(accepted, () => findClient(c.var.db, projectId, clientId), "Client");
     await forgetClients(c.env, [clientId]);
+    await forgetSmsClients(c.var.databases.named(defaultDatabase), [clientId]);
     return c.body(null, 204);
   },
 );

@@ -15,7 +15,8 @@ export type DeliveryMessage = { deliveryId: string; projectId?: string };
 const envOfMessage = (env: Env, message: DeliveryMessage) =>
   message.projectId === undefined ? env : envOn(env, databaseNameOf(env, message.projectId));
 
-/** Name of the dead-letter queue (keep in step with wrangler.toml); everything else this Worker consumes is deliveries. */
+/** The deliveries' queue and its dead-letter queue (keep in step with wrangler.toml). */
+export const deliveryQueue = "assent-webhooks";
 export const deadLetterQueue = "assent-webhooks-dead";
 
 /** Queues accepts delays up to 12 hours. */
@@ -142,7 +143,6 @@ export async function attemptDelivery(env: Env, deliveryId: string): Promise<num
 
 /** Queue consumer: attempts run side by side, so one slow endpoint does not hold up the rest of the batch. */
 export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, env: Env): Promise<void> {
-  if (batch.queue === deadLetterQueue) return buryDeliveries(batch, env);
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
@@ -159,7 +159,7 @@ export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, en
 }
 
 /** Dead-letter consumer: messages the queue gave up on (internal failures) leave their delivery `dead`, visible in the log. */
-async function buryDeliveries(batch: MessageBatch<DeliveryMessage>, env: Env): Promise<void> {
+export async function buryDeliveries(batch: MessageBatch<DeliveryMessage>, env: Env): Promise<void> {
   const stamp = now();
   const byDatabase = new Map<D1Database, string[]>();
   for (const { body } of batch.messages) {

@@ -1,7 +1,6 @@
 import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { clients } from "../auth/table";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
@@ -10,6 +9,7 @@ import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { normalizeSender } from "./access";
 import { hashPassword } from "./passwords";
+import { clientAnywhere } from "./registrations";
 import { providerUsers, smsClients, smsSenderBlacklist } from "./table";
 
 /** Who may send: clients registered for SMS, provider users, the sender blacklist. */
@@ -42,7 +42,7 @@ senderAdminRoutes.openapi(
   async (c) => {
     const { clientId } = c.req.valid("param");
     const db = getDb(c.var.db);
-    const [client] = await db.select({ projectId: clients.projectId, type: clients.type }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    const client = await clientAnywhere(c.var.databases, clientId);
     if (!client) throw notFound("Client");
     if (client.type !== "backend") {
       throw badRequest("backend_client_required", "Only backend clients can use the hub; this one is a " + client.type + " client.");

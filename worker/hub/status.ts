@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
-import { getDb, isConstraintError, type Db, type Statement } from "../lib/db";
+import { bindingNamed, databaseNameOf, defaultDatabase } from "../lib/databases";
+import { logger } from "../lib/logger";
+import { atomically, getDb, isConstraintError, type Db, type Statement } from "../lib/db";
 import { smsMessages, smsRouteHealth, smsTrail, type OutboxMessage, type SmsStatus } from "./table";
 
 /** One change of a message: a new status (or the same one, for another failed attempt or a reroute) and its fields. */
@@ -28,13 +30,15 @@ const eventData = (row: OutboxMessage, change: Change, route: string, at: string
   at,
 });
 
+const routeOf = (row: OutboxMessage, change: Change) => change.set?.provider ?? row.provider;
+
 /**
  * The statements of one change, for one D1 batch: the trail entry first (its key is the message's next revision, so
- * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), the
- * row, and, when the status changes, `sms.status_changed` through the events outbox.
+ * of two changes computed from the same state only one commits: the other batch fails and rolls back whole), then
+ * the row.
  */
 function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string): Statement[] {
-  const route = change.set?.provider ?? row.provider;
+  const route = routeOf(row, change);
   const revision = row.revision + 1;
   const statements: Statement[] = [
     db.insert(smsTrail).values({
@@ -51,22 +55,38 @@ function changeStatements(db: Db, row: OutboxMessage, change: Change, at: string
       .set({ ...change.set, status: change.status, revision, updated: at, ...(change.errorCode !== undefined ? { errorCode: change.errorCode } : {}) })
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.revision, row.revision))),
   ];
-  if (change.status !== row.status) statements.push(eventInsert(db, row.projectId, "sms.status_changed", eventData(row, change, route, at)));
   return statements;
 }
 
 /**
- * Records one change in one batch. Returns false when another change of the message committed first (the caller's
- * view was stale): nothing was written then.
+ * Records one change in one batch on the hub's database (`committer.db`, DB) and, when the status changes,
+ * `sms.status_changed` in the outbox of the message's project, where its webhooks are. For a project in DB that is
+ * the same batch. A project in another database gets it there once the change has committed, and it is dispatched
+ * from there; a failure of that write is logged, the change stands (the message's trail has it). Returns false when
+ * another change of the message committed first (the caller's view was stale): nothing was written then.
  */
 export async function applyChange(committer: Committer, row: OutboxMessage, change: Change, at: string): Promise<boolean> {
+  const db = getDb(committer.db);
+  const home = databaseNameOf(committer.env, row.projectId);
+  const emits = change.status !== row.status;
+  const event = (on: Db) => eventInsert(on, row.projectId, "sms.status_changed", eventData(row, change, routeOf(row, change), at));
+  const statements = changeStatements(db, row, change, at);
+  const applied = () => ({ applied: true });
   try {
-    await commit(committer, row.projectId, changeStatements(getDb(committer.db), row, change, at), () => ({ applied: true }));
-    return true;
+    if (home === defaultDatabase) await commit(committer, row.projectId, emits ? [...statements, event(db)] : statements, applied);
+    // Not through `commit`: its dispatch would look for the project's webhooks in DB.
+    else await atomically(committer.db, statements);
   } catch (error) {
     if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) return false;
     throw error;
   }
+  if (emits && home !== defaultDatabase) {
+    const there: Committer = { ...committer, db: bindingNamed(committer.env, home) };
+    await commit(there, row.projectId, [event(getDb(there.db))], applied).catch((error: unknown) =>
+      logger.error("sms_status_event_not_written", { projectId: row.projectId, binding: home }, error),
+    );
+  }
+  return true;
 }
 
 /** Records how a route's hand-offs went: a success clears its failure count, transient failures add to it. */

@@ -1,5 +1,4 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { clients } from "../auth/table";
 
 /**
  * pending and retrying wait for a hand-off; accepted waits for the provider's delivery report; the others are final
@@ -111,11 +110,13 @@ export const providerUsers = sqliteTable("provider_users", {
   created: text("created").notNull(),
 });
 
-/** Clients the operator has registered for SMS: they send through sms_hub without per-message `auth`. */
+/**
+ * Clients the operator has registered for SMS: they send through sms_hub without per-message `auth`. No foreign key
+ * to `clients`: a client lives in its project's database, which need not be DB; deleting a client or its project
+ * deletes its registration (worker/hub/registrations.ts).
+ */
 export const smsClients = sqliteTable("sms_clients", {
-  clientId: text("client_id")
-    .primaryKey()
-    .references(() => clients.id, { onDelete: "cascade" }),
+  clientId: text("client_id").primaryKey(),
   projectId: text("project_id").notNull(),
   created: text("created").notNull(),
 });

@@ -6,7 +6,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { forgetClients } from "../auth/clients-cache";
 import { clients } from "../auth/table";
 import { events, webhooks } from "../events/table";
-import { smsMessages } from "../hub/table";
+import { forgetSmsProject } from "../hub/registrations";
+import { smsClients, smsMessages } from "../hub/table";
+import { defaultDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -148,14 +150,17 @@ projectAdminRoutes.openapi(
     const current = accepted && sql`EXISTS (SELECT 1 FROM ${projects} WHERE ${projects.id} = ${projectId} AND ${revisionMatches(projects.revision, accepted)})`;
     const clientIds = await db.select({ id: clients.id }).from(clients).where(eq(clients.projectId, projectId));
     // Tables with a foreign key to the project (or to its identities) follow by ON DELETE CASCADE.
-    const [, , , deleted] = await db.batch([
+    const [, , , , deleted] = await db.batch([
       db.delete(events).where(and(eq(events.projectId, projectId), current)),
       db.delete(webhooks).where(and(eq(webhooks.projectId, projectId), current)),
       db.delete(smsMessages).where(and(eq(smsMessages.projectId, projectId), current)),
+      db.delete(smsClients).where(and(eq(smsClients.projectId, projectId), current)),
       db.delete(projects).where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted))).returning({ id: projects.id }),
     ]);
     if (deleted.length === 0) throw await refusal(accepted, () => findProject(c.var.db, projectId), "Project");
     await forgetClients(c.env, clientIds.map((r) => r.id));
+    // The hub's rows of a project in another database are in DB (for a project in DB the batch took them).
+    await forgetSmsProject(c.var.databases.named(defaultDatabase), projectId);
     return c.body(null, 204);
   },
 );

@@ -1,13 +1,16 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { visitorAliasType } from "../auth/browser-tokens";
 import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
-import { getDb } from "../lib/db";
+import { defaultDatabase } from "../lib/databases";
+import { getDb, type Db } from "../lib/db";
 import { idsFrom } from "../lib/ids";
+import { now } from "../lib/time";
 import { verificationCodes, verifications } from "../privacy-center/table";
 import { requests } from "../requests/table";
+import { jobWatermarks } from "./table";
 
 /**
  * Retention, run by the cron (worker/index.ts). Each job deletes at most `rowsPerPass` rows per run, so a backlog
@@ -22,32 +25,54 @@ const days = (value: string | undefined, fallback: number) => {
 };
 const cutoff = (value: string | undefined, fallback: number, asOf: number) => new Date(asOf - days(value, fallback) * day).toISOString();
 
-/** Deletes the rows of `table` that `chosen` (a SELECT of ids) names, at most `rowsPerPass` of them; how many went. */
-async function purge(env: Env, table: SQLiteTable & { id: SQLiteColumn }, chosen: SQL): Promise<number> {
-  const deleted = await getDb(env.DB)
+/** The DELETE of the rows of `table` that `chosen` (a SELECT of ids) names, at most `rowsPerPass` of them. */
+const purgeOf = (db: Db, table: SQLiteTable & { id: SQLiteColumn }, chosen: SQL) =>
+  db
     .delete(table)
     .where(sql`${table.id} IN (${chosen} LIMIT ${rowsPerPass})`)
     .returning({ id: table.id });
-  return deleted.length;
-}
+
+/** Deletes the rows of `table` that `chosen` names, at most `rowsPerPass` of them; how many went. */
+const purge = async (env: Env, table: SQLiteTable & { id: SQLiteColumn }, chosen: SQL) => (await purgeOf(getDb(env.DB), table, chosen)).length;
 
 export const retentionDefaults = { idleVisitorDays: 30, dispatchedEventDays: 7, webhookDeliveryDays: 30 } as const;
+
+/** The idle-visitor job's name in `job_watermarks`. */
+export const idleVisitorsJob = "idle-visitors";
 
 /**
  * Identities the visitor-token endpoint created that never recorded anything: only their visitor alias, no
  * referenceId, no request of any kind, older than RETENTION_IDLE_VISITOR_DAYS. (Their aliases go with them.)
+ *
+ * Each identity is examined once, as it crosses the period: a run takes the next `rowsPerPass` identities in id
+ * (creation) order after the database's watermark and older than the period, moves the watermark to the last of them
+ * and deletes the idle ones, in one batch. An identity found in use then is not examined again.
  */
-export async function purgeIdleVisitors(env: Env, asOf = Date.now()): Promise<number> {
-  const before = cutoff(env.RETENTION_IDLE_VISITOR_DAYS, retentionDefaults.idleVisitorDays, asOf);
-  return purge(
-    env,
-    identities,
-    sql`SELECT i.id FROM ${identities} i
-      WHERE i.created < ${before} AND i.reference_id IS NULL
-        AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
-        AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
-        AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)`,
-  );
+export async function purgeIdleVisitors(env: Env, asOf = Date.now(), database = defaultDatabase): Promise<number> {
+  const bound = idsFrom("idn", Date.parse(cutoff(env.RETENTION_IDLE_VISITOR_DAYS, retentionDefaults.idleVisitorDays, asOf)));
+  const db = getDb(env.DB);
+  const mark = and(eq(jobWatermarks.job, idleVisitorsJob), eq(jobWatermarks.database, database));
+  const from = (await db.select({ watermark: jobWatermarks.watermark }).from(jobWatermarks).where(mark).get())?.watermark ?? "";
+  const walked = sql`SELECT id FROM ${identities} WHERE id > ${from} AND id < ${bound} ORDER BY id LIMIT ${rowsPerPass}`;
+  const [, deleted] = await db.batch([
+    db
+      .insert(jobWatermarks)
+      .values({ job: idleVisitorsJob, database, watermark: sql`coalesce((SELECT max(id) FROM (${walked})), ${from})`, updated: now() })
+      .onConflictDoUpdate({
+        target: [jobWatermarks.job, jobWatermarks.database],
+        set: { watermark: sql`excluded.watermark`, updated: sql`excluded.updated` },
+      }),
+    purgeOf(
+      db,
+      identities,
+      sql`SELECT i.id FROM ${identities} i
+        WHERE i.id > ${from} AND i.id <= (SELECT watermark FROM ${jobWatermarks} WHERE ${mark}) AND i.reference_id IS NULL
+          AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
+          AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
+          AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)`,
+    ),
+  ]);
+  return deleted.length;
 }
 
 /** Finished webhook deliveries (succeeded or dead) last touched before RETENTION_WEBHOOK_DELIVERIES_DAYS. */
