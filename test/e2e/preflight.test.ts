@@ -88,13 +88,14 @@ describe("residency preflight", () => {
       `[[d1_databases]]\nbinding = "DB_SHARD_1"\ndatabase_name = "assent-shard-1"\ndatabase_id = "${shardId}"\nmigrations_dir = "drizzle"\n\n[[kv_namespaces]]`,
     );
   const config = unstable_readConfig({ config: tomlFile(configured) });
-  const allEu = { d1: { [dbId]: "eu", [shardId]: "eu" }, queues: { "assent-webhooks": "eu", "assent-webhooks-dead": "eu" } };
+  const allEu = { d1: { [dbId]: "eu", [shardId]: "eu" }, queues: { "assent-webhooks": "eu", "assent-cron": "eu", "assent-webhooks-dead": "eu" } };
 
   it("lists every binding holding data, each queue once (the dead-letter queue too)", () => {
     expect(dataBindings(config).map((b) => `${b.kind} ${b.binding} ${b.name}`)).toEqual([
       `d1 DB assent`,
       `d1 DB_SHARD_1 assent-shard-1`,
       "queue WEBHOOK_QUEUE assent-webhooks",
+      "queue CRON_QUEUE assent-cron",
       "queue (dead letters) assent-webhooks-dead",
       "kv KV 3f2a9c7e1b4d4e8f9a0b1c2d3e4f5a6b",
     ]);
@@ -107,6 +108,7 @@ describe("residency preflight", () => {
       "DB D1 database assent jurisdiction eu",
       "DB_SHARD_1 D1 database assent-shard-1 no jurisdiction: anywhere in Cloudflare's network",
       "WEBHOOK_QUEUE queue assent-webhooks jurisdiction eu",
+      "CRON_QUEUE queue assent-cron jurisdiction eu",
       "(dead letters) queue assent-webhooks-dead jurisdiction eu",
       "KV KV namespace 3f2a9c7e1b4d4e8f9a0b1c2d3e4f5a6b no location (KV has none: replicated everywhere); holds no personal data",
     ]);
@@ -114,7 +116,7 @@ describe("residency preflight", () => {
   });
 
   it("with RESIDENCY=eu refuses each D1 database and queue outside the EU or unknown to Cloudflare, and accepts them all in the EU", () => {
-    const answers = { d1: { [dbId]: "eu", [shardId]: null }, queues: { "assent-webhooks": "eu" } };
+    const answers = { d1: { [dbId]: "eu", [shardId]: null }, queues: { "assent-webhooks": "eu", "assent-cron": "eu" } };
     const { problems } = residencyReport(config, answers, "EU");
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^D1 database assent-shard-1 \(binding DB_SHARD_1\) is not in the eu jurisdiction \(no jurisdiction: .*npx wrangler d1 create assent-shard-1-eu --jurisdiction eu/);
@@ -131,9 +133,9 @@ describe("residency preflight", () => {
   it("offline says unknown (could not ask Cloudflare) for D1 and queues, and RESIDENCY=eu then refuses", () => {
     const offline = { error: "fetch failed (ENOTFOUND)" };
     const { lines, problems } = residencyReport(config, offline, "eu");
-    expect(lines.filter((line) => line.endsWith("unknown (could not ask Cloudflare)"))).toHaveLength(4);
+    expect(lines.filter((line) => line.endsWith("unknown (could not ask Cloudflare)"))).toHaveLength(5);
     expect(lines.at(-1)).toBe("  (could not ask Cloudflare: fetch failed (ENOTFOUND))");
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
     expect(residencyReport(config, offline, undefined).problems).toEqual([]);
     // The shipped template's placeholder id is not asked about at all.
     expect(residencyReport(unstable_readConfig({ config: "wrangler.toml" }), allEu, "eu").problems[0]).toBe(
@@ -188,10 +190,10 @@ describe("residency preflight", () => {
     const env = () => ({ ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_API_TOKEN: "test-token", CLOUDFLARE_ACCOUNT_ID: "acc-1", CLOUDFLARE_API_BASE_URL: base });
 
     it("reads each database's and queue's jurisdiction from the API with wrangler's credentials", async () => {
-      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead" }];
+      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-cron", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead" }];
       expect(await askCloudflare(config, env())).toEqual({
         d1: { [dbId]: "eu", [shardId]: null },
-        queues: { "assent-webhooks": "eu", "assent-webhooks-dead": undefined },
+        queues: { "assent-webhooks": "eu", "assent-cron": "eu", "assent-webhooks-dead": undefined },
       });
       expect(seen).toContain(`GET /client/v4/accounts/acc-1/d1/database/${dbId} Bearer test-token`);
       expect(seen).toContain("GET /client/v4/accounts/acc-1/queues?page=1&per_page=100 Bearer test-token");
@@ -215,7 +217,7 @@ describe("residency preflight", () => {
 
     // Each run loads wrangler and starts it (the secret list): a minute or more on a loaded machine, so a generous limit.
     it("npm run preflight prints the table and is ready when every binding is in the EU", async () => {
-      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead", jurisdiction: "eu" }];
+      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-cron", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead", jurisdiction: "eu" }];
       const withoutShard = configured.replace(/\[\[d1_databases\]\]\nbinding = "DB_SHARD_1"[^[]*/, "");
       const ready = await preflight(withoutShard, "eu");
       expect(ready.output, ready.output).toMatch(/Where the Worker's data lives \(RESIDENCY=eu\):\n\s+DB\s+D1 database\s+assent\s+jurisdiction eu\n/);
@@ -224,7 +226,7 @@ describe("residency preflight", () => {
     }, 300_000);
 
     it("npm run preflight under RESIDENCY=eu refuses the one binding outside the EU", async () => {
-      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead", jurisdiction: "eu" }];
+      queues = [{ queue_name: "assent-webhooks", jurisdiction: "eu" }, { queue_name: "assent-cron", jurisdiction: "eu" }, { queue_name: "assent-webhooks-dead", jurisdiction: "eu" }];
       const refused = await preflight(configured, "eu");
       expect(refused.output, refused.output).toMatch(/Not deploying; fix these first[^\n]*\n\s+- D1 database assent-shard-1 \(binding DB_SHARD_1\) is not in the eu jurisdiction/);
       expect(refused.code).toBe(1);
