@@ -1,10 +1,64 @@
 /*
  * The privacy center's own words (worker/privacy-center, privacy-center/). The widget's words come with them in the
  * same language (shared/i18n/strings.ts: title, privacy policy, legal grounds), chosen with the widget's negotiation
- * (./negotiate.ts). English is the reference; a language listed here must have every key. Languages the widget speaks
- * and this list does not yet fall back to English for these words only. Placeholders: {c} controller, {m} method,
- * {t} and {d} a date and time.
+ * (./negotiate.ts). English is the reference; every other language the widget ships (./shipped.ts) has its own module
+ * in ./privacy-center/<tag>.ts with every key (test/i18n/translations.test.ts checks keys, placeholders and that none
+ * is left in English), so no language falls back to English. The EU languages use the Regulation's own words for the
+ * rights and its name, from its official text in each language. Placeholders: {c} controller,
+ * {m} method, {t} and {d} a date and time.
  */
+import ar from "./privacy-center/ar";
+import bg from "./privacy-center/bg";
+import bs from "./privacy-center/bs";
+import ca from "./privacy-center/ca";
+import cs from "./privacy-center/cs";
+import cy from "./privacy-center/cy";
+import da from "./privacy-center/da";
+import de from "./privacy-center/de";
+import el from "./privacy-center/el";
+import es from "./privacy-center/es";
+import et from "./privacy-center/et";
+import eu from "./privacy-center/eu";
+import fa from "./privacy-center/fa";
+import fi from "./privacy-center/fi";
+import fr from "./privacy-center/fr";
+import ga from "./privacy-center/ga";
+import gl from "./privacy-center/gl";
+import he from "./privacy-center/he";
+import hi from "./privacy-center/hi";
+import hr from "./privacy-center/hr";
+import hu from "./privacy-center/hu";
+import id from "./privacy-center/id";
+import is from "./privacy-center/is";
+import it from "./privacy-center/it";
+import ja from "./privacy-center/ja";
+import ko from "./privacy-center/ko";
+import lb from "./privacy-center/lb";
+import lt from "./privacy-center/lt";
+import lv from "./privacy-center/lv";
+import mk from "./privacy-center/mk";
+import ms from "./privacy-center/ms";
+import mt from "./privacy-center/mt";
+import nb from "./privacy-center/nb";
+import nl from "./privacy-center/nl";
+import nn from "./privacy-center/nn";
+import pl from "./privacy-center/pl";
+import pt from "./privacy-center/pt";
+import pt_BR from "./privacy-center/pt-BR";
+import rm from "./privacy-center/rm";
+import ro from "./privacy-center/ro";
+import ru from "./privacy-center/ru";
+import sk from "./privacy-center/sk";
+import sl from "./privacy-center/sl";
+import sq from "./privacy-center/sq";
+import sr from "./privacy-center/sr";
+import sv from "./privacy-center/sv";
+import th from "./privacy-center/th";
+import tr from "./privacy-center/tr";
+import uk from "./privacy-center/uk";
+import vi from "./privacy-center/vi";
+import zh_Hans from "./privacy-center/zh-Hans";
+import zh_Hant from "./privacy-center/zh-Hant";
 export const centerEnglish = {
   heading: "Privacy center",
   intro: "See what you agreed to on this browser, and ask {c} for a copy of your data, its erasure, or to stop using it.",
@@ -46,42 +100,60 @@ export const centerEnglish = {
 export type CenterKey = keyof typeof centerEnglish;
 export type CenterStrings = Record<CenterKey, string>;
 
-const german: CenterStrings = {
-  heading: "Datenschutzcenter",
-  intro: "Sehen Sie, wozu Sie in diesem Browser eingewilligt haben, und verlangen Sie von {c} eine Kopie Ihrer Daten, deren Löschung oder dass sie nicht mehr verwendet werden.",
-  yourChoices: "Ihre Entscheidungen in diesem Browser",
-  noChoices: "In diesem Browser sind noch keine Entscheidungen gespeichert.",
-  receiptVerified: "Signierte Quittung geprüft",
-  receiptInvalid: "Die Signatur der Quittung ist ungültig",
-  changeChoices: "Meine Entscheidungen ändern",
-  identify: "Weisen Sie nach, wer Sie sind",
-  identifyIntro: "Wir senden einen Einmalcode an Ihre E-Mail-Adresse oder Telefonnummer.",
-  email: "E-Mail-Adresse",
-  phone: "Telefonnummer mit Ländervorwahl (+49…)",
-  sendCode: "Code senden",
-  codeSent: "Wenn diese Adresse Nachrichten empfangen kann, ist ein Code unterwegs. Er gilt 10 Minuten.",
-  code: "6-stelliger Code",
-  verify: "Prüfen",
-  verifiedBy: "Identität per {m} geprüft am {t}",
-  noIdentity: "Zu dieser Adresse haben wir keine Daten.",
-  yourRequests: "Ihre Anträge",
-  noRequests: "Noch keine Anträge.",
-  access: "Eine Kopie meiner Daten (Art. 15)",
-  portability: "Meine Daten in maschinenlesbarer Form (Art. 20)",
-  erasure: "Meine Daten löschen (Art. 17)",
-  objection: "Meine Daten nicht mehr für die angekreuzten Zwecke verwenden (Art. 21)",
-  objectionPurposes: "Zwecke, denen ich widerspreche",
-  send: "Antrag senden",
-  requestSent: "Ihr Antrag wurde gesendet.",
-  received: "Eingegangen",
-  in_progress: "In Bearbeitung",
-  completed: "Erledigt",
-  rejected: "Abgelehnt",
-  withdrawn: "Zurückgezogen",
-  deadline: "Antwort fällig bis {d}",
-  extension: "{c} kann diese Frist bei komplexen oder zahlreichen Anträgen um zwei weitere Monate verlängern und muss Ihnen das bis {d} mitteilen (DSGVO Art. 12 Abs. 3).",
-  download: "Meine Daten herunterladen",
-  downloadUntil: "Der Link gilt bis {d}.",
+export const centerStrings: Record<string, CenterStrings> = {
+  en: centerEnglish,
+  ar,
+  bg,
+  bs,
+  ca,
+  cs,
+  cy,
+  da,
+  de,
+  el,
+  es,
+  et,
+  eu,
+  fa,
+  fi,
+  fr,
+  ga,
+  gl,
+  he,
+  hi,
+  hr,
+  hu,
+  id,
+  is,
+  it,
+  ja,
+  ko,
+  lb,
+  lt,
+  lv,
+  mk,
+  ms,
+  mt,
+  nb,
+  nl,
+  nn,
+  pl,
+  pt,
+  "pt-BR": pt_BR,
+  rm,
+  ro,
+  ru,
+  sk,
+  sl,
+  sq,
+  sr,
+  sv,
+  th,
+  tr,
+  uk,
+  vi,
+  "zh-Hans": zh_Hans,
+  "zh-Hant": zh_Hant,
 };
 
-export const centerStrings: Record<string, CenterStrings> = { en: centerEnglish, de: german };
+

@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { gdprTerms, type GdprTermKey } from "../../shared/i18n/gdpr-terms";
+import { centerEnglish, centerStrings, type CenterKey } from "../../shared/i18n/privacy-center";
+import { shippedStrings } from "../../shared/i18n/shipped";
 import { english, type StringKey } from "../../shared/i18n/strings";
 import { sameAsEnglish, sameEverywhere } from "./same-as-english";
 
@@ -237,5 +239,56 @@ describe("US opt-out wording", () => {
       expect(strings[key].trim(), `${tag} ${key}`).toBe(strings[key]);
     }
     expect(strings.doNotSell).not.toBe(strings.limitSensitive);
+  });
+});
+
+/*
+ * The privacy center's own words (shared/i18n/privacy-center.ts, one module per language in
+ * shared/i18n/privacy-center/): every language the widget ships has them, with every key of English, the same
+ * placeholders, and the longer sentences in its own words (English is the only language that may read as English).
+ */
+describe("privacy center words", () => {
+  const centerKeys = Object.keys(centerEnglish) as CenterKey[];
+  const shipped = Object.keys(shippedStrings).sort();
+  const centerFolder = fileURLToPath(new URL("../../shared/i18n/privacy-center/", import.meta.url));
+  const modules = readdirSync(centerFolder)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .map((file) => file.slice(0, -".ts".length))
+    .sort();
+  /** Sentences a visitor reads as prose: left in English, they are an untranslated page. */
+  const longer: CenterKey[] = ["intro", "codeSent", "extension"];
+  const englishLike = new Set(["en"]);
+
+  it("covers every shipped language, each with a module of its own and registered", () => {
+    expect(Object.keys(centerStrings).sort()).toEqual(shipped);
+    expect(modules).toEqual(shipped.filter((tag) => tag !== "en"));
+  });
+
+  it.each(shipped)("%s has every key, English's placeholders and no longer sentence in English", (tag) => {
+    const table = centerStrings[tag] as Record<string, unknown> | undefined;
+    expect(table, tag).toBeDefined();
+    const problems: string[] = [];
+    for (const key of centerKeys) {
+      const text = table?.[key];
+      if (typeof text !== "string" || text.trim() === "") {
+        problems.push(`${key}: missing or empty`);
+        continue;
+      }
+      if (text.trim() !== text) problems.push(`${key}: leading or trailing whitespace`);
+      const want = placeholders(centerEnglish[key]).join(" ");
+      const got = placeholders(text).join(" ");
+      if (got !== want) problems.push(`${key}: placeholders ${got || "(none)"} instead of ${want || "(none)"}`);
+      if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) problems.push(`${key}: a stray brace`);
+      const articles = (centerEnglish[key].match(/Art\. (\d+)/g) ?? []).map((match) => match.slice("Art. ".length));
+      for (const article of articles) if (!text.includes(article)) problems.push(`${key}: lacks article ${article}`);
+    }
+    for (const key of Object.keys(table ?? {})) if (!(key in centerEnglish)) problems.push(`${key}: not a key of English`);
+    if (!englishLike.has(tag)) {
+      for (const key of longer) {
+        const text = table?.[key];
+        if (typeof text === "string" && normalize(text) === normalize(centerEnglish[key])) problems.push(`${key}: left in English`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
