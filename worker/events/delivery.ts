@@ -55,25 +55,29 @@ export async function signingSecrets(env: Env, hook: typeof webhooks.$inferSelec
 
 type Outcome = { statusCode: number | null; error: string | null; permanent: boolean };
 
-async function post(env: Env, hook: typeof webhooks.$inferSelect, event: typeof events.$inferSelect): Promise<Outcome> {
-  const refusal = webhookUrlProblem(hook.url, loopbackAllowed(env));
+/**
+ * One signed POST of an event (Standard Webhooks headers) to a URL the SSRF guard allows: within the delivery
+ * timeout, without following redirects (a redirect could lead past the guard; it counts as a failed attempt).
+ * Project webhooks (below) and the operator's webhook (worker/ops/notify.ts) both send through it.
+ */
+export async function postSigned(env: Env, url: string, secrets: () => Promise<string[]>, id: string, payload: unknown): Promise<Outcome> {
+  const refusal = webhookUrlProblem(url, loopbackAllowed(env));
   if (refusal) return { statusCode: null, error: `Refused by the SSRF guard: ${refusal}`, permanent: true };
   const { timeoutMs } = deliverySettings(env);
-  const body = JSON.stringify(eventPayload(event));
+  const body = JSON.stringify(payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(hook.url, {
+    const response = await fetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         "user-agent": "Assent-Webhooks/1",
-        "webhook-id": event.id,
+        "webhook-id": id,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": await signatureHeader(await signingSecrets(env, hook), event.id, timestamp, body),
+        "webhook-signature": await signatureHeader(await secrets(), id, timestamp, body),
       },
       body,
-      // A redirect could lead past the SSRF guard; it counts as a failed attempt.
       redirect: "manual",
       signal,
     });
@@ -85,6 +89,9 @@ async function post(env: Env, hook: typeof webhooks.$inferSelect, event: typeof 
     return { statusCode: null, error: reason, permanent: false };
   }
 }
+
+const post = (env: Env, hook: typeof webhooks.$inferSelect, event: typeof events.$inferSelect) =>
+  postSigned(env, hook.url, () => signingSecrets(env, hook), event.id, eventPayload(event));
 
 /**
  * One attempt of one delivery. Returns the delay before the next attempt, or undefined when the

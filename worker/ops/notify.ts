@@ -1,6 +1,5 @@
 import type { Env } from "../env";
-import { deliverySettings } from "../events/delivery";
-import { signatureHeader } from "../events/secrets";
+import { postSigned } from "../events/delivery";
 import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
 
 /**
@@ -28,28 +27,6 @@ export function opsWebhookProblems(env: Env): { setting: "OPS_WEBHOOK_URL" | "OP
 export async function sendOpsEvent(env: Env, event: OpsEvent): Promise<void> {
   const problems = opsWebhookProblems(env);
   if (problems.length > 0) throw new Error(problems.map((p) => p.reason).join("; "));
-  const { timeoutMs } = deliverySettings(env);
-  const body = JSON.stringify(event);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signal = AbortSignal.timeout(timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(env.OPS_WEBHOOK_URL!.trim(), {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Assent-Webhooks/1",
-        "webhook-id": event.id,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": await signatureHeader([env.OPS_WEBHOOK_SECRET!], event.id, timestamp, body),
-      },
-      body,
-      redirect: "manual",
-      signal,
-    });
-  } catch (error) {
-    throw new Error(signal.aborted ? `no response within ${timeoutMs} ms` : `network error: ${(error as Error).message}`);
-  }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
+  const outcome = await postSigned(env, env.OPS_WEBHOOK_URL!.trim(), async () => [env.OPS_WEBHOOK_SECRET!], event.id, event);
+  if (outcome.error) throw new Error(outcome.error);
 }
