@@ -31,6 +31,7 @@ export const vendors: Vendor[] = [
     purpose: "marketing",
     consentModeTypes: ["ad_storage", "ad_user_data", "ad_personalization"],
     consent: (granted, page) => callGlobal(page, "fbq", "consent", granted ? "grant" : "revoke"),
+    consentCallDescription: "fbq('consent', 'grant'|'revoke')",
   },
   {
     id: "microsoft-clarity",
@@ -44,6 +45,7 @@ export const vendors: Vendor[] = [
     // Enforced in the EEA, UK and CH since 31 Oct 2025 (https://learn.microsoft.com/clarity/setup-and-installation/clarity-consent-api-v2).
     consent: (granted, page) =>
       callGlobal(page, "clarity", "consentv2", { ad_Storage: grantedOrDenied(granted), analytics_Storage: grantedOrDenied(granted) }),
+    consentCallDescription: "clarity('consentv2', { ad_Storage, analytics_Storage: 'granted'|'denied' })",
   },
   {
     id: "youtube",
@@ -57,3 +59,6 @@ export const vendors: Vendor[] = [
     embed: "video",
   },
 ];
+
+/** The catalogue by id. */
+export const vendorById: ReadonlyMap<string, Vendor> = new Map(vendors.map((vendor) => [vendor.id, vendor]));

@@ -7,10 +7,14 @@
 import type { ConsentType } from "../../worker/consent-mode/settings";
 
 /** The default purpose a vendor's tags serve, as the scanner's categories name them. */
-export type VendorPurpose = "functional" | "analytics" | "marketing";
+export const vendorPurposes = ["functional", "analytics", "marketing"] as const;
+export type VendorPurpose = (typeof vendorPurposes)[number];
 
-/** The page as a vendor's consent call sees it: its globals, which may or may not have loaded. */
-export type VendorPage = Window & Record<string, unknown>;
+/**
+ * The page as a vendor's consent call sees it: its globals (`window`), which may or may not have loaded. Typed
+ * without the DOM so the Worker, which serves the catalogue, compiles it too.
+ */
+export type VendorPage = Record<string, unknown>;
 
 export type Vendor = {
   /** Stable key, lower-kebab-case (`meta-pixel`): blocking entries and the portal refer to it. */
@@ -34,4 +38,6 @@ export type Vendor = {
    * page, guarded by the caller (a throw never reaches the widget).
    */
   consent?: (granted: boolean, page: VendorPage) => void;
+  /** What `consent` calls, in the vendor's words (`fbq('consent', 'grant'|'revoke')`): the API and the portal show it. */
+  consentCallDescription?: string;
 };
