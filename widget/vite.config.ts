@@ -25,6 +25,12 @@ import { defineConfig, type Plugin } from "vite";
 export const eagerBudgetBytes = 10 * 1024 + 64;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
+/**
+ * The blocker (blocking.js, --mode blocking): a classic script of its own, loaded synchronously first in `<head>`
+ * on sites that switch blocking on, so every byte delays their first paint. It carries the host matching, the
+ * interception, the vendor catalogue's consent calls and the placeholders, but no language and not Lit.
+ */
+export const blockingBudgetBytes = 4 * 1024;
 
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
@@ -68,6 +74,14 @@ function languageFiles(): Record<string, string> {
 }
 
 const languages = languageFiles();
+
+/** The placeholders' words (shared/i18n/blocking.ts) as JSON by tag, for the languages the widget ships. */
+function blockingLanguageFiles(): Record<string, string> {
+  const strings = evaluate(`${i18nFolder}blocking.ts`).blockingStrings as Record<string, object>;
+  const missing = Object.keys(languages).filter((tag) => !strings[tag]);
+  if (missing.length > 0) throw new Error(`shared/i18n/blocking.ts has no words for ${missing.join(" ")}.`);
+  return Object.fromEntries(Object.keys(languages).map((tag) => [tag, JSON.stringify(strings[tag])]));
+}
 /** Names the folder of this build's language files: a change to any language is a new folder. */
 const languagesVersion = createHash("sha256").update(JSON.stringify(languages)).digest("hex").slice(0, 10);
 
@@ -99,6 +113,7 @@ function headersBlock(manifest: Manifest): string {
       )
       .join("") +
     rule("i18n/*", "public, max-age=31536000, immutable") +
+    rule("blocking-i18n/*", "public, max-age=31536000, immutable") +
     rule("manifest.json", "public, max-age=300") +
     "# assent-widget:end\n"
   );
@@ -209,7 +224,50 @@ function publish(): Plugin {
   };
 }
 
+/** The blocker's build: blocking.js and its words, blocking-i18n/<version>/<tag>.json; fails over its budget. */
+function blockingBuild(): Plugin {
+  const files = blockingLanguageFiles();
+  return {
+    name: "assent-blocking",
+    generateBundle() {
+      for (const [tag, json] of Object.entries(files)) this.emitFile({ type: "asset", fileName: `blocking-i18n/${blockingVersion(files)}/${tag}.json`, source: json });
+    },
+    writeBundle() {
+      const bytes = gzipBytes(readFileSync(`${outDir}/blocking.js`));
+      if (bytes > blockingBudgetBytes) throw new Error(`blocking.js is ${bytes} bytes min+gzip, over its budget of ${blockingBudgetBytes}.`);
+      const manifestPath = `${outDir}/manifest.json`;
+      const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
+      manifest["blocking.js"] = { gzipBytes: bytes, budget: blockingBudgetBytes };
+      writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
+      console.log(`blocking.js: ${bytes} bytes min+gzip (budget ${blockingBudgetBytes}); placeholder words for ${Object.keys(files).length} languages`);
+    },
+  };
+}
+
+const blockingVersion = (files: Record<string, string>) => createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 10);
+
 export default defineConfig(({ mode }) => {
+  if (mode === "blocking") {
+    const files = blockingLanguageFiles();
+    return {
+      root: fileURLToPath(new URL(".", import.meta.url)),
+      logLevel: "warn",
+      plugins: [blockingBuild()],
+      define: {
+        __ASSENT_BLOCKING_I18N__: JSON.stringify(blockingVersion(files)),
+        __ASSENT_BLOCKING_TAGS__: JSON.stringify(Object.keys(files)),
+      },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: "es2022",
+        minify: true,
+        reportCompressedSize: false,
+        lib: { entry: "src/blocking/index.ts", formats: ["iife"], name: "AssentBlocking", fileName: () => "blocking.js" },
+        rolldownOptions: { output: { minify: true } },
+      },
+    };
+  }
   const classic = mode === "classic";
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
