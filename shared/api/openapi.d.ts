@@ -3387,6 +3387,8 @@ export interface components {
             purpose: "functional" | "analytics" | "marketing";
             /** @description The Google Consent Mode v2 types that purpose stands for. */
             consentModeTypes: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @description The vendor whose hosts serve this one's script (gtag.js from Google Tag Manager's host); list its hosts too. */
+            servedBy: string | null;
             /** @description Measures without cookies or personal data. */
             cookieless: boolean;
             /**

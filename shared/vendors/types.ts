@@ -29,6 +29,11 @@ export type Vendor = {
   cookies: string[];
   purpose: VendorPurpose;
   consentModeTypes: ConsentType[];
+  /**
+   * The vendor whose hosts serve this one's script (gtag.js for Google Analytics and Google Ads comes from Google Tag
+   * Manager's host): the portal's picker adds that vendor's hosts too, since a host is listed once.
+   */
+  servedBy?: string;
   /** Measures without cookies or personal data (Plausible, Fathom): listed so the portal can say it needs no consent. */
   cookieless?: true;
   /** Content shown in an iframe: blocked iframes of it get a click-to-load placeholder naming this kind. */

@@ -60,6 +60,7 @@ export const Vendor = z
     cookies: z.array(z.string()).openapi({ description: "Cookie names it sets; a trailing `*` is a prefix.", example: ["_fbp", "_fbc"] }),
     purpose: z.enum(vendorPurposes).openapi({ description: "The purpose its tags serve by default." }),
     consentModeTypes: z.array(z.enum(consentTypes)).openapi({ description: "The Google Consent Mode v2 types that purpose stands for." }),
+    servedBy: z.string().nullable().openapi({ description: "The vendor whose hosts serve this one's script (gtag.js from Google Tag Manager's host); list its hosts too." }),
     cookieless: z.boolean().openapi({ description: "Measures without cookies or personal data." }),
     embed: z.enum(["video", "map", "audio"]).nullable().openapi({ description: "Content shown in an iframe, which gets a click-to-load placeholder." }),
     consentCall: z.boolean().openapi({ description: "Whether the widget calls the vendor's own consent API on every decision." }),
