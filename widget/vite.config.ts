@@ -244,6 +244,23 @@ function blockingBuild(): Plugin {
   };
 }
 
+/**
+ * The page needs of the catalogue only what the placeholders name (id, name, company, embed) and the consent calls:
+ * the blocker's build drops every other one-line field of shared/vendors/catalogue.ts (hosts, cookies, policies,
+ * purposes, Consent Mode types, descriptions), about a third of its bytes. A field spread over lines would leave
+ * broken code here, so the build fails rather than ship it.
+ */
+function pageCatalogue(): Plugin {
+  const unused = /^ {4}(privacyPolicy|hosts|cookies|purpose|consentModeTypes|consentCallDescription|cookieless|servedBy): .*,$\n/gm;
+  return {
+    name: "assent-page-catalogue",
+    enforce: "pre",
+    transform(code, id) {
+      return id.endsWith("/shared/vendors/catalogue.ts") ? code.replace(unused, "") : null;
+    },
+  };
+}
+
 const blockingVersion = (files: Record<string, string>) => createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 10);
 
 export default defineConfig(({ mode }) => {
@@ -252,7 +269,7 @@ export default defineConfig(({ mode }) => {
     return {
       root: fileURLToPath(new URL(".", import.meta.url)),
       logLevel: "warn",
-      plugins: [blockingBuild()],
+      plugins: [pageCatalogue(), blockingBuild()],
       define: {
         __ASSENT_BLOCKING_I18N__: JSON.stringify(blockingVersion(files)),
         __ASSENT_BLOCKING_TAGS__: JSON.stringify(Object.keys(files)),

@@ -124,7 +124,7 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
         if (parsed.type !== null) script.type = parsed.type;
         script.nonce = element.nonce;
         script.async = element.hasAttribute("async");
-        script.text = element.text;
+        script.text = (element as HTMLScriptElement).text;
         element.replaceWith(script);
       }
       return released.map((held) => held.element);
