@@ -25,10 +25,41 @@ ${body}
 </body></html>`;
 }
 
+/** Every way a page's script can add a script, frame or pixel; each from its own path on dynamic.localhost. */
+const dynamicWays = [
+  "src-then-appendChild",
+  "appendChild-then-src",
+  "insertBefore",
+  "append",
+  "prepend",
+  "setAttribute",
+  "frame",
+  "new-Image",
+  "innerHTML-img",
+];
+const dynamicScript = (origin: string) => `
+  const url = (way) => "${origin}/dynamic/" + way;
+  const script = () => document.createElement("script");
+  let s = script(); s.src = url("src-then-appendChild"); document.head.appendChild(s);
+  s = script(); document.head.appendChild(s); s.src = url("appendChild-then-src");
+  s = script(); s.src = url("insertBefore"); document.head.insertBefore(s, document.head.firstChild);
+  s = script(); s.src = url("append"); document.body.append(s);
+  s = script(); s.src = url("prepend"); document.body.prepend(s);
+  s = script(); document.body.appendChild(s); s.setAttribute("src", url("setAttribute"));
+  const frame = document.createElement("iframe"); frame.src = url("frame"); document.body.appendChild(frame);
+  new Image().src = url("new-Image");
+  const box = document.createElement("div"); box.innerHTML = '<img alt="" src="' + url("innerHTML-img") + '">'; document.body.appendChild(box);
+`;
+
+let offProjectId: string;
+
 beforeAll(async () => {
   [site, vendors] = await Promise.all([hostSite(), vendorServer()]);
   shop = await shopProject(site.origin);
   await ok("PUT", `/admin/v1/projects/${shop.projectId}/blocking`, adminToken, { enabled: true, entries: testEntries });
+  // The same list, switched off.
+  offProjectId = (await shopProject(site.origin)).projectId;
+  await ok("PUT", `/admin/v1/projects/${offProjectId}/blocking`, adminToken, { enabled: false, entries: testEntries });
   const snippet = vendorSnippets(vendors.port);
   const at = (host: string) => `http://${host}.localhost:${vendors.port}`;
   const ordered = ["a", "b", "c"].map((name) => `<script src="${at("order")}/order/${name}.js" data-name="${name}"></script>`).join("\n");
@@ -40,6 +71,12 @@ beforeAll(async () => {
       }),
     },
     "/swedish.html": { body: page(shop.projectId, { lang: "sv", body: snippet.youtube }) },
+    "/dynamic.html": { body: page(shop.projectId, { body: `<script>${dynamicScript(at("dynamic"))}</script>` }) },
+    // Meta's pixel broken on the page: its global throws whatever it is called with.
+    "/throwing.html": {
+      body: page(shop.projectId, { head: `<script>window.fbq = function () { throw new Error("broken pixel"); };</script>\n${snippet.clarity}` }),
+    },
+    "/off.html": { body: page(offProjectId, { head: snippet.clarity }) },
   });
   browser = await launchBrowser();
 });
@@ -164,5 +201,81 @@ describe("the placeholder in the page's language", () => {
     await p.keyboard.press("Enter");
     await p.waitForFunction(() => document.querySelector("iframe")?.getAttribute("src")?.endsWith("/embed/xyz"));
     await p.context().close();
+  });
+});
+
+describe("elements a page's scripts create", () => {
+  it("are held whichever way they are made, and each loads once its purpose is approved", async () => {
+    vendors.requests.length = 0;
+    const { page: p } = await visitor(browser);
+    await p.goto(`${site.origin}/dynamic.html`);
+    await waitForEvent(p, "assent-ready");
+    await banner(p).waitFor();
+    expect(seen(vendors.requests)).toEqual([]);
+    // A held script reads back the URL it was given.
+    expect(await p.locator("script").evaluateAll((scripts) => scripts.filter((s: any) => s.src.includes("/dynamic/")).length)).toBe(6);
+    await banner(p).getByRole("button", { name: "Accept all" }).click();
+    await p.waitForFunction((count) => (window as any).__ran?.length === count, 6);
+    await expect.poll(() => seen(vendors.requests).sort()).toEqual(dynamicWays.map((way) => `dynamic.localhost /dynamic/${way}`).sort());
+    expect((await ran(p)).sort()).toEqual(
+      ["src-then-appendChild", "appendChild-then-src", "insertBefore", "append", "prepend", "setAttribute"].map((way) => `/dynamic/${way}`).sort(),
+    );
+    await p.context().close();
+  });
+});
+
+describe("a vendor's consent call that throws", () => {
+  it("does not break the widget, nor the other vendors' calls", async () => {
+    const { page: p } = await visitor(browser);
+    const errors: string[] = [];
+    p.on("pageerror", (error) => errors.push(error.message));
+    await p.goto(`${site.origin}/throwing.html`);
+    await waitForEvent(p, "assent-ready");
+    await banner(p).getByRole("button", { name: "Accept all" }).click();
+    await waitForEvent(p, "assent-change");
+    await p.waitForFunction(() => (window as any).__ran?.includes("clarity"));
+    const identityId = (await events(p, "assent-change"))[0].identityId;
+    expect(await statusOf(identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect((await queue(p, "clarity.q")).filter(([command]) => command === "consentv2").at(-1)).toEqual([
+      "consentv2",
+      { ad_Storage: "granted", analytics_Storage: "granted" },
+    ]);
+    expect(await banner(p).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await p.context().close();
+  });
+});
+
+describe("GET /widget/v1/projects/{project_id}/blocking.js", () => {
+  const url = (projectId: string) => `${base}/widget/v1/projects/${projectId}/blocking.js`;
+
+  it("is a script with the project's list inlined, cached for a minute and revalidated with its ETag", async () => {
+    const res = await fetch(url(shop.projectId));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    const body = await res.text();
+    expect(body).toContain(`"host":"connect.facebook.localhost","purpose":"marketing","vendor":"meta-pixel"`);
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await fetch(url(shop.projectId), { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("holds nothing back for a project that switched blocking off", async () => {
+    const res = await fetch(url(offProjectId));
+    expect(await res.text()).toContain('"entries":[]');
+    vendors.requests.length = 0;
+    const { page: p } = await visitor(browser);
+    await p.goto(`${site.origin}/off.html`);
+    await p.waitForFunction(() => (window as any).__ran?.includes("clarity"));
+    await p.context().close();
+  });
+
+  it("answers 404 for a project that does not exist", async () => {
+    const res = await fetch(url("prj_doesnotexist"));
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe("not_found");
   });
 });
