@@ -28,8 +28,8 @@ blockingScriptRoutes.openapi(
     summary: "The project's blocker, a classic script for the top of `<head>`",
     description:
       "The page-side blocker (docs/blocking.md#automatic-blocking) with the project's list inlined, so it holds back " +
-      "listed scripts, frames and pixels before anything else runs, without a request of its own. Load it " +
-      "synchronously, first in `<head>`: `<script src=\".../widget/v1/projects/{project_id}/blocking.js\"></script>`. " +
+      "listed scripts, frames and pixels before anything else runs, without a request of its own. A page loads it " +
+      "synchronously as the first script element of its head (no `async`, `defer` or `type=module`). " +
       "A project whose blocking is switched off gets the same script with an empty list, which holds nothing back. " +
       "Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a " +
       "strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within " +
