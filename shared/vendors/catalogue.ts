@@ -37,7 +37,7 @@ export const vendors: Vendor[] = [
     cookies: [],
     purpose: "analytics",
     consentModeTypes: ["analytics_storage"],
-    // Its tags read Consent Mode, which the widget sends (docs/widget.md#consent-mode).
+    // Its tags read Consent Mode, which the widget sends (docs/jurisdictions.md#google-consent-mode-v2).
   },
   {
     id: "google-analytics",

@@ -59,6 +59,7 @@ describe("a project's blocking list", () => {
     expect((await listOf(t.projectId)).entries).toEqual(many);
     const tooMany = await put(t.projectId, true, [...many, { host: "one-more.example", purpose: "analytics", source: "manual" }]);
     expectProblem(tooMany, 400, "validation_failed");
+    expect(problemOf(tooMany).errors).toContainEqual(expect.objectContaining({ path: "entries", code: "too_big" }));
     expect((await listOf(t.projectId)).entries).toEqual(many);
     ok(await put(t.projectId, true, stored));
   });

@@ -36,7 +36,8 @@ blockingRoutes.openapi(
 );
 
 /** The hosts the service itself answers on: where the widget loads from, which no entry may block. */
-const serviceHosts = (c: Context<AppEnv>) => [...new Set([new URL(c.req.url).hostname, ...(c.env.ISSUER ? [new URL(c.env.ISSUER).hostname] : [])])];
+const serviceHosts = (c: Context<AppEnv>) =>
+  [...new Set([c.req.url, c.env.ISSUER].flatMap((url) => (url && URL.canParse(url) ? [new URL(url).hostname] : [])))];
 
 blockingRoutes.openapi(
   defineRoute({
