@@ -90,9 +90,10 @@ export async function checkAgainstProject(d1: D1Database, projectId: string, lis
   return true;
 }
 
-const hostOf = (origin: string) => {
+/** The host of a URL or origin; null when it is not one. */
+export const hostOf = (url: string) => {
   try {
-    return new URL(origin).hostname;
+    return new URL(url).hostname;
   } catch {
     return null;
   }

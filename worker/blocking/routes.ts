@@ -7,7 +7,7 @@ import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { createRouter, defineRoute } from "../lib/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
-import { checkAgainstProject, readBlockingList, saveBlockingList } from "./queries";
+import { checkAgainstProject, hostOf, readBlockingList, saveBlockingList } from "./queries";
 import { BlockingList, VendorList } from "./schemas";
 import { vendorView } from "./vendors";
 
@@ -37,7 +37,7 @@ blockingRoutes.openapi(
 
 /** The hosts the service itself answers on: where the widget loads from, which no entry may block. */
 const serviceHosts = (c: Context<AppEnv>) =>
-  [...new Set([c.req.url, c.env.ISSUER].flatMap((url) => (url && URL.canParse(url) ? [new URL(url).hostname] : [])))];
+  [...new Set([c.req.url, c.env.ISSUER].flatMap((url) => (url ? (hostOf(url) ?? []) : [])))];
 
 blockingRoutes.openapi(
   defineRoute({
