@@ -77,6 +77,19 @@ beforeAll(async () => {
       body: page(shop.projectId, { head: `<script>window.fbq = function () { throw new Error("broken pixel"); };</script>\n${snippet.clarity}` }),
     },
     "/off.html": { body: page(offProjectId, { head: snippet.clarity }) },
+    // The widget's own gating form, from a listed host, written in the HTML and made by script.
+    "/gated.html": {
+      body: page(shop.projectId, {
+        body: `<script type="text/plain" data-assent-purpose="analytics" src="${at("order")}/order/b.js"></script>
+<script>
+  const gated = document.createElement("script");
+  gated.type = "text/plain";
+  gated.dataset.assentPurpose = "analytics";
+  gated.src = "${at("order")}/order/c.js";
+  document.body.appendChild(gated);
+</script>`,
+      }),
+    },
   });
   browser = await launchBrowser();
 });
@@ -220,6 +233,17 @@ describe("elements a page's scripts create", () => {
     expect((await ran(p)).sort()).toEqual(
       ["src-then-appendChild", "appendChild-then-src", "insertBefore", "append", "prepend", "setAttribute"].map((way) => `/dynamic/${way}`).sort(),
     );
+    await p.context().close();
+  });
+});
+
+describe("the widget's own gating form on a listed host", () => {
+  it("runs once allowed, whether the page wrote it or a script made it", async () => {
+    const { page: p } = await visitor(browser);
+    await p.goto(`${site.origin}/gated.html`);
+    await waitForEvent(p, "assent-ready");
+    await banner(p).getByRole("button", { name: "Accept all" }).click();
+    await p.waitForFunction(() => ["b", "c"].every((name) => (window as any).__ran?.includes(name)));
     await p.context().close();
   });
 });
