@@ -31,7 +31,7 @@ const isWatched = (node: unknown): node is Watched => classes.some((kind) => nod
 
 /**
  * Starts holding. `purposesOf(url)` names the purposes a URL's host maps to (none: not listed); `allowed` says
- * whether one may be used now; `held` hears of every newly held element (to draw a placeholder).
+ * whether one may be used now; `onHeld` hears of every newly held element (to draw a placeholder).
  */
 export function hold(purposesOf: (url: string) => string[], allowed: (purpose: string) => boolean, onHeld: (held: Held) => void): Holder {
   const heldBy = new Map<Watched, Held>();
@@ -39,6 +39,9 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
   const setAttribute = proto.setAttribute;
   const removeAttribute = proto.removeAttribute;
   const blocks = (purposes: string[]) => purposes.length > 0 && !purposes.every(allowed);
+  // The browser's own `src` of each element type: what a released element is given.
+  const srcOf = new Map(classes.map((kind) => [kind, Object.getOwnPropertyDescriptor(kind.prototype, "src")!]));
+  const setSrc = (element: Watched, url: string) => srcOf.get(classes.find((kind) => element instanceof kind)!)!.set!.call(element, url);
 
   /** Keeps `url` aside for `element` when its host is listed and not yet allowed; true when held. */
   const keep = (element: Watched, url: string, parsed?: boolean): boolean => {
@@ -55,9 +58,9 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
     } else if (element.hasAttribute("src")) {
       removeAttribute.call(element, "src");
       // A frame already in the page has started to navigate: this stops it.
-      if (element instanceof HTMLIFrameElement && element.isConnected) srcOf.get(HTMLIFrameElement)!.set!.call(element, "about:blank");
+      if (element instanceof HTMLIFrameElement && element.isConnected) setSrc(element, "about:blank");
     }
-    if (known) known.url = url;
+    if (known) Object.assign(known, { url, purposes });
     else {
       heldBy.set(element, held);
       onHeld(held);
@@ -65,7 +68,6 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
     return true;
   };
 
-  const srcOf = new Map(classes.map((kind) => [kind, Object.getOwnPropertyDescriptor(kind.prototype, "src")!]));
   for (const [kind, descriptor] of srcOf) {
     Object.defineProperty(kind.prototype, "src", {
       ...descriptor,
@@ -114,7 +116,7 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
       for (const { element, url, parsed } of released) {
         heldBy.delete(element);
         if (!parsed) {
-          srcOf.get(classes.find((kind) => element instanceof kind)!)!.set!.call(element, url);
+          setSrc(element, url);
           continue;
         }
         // A fresh copy, with the attributes, nonce and place of the one the parser spent; not async unless it was,
