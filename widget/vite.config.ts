@@ -4,6 +4,9 @@
 //     per UI language), named by content hash
 //   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews): all of
 //     it in one file, since a classic script cannot import chunks
+//   vite build -c widget/vite.config.ts --mode blocking  -> blocking.js (classic script, IIFE `AssentBlocking`): the
+//     page-side blocker the Worker serves per project with the list inlined (worker/blocking/script.ts), and its
+//     placeholder words, blocking-i18n/<version>/<tag>.json
 // Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
 // build from shared/i18n/languages/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
@@ -235,10 +238,6 @@ function blockingBuild(): Plugin {
     writeBundle() {
       const bytes = gzipBytes(readFileSync(`${outDir}/blocking.js`));
       if (bytes > blockingBudgetBytes) throw new Error(`blocking.js is ${bytes} bytes min+gzip, over its budget of ${blockingBudgetBytes}.`);
-      const manifestPath = `${outDir}/manifest.json`;
-      const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
-      manifest["blocking.js"] = { gzipBytes: bytes, budget: blockingBudgetBytes };
-      writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
       console.log(`blocking.js: ${bytes} bytes min+gzip (budget ${blockingBudgetBytes}); placeholder words for ${Object.keys(files).length} languages`);
     },
   };
