@@ -7,7 +7,7 @@
 //   vite build -c widget/vite.config.ts --mode blocking  -> blocking.js (classic script, IIFE `AssentBlocking`): the
 //     page-side blocker the Worker serves per project with the list inlined (worker/blocking/script.ts), and its
 //     placeholder words, blocking-i18n/<version>/<tag>.json
-// Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
+// The widget's two builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
 // build from shared/i18n/languages/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
 // widget's block of dist/public/_headers current, and fails when over the size budgets.
