@@ -59,17 +59,22 @@ function copy(value: unknown, wrap: (fn: (...args: unknown[]) => unknown) => unk
 const toPage = (value: unknown): unknown => copy(value, (fn) => (...args: unknown[]) => toSandbox(fn(...args.map(toSandbox))));
 const toSandbox = (value: unknown): unknown => copy(value, (fn) => (...args: unknown[]) => toSandbox(fn(...args.map(toPage))));
 
-/** A URL match pattern of `inject_script`: https only, an exact host or `*.` and a domain, `*` anywhere in the path. */
-export function urlMatches(pattern: string, url: string): boolean {
-  const [, host, path] = /^https:\/\/([^/]+)(\/.*)$/.exec(pattern) ?? [];
-  if (!host) throw new Error(`"${pattern}" is not an https URL pattern.`);
+/**
+ * A URL match pattern of `inject_script`: https only, an exact host or `*.` and a domain, `*` anywhere in the path.
+ * `loopback` also lets a pattern for http://localhost or http://127.0.0.1 through: the browser test's own service,
+ * which Tag Manager would never be asked to load.
+ */
+export function urlMatches(pattern: string, url: string, loopback = false): boolean {
+  const [, scheme, host, path] = /^(https?):\/\/([^/]+)(\/.*)$/.exec(pattern) ?? [];
+  const local = loopback && /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host ?? "");
+  if (!host || (scheme !== "https" && !local)) throw new Error(`"${pattern}" is not an https URL pattern.`);
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return false;
   }
-  if (target.protocol !== "https:") return false;
+  if (target.protocol !== `${scheme}:`) return false;
   const hostOk = host.startsWith("*.") ? target.host === host.slice(2) || target.host.endsWith(host.slice(1)) : target.host === host;
   const glob = new RegExp(`^${path.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
   return hostOk && glob.test(target.pathname + target.search);
@@ -99,14 +104,14 @@ function checkConsentSettings(api: string, settings: unknown, isDefault: boolean
 export function grants(permissions: Permissions, extraScriptUrls: string[] = []) {
   const globals = (permissions.access_globals?.keys ?? []) as { key: string; read: boolean; write: boolean; execute: boolean }[];
   const consent = (permissions.access_consent?.consentTypes ?? []) as { consentType: string; read: boolean; write: boolean }[];
-  const scripts = [...((permissions.inject_script?.urls ?? []) as string[]), ...extraScriptUrls];
+  const scripts = (permissions.inject_script?.urls ?? []) as string[];
   const dataLayerKeys = (permissions.write_data_layer?.keyPatterns ?? []) as string[];
   const keyGlob = (pattern: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
   return {
     global: (key: string, access: "read" | "write" | "execute" | "readwrite") =>
       globals.some((g) => g.key === key && (access === "readwrite" ? g.read && g.write : g[access])),
     consent: (type: string, access: "read" | "write") => consent.some((c) => c.consentType === type && c[access]),
-    script: (url: string) => scripts.some((pattern) => urlMatches(pattern, url)),
+    script: (url: string) => scripts.some((pattern) => urlMatches(pattern, url)) || extraScriptUrls.some((pattern) => urlMatches(pattern, url, true)),
     dataLayer: (key: string) => dataLayerKeys.some((pattern) => keyGlob(pattern).test(key)),
     logging: (debug: boolean) => {
       const environments = permissions.logging?.environments;
@@ -158,7 +163,7 @@ export type RunOptions = {
   page: Page;
   /** Replaces APIs by name, as a TESTS scenario's `mock(name, fn)` does. */
   mocks?: Record<string, (...args: unknown[]) => unknown>;
-  /** Origins a site owner added to the `inject_script` grant in their container. */
+  /** URL patterns added to the `inject_script` grant, as a site owner does for their own service's origin. */
   extraScriptUrls?: string[];
 };
 
