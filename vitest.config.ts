@@ -166,6 +166,8 @@ export default defineConfig(async () => {
         { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], environment: "node" } },
         // The scanner's matching and robots.txt rules: plain Node, no browser.
         { test: { name: "scanner", include: ["test/scanner/**/*.test.ts"], environment: "node" } },
+        // The Google Tag Manager template's sandboxed code against a stand-in of Tag Manager's sandbox: plain Node.
+        { test: { name: "integrations", include: ["test/integrations/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
         {

@@ -2,8 +2,8 @@
 //   vite build -c widget/vite.config.ts                  -> assent.js (ES module, modern browsers): the eager part
 //     (first layer, consent API, gating, Consent Mode), plus chunks loaded on demand (the preferences layer, one
 //     per UI language), named by content hash
-//   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews): all of
-//     it in one file, since a classic script cannot import chunks
+//   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews and Google
+//     Tag Manager's injectScript): all of it in one file, since a classic script cannot import chunks
 // Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
 // build from shared/i18n/languages/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
@@ -232,7 +232,8 @@ export default defineConfig(({ mode }) => {
       minify: true,
       reportCompressedSize: false,
       lib: {
-        entry: "src/index.ts",
+        // The classic entry also places its own element when its URL names a project (src/classic.ts).
+        entry: classic ? "src/classic.ts" : "src/index.ts",
         formats: [classic ? "iife" : "es"],
         name: "Assent",
         fileName: () => (classic ? "assent.classic.js" : "assent.js"),

@@ -51,6 +51,11 @@ export type ConsentState = {
   identityId: string;
   /** Per purpose referenceId: may it be used now (see `hasConsent`). */
   consents: Record<string, boolean>;
+  /**
+   * Per Google Consent Mode type some purpose maps: granted when any purpose mapped to it may be used. What the
+   * widget sends as `consent update` when the project has Consent Mode on, and what a Tag Manager template sends.
+   */
+  consentMode: Partial<Record<ConsentType, "granted" | "denied">>;
   purposes: StatePurpose[];
   regime: RegimeName;
   /** The compact JWS the service signed for the last saved decision, when it sends one. */
