@@ -3,6 +3,8 @@
  * US National v2 and the state sections v1): each field's name and width in bits, in the order they are encoded; a
  * `count` makes the field a list of that many 2-bit values. `gpc` sections carry the GPC subsection.
  */
+import type { Bootstrap } from "../types";
+
 export type Field = readonly [name: string, bits: number, count?: number];
 export type SectionDefinition = { id: number; version: number; gpc: boolean; fields: readonly Field[] };
 
@@ -71,6 +73,7 @@ export const gppSections = {
     ],
   },
   usct: stateSection(12, true, 8, 3),
-} satisfies Record<string, SectionDefinition>;
+} satisfies Record<GppSectionName, SectionDefinition>;
 
-export type GppSectionName = keyof typeof gppSections;
+/** The sections the bootstrap may name (worker/jurisdictions/gpp.ts): each has its layout here. */
+export type GppSectionName = NonNullable<Bootstrap["gppSections"]>[number];
