@@ -35,6 +35,7 @@ beforeAll(async () => {
     "/stub.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: stub + earlyListener + moduleTag }) },
     "/plain.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
     "/opt-in.html": { body: shopPage(shop.projectId) },
+    "/classic.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: `<script src="${base}/widget/assent.classic.js"></script>` }) },
     "/gated.js": gatedScript,
   });
   const manifest = await (await fetch(`${base}/widget/manifest.json`)).json();
@@ -167,6 +168,19 @@ describe("GPP under the opt-out regime (California)", () => {
         }),
     );
     expect(reply).toEqual({ __gppReturn: { returnValue: true, success: true, callId: "c1" } });
+    await context.close();
+  });
+});
+
+describe("GPP in the classic build", () => {
+  it("carries the GPP code in its one file: __gpp answers with no chunk fetched", async () => {
+    const { context, page } = await visitor(browser);
+    const scripts = widgetScripts(page);
+    await page.goto(`${site.origin}/classic.html`);
+    await loaded(page);
+    expect((await gpp(page, "ping")).data).toMatchObject({ sectionList: [7, 8], applicableSections: [8] });
+    expect(new GppModel((await gpp(page, "ping")).data.gppString).getSection("usca")).toMatchObject({ SaleOptOut: 2, SaleOptOutNotice: 1 });
+    expect(scripts).toEqual(["assent.classic.js"]);
     await context.close();
   });
 });

@@ -23,7 +23,7 @@ let flow: ConsentController;
 const listeners = new Map<number, Listener>();
 let nextListener = 1000;
 let parsed: Parsed = {};
-let strings: Record<string, string> = {};
+let sectionStrings: Record<string, string> = {};
 let string = "";
 let display = "";
 
@@ -60,11 +60,11 @@ function refresh() {
     allowed: (purpose) => flow.hasConsent(purpose.referenceId),
     gpc: flow.gpc,
   });
-  const before = strings;
+  const before = sectionStrings;
   const all = Object.fromEntries(sections.map((name) => [name, values]));
   string = gppString(all);
   const parts = string.split("~").slice(1);
-  strings = Object.fromEntries(sections.map((name, i) => [name, parts[i]]));
+  sectionStrings = Object.fromEntries(sections.map((name, i) => [name, parts[i]]));
   parsed = Object.fromEntries(
     sections.map((name) => [
       name,
@@ -75,7 +75,7 @@ function refresh() {
       },
     ]),
   );
-  for (const name of sections) if (before[name] !== undefined && before[name] !== strings[name]) fire("sectionChange", name);
+  for (const name of sections) if (before[name] !== undefined && before[name] !== sectionStrings[name]) fire("sectionChange", name);
   if (display && display !== displayStatus()) fire("cmpDisplayStatus", displayStatus());
   display = displayStatus();
 }
