@@ -24,3 +24,12 @@ export const isHostPattern = (value: string): boolean => isHostName(value.starts
 export function patternCovers(pattern: string, host: string): boolean {
   return pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : pattern === host;
 }
+
+/**
+ * The first vendor whose host patterns cover `host`, which may itself be a pattern of the list: `*.clarity.ms` is
+ * covered by the same pattern, `*.eu.clarity.ms` by a wildcard over a domain above it.
+ */
+export function vendorCovering<V extends { hosts: readonly string[] }>(vendors: readonly V[], host: string): V | undefined {
+  const name = host.replace(/^\*\./, "");
+  return vendors.find((vendor) => vendor.hosts.some((pattern) => pattern === host || patternCovers(pattern, name)));
+}

@@ -4,7 +4,7 @@
  * Catalogue entries are data; only `consent` is code, and it runs on the page, so it may touch nothing but the
  * vendor's own globals on `page`.
  */
-import type { ConsentType } from "../../worker/consent-mode/settings";
+import type { ConsentType } from "../consent-mode/types";
 
 /** The default purpose a vendor's tags serve, as the scanner's categories name them. */
 export const vendorPurposes = ["functional", "analytics", "marketing"] as const;

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { patternCovers } from "../../shared/blocking/hosts";
+import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
 import { vendors } from "../../shared/vendors/catalogue";
 import { clients } from "../auth/table";
 import { purposes } from "../configuration/table";
@@ -33,10 +33,6 @@ export async function readBlockingList(d1: D1Database, projectId: string): Promi
 /** A blocking entry as the page-side blocker uses it: its vendor named whenever the catalogue knows the host. */
 export type ResolvedBlockingEntry = { host: string; purpose: string; source: BlockingSource; vendor: string | null };
 
-/** The catalogue vendor whose host patterns cover `host` (a pattern of the list, possibly a wildcard), if any. */
-export const vendorOfHost = (host: string) =>
-  vendors.find((vendor) => vendor.hosts.some((pattern) => pattern === host || patternCovers(pattern, host.replace(/^\*\./, ""))))?.id ?? null;
-
 /**
  * What the page-side blocker needs of a project: whether it blocks, and each entry with its vendor resolved (the
  * entry's own, else the catalogue vendor that lists the host), so the vendor's consent call and placeholder apply
@@ -44,7 +40,7 @@ export const vendorOfHost = (host: string) =>
  */
 export async function blockingConfigOf(d1: D1Database, projectId: string): Promise<{ enabled: boolean; entries: ResolvedBlockingEntry[] }> {
   const { enabled, entries } = (await readBlockingList(d1, projectId)) ?? emptyList;
-  return { enabled, entries: entries.map((entry) => ({ ...entry, vendor: entry.vendor ?? vendorOfHost(entry.host) })) };
+  return { enabled, entries: entries.map((entry) => ({ ...entry, vendor: entry.vendor ?? vendorCovering(vendors, entry.host)?.id ?? null })) };
 }
 
 /**

@@ -1,14 +1,10 @@
 // What the Blocking page adds to a project's list, worked out from what it offers: a vendor of the catalogue (its
 // hosts and the hosts that serve its script, under a purpose with the vendor's Consent Mode types, created when the
 // project has none), or the latest scan's third-party hosts. Hosts already listed are left as they are.
-import { patternCovers } from "../../../../shared/blocking/hosts";
 import { api, ok } from "../../api";
 import type { BlockingEntry, Project, Purpose, ScanWithReport, ThirdPartyHost, Vendor } from "../../types";
 import { createProposedPurposes } from "../scanner/purposes";
 import { categoryLabel } from "../scanner/report";
-
-/** The catalogue vendor whose hosts cover `host`, if any. */
-export const vendorOfHost = (vendors: Vendor[], host: string) => vendors.find((vendor) => vendor.hosts.some((pattern) => patternCovers(pattern, host)));
 
 /** The entries a vendor adds under `purpose`: its hosts, then those of the vendor serving its script, each once. */
 export function vendorEntries(vendor: Vendor, vendors: Vendor[], listed: BlockingEntry[], purpose: string): BlockingEntry[] {

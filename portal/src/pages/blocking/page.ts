@@ -2,6 +2,7 @@
 // (docs/blocking.md), its switch, and three ways to grow it: by hand, from the latest scan's third-party hosts, and
 // from the vendor catalogue, which also creates the purpose a vendor needs. What each adds is ./entries.ts.
 import { html, nothing } from "lit";
+import { vendorCovering } from "../../../../shared/blocking/hosts";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, ok } from "../../api";
 import { actionsCell, actionsColumn, dataTable, formDialog, pageHead, textField } from "../../parts";
@@ -9,7 +10,7 @@ import { blockingSourceLabels, type BlockingEntry, type BlockingList, type Party
 import { ActionElement, closeDialog, loadingView, notify, problemView } from "../../ui";
 import { newControllerParty } from "../scanner/purposes";
 import { categoryLabel } from "../scanner/report";
-import { defaultPurposeOf, purposeForVendor, scannedHosts, vendorEntries, vendorOfHost } from "./entries";
+import { defaultPurposeOf, purposeForVendor, scannedHosts, vendorEntries } from "./entries";
 
 const several = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -86,7 +87,7 @@ export class BlockingPage extends ActionElement {
     const data = new FormData(e.target as HTMLFormElement);
     const chosen = data.getAll("host").map(String);
     const entries = chosen.map((host): BlockingEntry => {
-      const vendor = vendorOfHost(this.vendors, host);
+      const vendor = vendorCovering(this.vendors, host);
       return { host, purpose: String(data.get(`purpose:${host}`)), source: "scan", ...(vendor ? { vendor: vendor.id } : {}) };
     });
     return this.run(async () => {
