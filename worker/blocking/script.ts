@@ -6,7 +6,9 @@ import { ApiError, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { createRouter, defineRoute } from "../lib/router";
 import { problem } from "../lib/schemas";
-import { readBlockingList, vendorOfHost } from "./queries";
+import { vendorCovering } from "../../shared/blocking/hosts";
+import { vendors } from "../../shared/vendors/catalogue";
+import { readBlockingList } from "./queries";
 
 /** A project's blocker, mounted at `/widget/v1/projects/{project_id}`. */
 export const blockingScriptRoutes = createRouter();
@@ -55,7 +57,7 @@ blockingScriptRoutes.openapi(
       api: new URL(c.req.url).origin,
       project: projectId,
       // Each entry's vendor resolved as blockingConfigOf does: its own, else the catalogue's for the host.
-      entries: list.enabled ? list.entries.map(({ host, purpose, vendor }) => ({ host, purpose, vendor: vendor ?? vendorOfHost(host) })) : [],
+      entries: list.enabled ? list.entries.map(({ host, purpose, vendor }) => ({ host, purpose, vendor: vendor ?? vendorCovering(vendors, host)?.id ?? null })) : [],
     };
     // `<` escaped: the list is the operator's data, and the script may be inlined into a page by a build step.
     const body = `${await code.text()}\nAssentBlocking.start(${JSON.stringify(inlined).replace(/</g, "\\u003c")});\n`;
