@@ -1,4 +1,4 @@
-import type { AssentConsentElement, AssentConsentProps, AssentHandlers } from "./types.js";
+import type { AssentConsentElement, AssentConsentProps, AssentHandlers, TokenProvider } from "./types.js";
 
 /** The settings that are attributes; `tokenProvider`, a function, is the one property. */
 type Setting = Exclude<keyof AssentConsentProps, "tokenProvider">;
@@ -45,13 +45,18 @@ export type MountedConsent = {
   unmount(): void;
 };
 
-/** A new element with these settings, listening already: a returning visitor's `assent-ready` comes at connection. */
-function create(props: AssentConsentProps, handlers: () => AssentHandlers): AssentConsentElement {
+type Wiring = { handlers: () => AssentHandlers; provide: TokenProvider; stop: AbortSignal };
+
+/**
+ * A new element with these settings, listening already (a returning visitor's `assent-ready` comes at connection)
+ * until `stop` aborts: an element taken out of the page may still finish a request and fire.
+ */
+function create(props: AssentConsentProps, { handlers, provide, stop }: Wiring): AssentConsentElement {
   const element: AssentConsentElement = document.createElement("assent-consent");
   for (const name of Object.keys(settings) as Setting[]) if (props[name] !== undefined) apply(element, name, props[name]);
-  element.tokenProvider = props.tokenProvider;
+  if (props.tokenProvider) element.tokenProvider = provide;
   for (const [handler, type] of Object.entries(events) as [keyof AssentHandlers, string][]) {
-    element.addEventListener(type, (event) => handlers()[handler]?.((event as CustomEvent).detail));
+    element.addEventListener(type, (event) => handlers()[handler]?.((event as CustomEvent).detail), { signal: stop });
   }
   return element;
 }
@@ -59,11 +64,14 @@ function create(props: AssentConsentProps, handlers: () => AssentHandlers): Asse
 /**
  * Puts an `<assent-consent>` with these settings into `host`. The element is made and set up before it enters the
  * page, since it reads most settings (and takes a `tokenProvider`, a property) when it is connected. `handlers` is
- * asked at each event, so a wrapper can hand over its latest callbacks.
+ * asked at each event and the element's token provider calls the latest `tokenProvider`, so a wrapper can hand
+ * over new callbacks (a new closure at every render) without a new element.
  */
 export function mountAssentConsent(host: Element, props: AssentConsentProps, handlers: () => AssentHandlers): MountedConsent {
   let current = props;
-  let element = create(props, handlers);
+  let listening = new AbortController();
+  const provide: TokenProvider = () => current.tokenProvider!();
+  let element = create(props, { handlers, provide, stop: listening.signal });
   host.append(element);
   return {
     get element() {
@@ -71,10 +79,12 @@ export function mountAssentConsent(host: Element, props: AssentConsentProps, han
     },
     update(next) {
       const changed = (Object.keys(settings) as Setting[]).filter((name) => next[name] !== current[name]);
-      const reconnect = next.tokenProvider !== current.tokenProvider || changed.some((name) => !settings[name].live);
+      const reconnect = !next.tokenProvider !== !current.tokenProvider || changed.some((name) => !settings[name].live);
       current = next;
       if (reconnect) {
-        const replacement = create(next, handlers);
+        listening.abort();
+        listening = new AbortController();
+        const replacement = create(next, { handlers, provide, stop: listening.signal });
         element.replaceWith(replacement);
         element = replacement;
       } else {
@@ -82,6 +92,7 @@ export function mountAssentConsent(host: Element, props: AssentConsentProps, han
       }
     },
     unmount() {
+      listening.abort();
       element.remove();
     },
   };

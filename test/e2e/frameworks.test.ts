@@ -1,0 +1,138 @@
+// The React and Vue packages (packages/react, packages/vue) on real pages: each page is bundled here with the
+// package's source and the framework, loads the real widget from the real service, and renders <AssentConsent>
+// and useConsent. The element stays the widget's; these check that the wrappers hand it its settings and tell
+// the page what it says.
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { build, type Rolldown } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { banner, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** One page's script: its entry, the framework and the package from source, as a site's bundler would make it. */
+async function bundle(entry: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "warn",
+    resolve: { alias: { "@assent/element": here("../../packages/element/src/index.ts") } },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      __VUE_OPTIONS_API__: "false",
+      __VUE_PROD_DEVTOOLS__: "false",
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: "false",
+    },
+    build: { write: false, minify: false, rolldownOptions: { input: here(entry), output: { format: "es", codeSplitting: false } } },
+  });
+  const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  return output.output[0].code;
+}
+
+const frameworks = [
+  { name: "React", script: "/react.js", entry: "frameworks/react-page.ts", application: "react-shop", internalReference: "order-7" },
+  { name: "Vue", script: "/vue.js", entry: "frameworks/vue-page.ts", application: "vue-shop", internalReference: "order-8" },
+];
+
+let browser: Browser;
+let site: Awaited<ReturnType<typeof hostSite>>;
+let shop: Shop;
+
+beforeAll(async () => {
+  site = await hostSite();
+  shop = await shopProject(site.origin);
+  for (const { script, entry } of frameworks) {
+    site.pages[script] = { body: await bundle(entry), type: "text/javascript" };
+    site.pages[script.replace(".js", ".html")] = {
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>${moduleTag}</head>
+        <body><div id="root"></div><script type="module" src="${script}"></script></body></html>`,
+    };
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const heard = (page: Page): Promise<string[]> => page.evaluate(() => (window as any).__heard ?? []);
+const text = (page: Page, id: string) => page.locator(`#${id}`).textContent();
+const waitForText = (page: Page, id: string, value: string) =>
+  page.waitForFunction(([id, value]) => document.getElementById(id)?.textContent === value, [id, value]);
+
+describe.each(frameworks)("$name", ({ script, application, internalReference }) => {
+  const url = (query = "") => `${site.origin}${script.replace(".js", ".html")}?project=${shop.projectId}${query}`;
+  let context: BrowserContext;
+  let page: Page;
+  let permissions: Json[];
+
+  beforeAll(async () => {
+    ({ context, page } = await visitor(browser));
+    permissions = recordPermissionBodies(context);
+    await page.goto(url());
+    await banner(page).waitFor({ state: "visible" });
+  });
+  afterAll(() => context?.close());
+
+  it("puts the element into the page with the component's props: the banner shows", async () => {
+    const element = await page.evaluate(() => {
+      const element = document.querySelector("assent-consent")!;
+      return {
+        count: document.querySelectorAll("assent-consent").length,
+        attributes: Object.fromEntries(["project", "lang", "regime", "application", "internal-reference"].map((name) => [name, element.getAttribute(name)])),
+        upgraded: element.constructor !== HTMLElement,
+      };
+    });
+    expect(element).toEqual({
+      count: 1,
+      attributes: { project: shop.projectId, lang: "en", regime: "opt-in", application, "internal-reference": internalReference },
+      upgraded: true,
+    });
+    await expect.poll(() => banner(page).getByRole("button", { name: "Accept all" }).count()).toBe(1);
+  });
+
+  it("useConsent says false before a decision; the ready callback heard the same", async () => {
+    await waitForText(page, "marketing", "false");
+    expect(await heard(page)).toEqual(["ready false"]);
+  });
+
+  it("a changed lang reaches the same element, which speaks Swedish", async () => {
+    await page.evaluate(() => ((window as any).__element = document.querySelector("assent-consent")));
+    await page.click("#swedish");
+    await banner(page).getByRole("button", { name: "Godkänn alla" }).waitFor();
+    expect(await page.evaluate(() => (window as any).__element === document.querySelector("assent-consent"))).toBe(true);
+    expect(await page.locator("assent-consent").getAttribute("lang")).toBe("sv");
+  });
+
+  it("after Accept all: useConsent flips to true, the change callback hears it, and the decision carries the props", async () => {
+    await banner(page).getByRole("button", { name: "Godkänn alla" }).click();
+    await waitForText(page, "marketing", "true");
+    expect((await heard(page)).filter((entry) => entry.startsWith("change"))).toEqual(["change true"]);
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0].meta.context).toMatchObject({ application, internalReference, language: "sv" });
+    expect(await text(page, "identity")).toMatch(/^idn_/);
+  });
+
+  it("a returning visitor: useConsent is true from the stored decision, with no banner", async () => {
+    await page.reload();
+    await waitForText(page, "marketing", "true");
+    expect(await heard(page)).toContain("ready true");
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  it("taking the component out takes the element out", async () => {
+    await page.click("#remove");
+    await page.locator("assent-consent").waitFor({ state: "detached" });
+  });
+
+  it("a tokenProvider prop reaches the element before it connects: the widget speaks for that identity", async () => {
+    const identity = await ok("POST", shop.under("/identities"), shop.token, { referenceId: `framework-user-${application}` });
+    const minted = await ok("POST", shop.under(`/identities/${identity.identityId}/tokens`), shop.token);
+    const signedIn = await visitor(browser);
+    await signedIn.context.addInitScript((token) => ((window as any).__token = token), minted.access_token as string);
+    await signedIn.page.goto(url("&provider"));
+    await waitForText(signedIn.page, "identity", identity.identityId);
+    expect(await heard(signedIn.page)).toEqual(["ready false"]);
+    await signedIn.context.close();
+  });
+});
