@@ -168,6 +168,8 @@ export default defineConfig(async () => {
         { test: { name: "scanner", include: ["test/scanner/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
+        // The framework packages build, export what they built, and the Svelte component compiles: plain Node.
+        { test: { name: "packages", include: ["test/packages/**/*.test.ts"], environment: "node" } },
         {
           test: {
             name: "e2e",
