@@ -1,3 +1,6 @@
+// A client module: Next.js and other React Server Components setups may import it from server components.
+"use client";
+
 import { consentStore, mountAssentConsent, type AssentConsentProps, type AssentHandlers, type ConsentState, type MountedConsent } from "@assent/element";
 import { createElement, useLayoutEffect, useRef, useSyncExternalStore, type ReactElement } from "react";
 
