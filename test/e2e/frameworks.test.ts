@@ -1,21 +1,33 @@
-// The React and Vue packages (packages/react, packages/vue) on real pages: each page is bundled here with the
-// package's source and the framework, loads the real widget from the real service, and renders <AssentConsent>
+// The React, Vue and Svelte packages (packages/react, packages/vue, packages/svelte) on real pages: each page is
+// bundled here with the package's source and the framework, loads the real widget from the real service, and renders <AssentConsent>
 // and useConsent. The element stays the widget's; these check that the wrappers hand it its settings and tell
 // the page what it says.
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { build, type Rolldown } from "vite";
+import { compile } from "svelte/compiler";
+import { build, type Plugin, type Rolldown } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { banner, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Compiles .svelte files for the browser, as a Svelte app's bundler plugin would. */
+const svelte: Plugin = {
+  name: "svelte",
+  transform(code, id) {
+    if (!id.endsWith(".svelte")) return null;
+    const { js } = compile(code, { filename: id, generate: "client" });
+    return { code: js.code, map: js.map };
+  },
+};
+
 /** One page's script: its entry, the framework and the package from source, as a site's bundler would make it. */
 async function bundle(entry: string): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: "warn",
+    plugins: [svelte],
     resolve: { alias: { "@assent/element": here("../../packages/element/src/index.ts") } },
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
@@ -23,7 +35,16 @@ async function bundle(entry: string): Promise<string> {
       __VUE_PROD_DEVTOOLS__: "false",
       __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: "false",
     },
-    build: { write: false, minify: false, rolldownOptions: { input: here(entry), output: { format: "es", codeSplitting: false } } },
+    build: {
+      write: false,
+      minify: false,
+      rolldownOptions: {
+        input: here(entry),
+        output: { format: "es", codeSplitting: false },
+        // @assent/react's "use client" is for React Server Components setups; a plain browser bundle drops it.
+        onLog: (level, log, handler) => log.code === "MODULE_LEVEL_DIRECTIVE" || handler(level, log),
+      },
+    },
   });
   const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   return output.output[0].code;
@@ -32,6 +53,7 @@ async function bundle(entry: string): Promise<string> {
 const frameworks = [
   { name: "React", script: "/react.js", entry: "frameworks/react-page.ts", application: "react-shop", internalReference: "order-7" },
   { name: "Vue", script: "/vue.js", entry: "frameworks/vue-page.ts", application: "vue-shop", internalReference: "order-8" },
+  { name: "Svelte", script: "/svelte.js", entry: "frameworks/svelte-page.ts", application: "svelte-shop", internalReference: "order-9" },
 ];
 
 let browser: Browser;

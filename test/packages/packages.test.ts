@@ -1,6 +1,6 @@
 // The framework packages as they would be published: each builds (tsc type-checks and emits), its package.json
-// points at files the build wrote, and the Svelte component compiles. The React and Vue wrappers run in
-// Chromium in test/e2e/frameworks.test.ts.
+// points at files the build wrote, and the Svelte component compiles. The wrappers run in Chromium in
+// test/e2e/frameworks.test.ts.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { compile } from "svelte/compiler";
