@@ -34,6 +34,8 @@ export const consentStore = {
     return latest;
   },
   subscribe(listener: () => void): () => void {
+    // On the server nothing will ever be told, and a long-lived process must not keep every render's listener.
+    if (typeof document === "undefined") return () => {};
     follow();
     listeners.add(listener);
     return () => listeners.delete(listener);

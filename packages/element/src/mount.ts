@@ -4,9 +4,9 @@ import type { AssentConsentElement, AssentConsentProps, AssentHandlers, TokenPro
 type Setting = Exclude<keyof AssentConsentProps, "tokenProvider">;
 
 /**
- * Each setting's attribute (a boolean one is present or absent). `live` settings the element reads again when they change (it observes `lang` and `open`, and reads the
- * request context at every decision); the others it reads once, when it is connected, so changing one of them
- * replaces the element.
+ * Each setting's attribute (a boolean one is present or absent). `live` settings the element reads again when they
+ * change (it observes `lang` and `open`, and reads the request context at every decision); the others it reads
+ * once, when it is connected, so changing one of them replaces the element.
  */
 const settings: Record<Setting, { attribute: string; live: boolean }> = {
   project: { attribute: "project", live: false },
