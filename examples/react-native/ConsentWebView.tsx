@@ -1,6 +1,6 @@
 import { forwardRef, useImperativeHandle, useRef } from "react";
 import { WebView, type WebViewMessageEvent } from "react-native-webview";
-import { consentPage, settings, type BridgeMessage, type ConsentState } from "./consent";
+import { consentPage, settings, showPreferencesScript, type BridgeMessage, type ConsentState } from "./consent";
 
 export type ConsentWebViewHandle = {
   /** Opens the preferences (a "Privacy choices" item in the app's settings). */
@@ -18,8 +18,8 @@ type Props = {
 };
 
 /**
- * The widget in a webview, talking to the app through react-native-webview's bridge: the app injects the user's
- * token before the page's scripts run, hears every state the widget posts, and can reopen the preferences.
+ * The widget in a webview, talking to the app through react-native-webview's bridge: the page carries the user's
+ * token, the app hears every state the widget posts, and can reopen the preferences.
  */
 export const ConsentWebView = forwardRef<ConsentWebViewHandle, Props>(function ConsentWebView(
   { identityId, token, language, onState, onError },
@@ -27,10 +27,8 @@ export const ConsentWebView = forwardRef<ConsentWebViewHandle, Props>(function C
 ) {
   const web = useRef<WebView>(null);
   useImperativeHandle(ref, () => ({
-    showPreferences: () => web.current?.injectJavaScript("window.assent.show(); true;"),
+    showPreferences: () => web.current?.injectJavaScript(showPreferencesScript),
   }));
-  // Runs before the page's scripts (the widget reads window.AssentNative when its element connects).
-  const inject = `window.AssentNative = ${JSON.stringify({ identityId, token })}; true;`;
   const onMessage = (event: WebViewMessageEvent) => {
     const message = JSON.parse(event.nativeEvent.data) as BridgeMessage;
     if (message.type === "assent-error") onError(message.error);
@@ -40,10 +38,9 @@ export const ConsentWebView = forwardRef<ConsentWebViewHandle, Props>(function C
     <WebView
       ref={web}
       // The page's origin is the base URL; an injected token works from any origin, so no web client needs it.
-      source={{ html: consentPage(language), baseUrl: settings.assent }}
+      source={{ html: consentPage(language, { identityId, token }), baseUrl: settings.assent }}
       // Anything else (the policy links in the banner) opens in the system browser, not in this webview.
       originWhitelist={[settings.assent]}
-      injectedJavaScriptBeforeContentLoaded={inject}
       onMessage={onMessage}
       // The banner sits at the bottom of the page; the webview's own background lets the app show through.
       style={{ backgroundColor: "transparent" }}

@@ -33,17 +33,23 @@ export async function fetchAssentToken(session: string): Promise<{ identityId: s
 }
 
 /**
- * The page the webview loads: the classic build (a page from an HTML string cannot load module scripts) and the
- * element, marked as an app's consent. The token arrives through `window.AssentNative` before the page's scripts.
+ * The page the webview loads: the user's token first, then the classic build (a page from an HTML string cannot
+ * load module scripts) and the element, marked as an app's consent. The token is written into the page rather than
+ * injected with `injectedJavaScriptBeforeContentLoaded`, which react-native-webview documents as unreliable on
+ * Android; the widget reads `window.AssentNative` when its element connects.
  */
-export const consentPage = (language: string) => `<!doctype html>
+export const consentPage = (language: string, auth: { identityId: string; token: string }) => `<!doctype html>
 <html lang="${language}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <script>window.AssentNative = ${JSON.stringify(auth).replace(/</g, "\\u003c")};</script>
   <script src="${settings.assent}/widget/assent.classic.js"></script>
 </head>
 <body>
   <assent-consent project="${settings.project}" api="${settings.assent}" collection-method="app-webview" application="shop-app"></assent-consent>
 </body>
 </html>`;
+
+/** Opens the preferences, evaluated in the webview (a "Privacy choices" item in the app's settings). */
+export const showPreferencesScript = "window.assent.show(); true;";

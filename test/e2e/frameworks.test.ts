@@ -1,14 +1,16 @@
 // The React, Vue and Svelte packages (packages/react, packages/vue, packages/svelte) on real pages: each page is
-// bundled here with the package's source and the framework, loads the real widget from the real service, and renders <AssentConsent>
-// and useConsent. The element stays the widget's; these check that the wrappers hand it its settings and tell
-// the page what it says.
+// bundled here with the package's source and the framework, loads the real widget from the real service, and
+// renders <AssentConsent> and useConsent. The element stays the widget's; these check that the wrappers hand it its
+// settings and tell the page what it says. Then the React Native example's page, with the bridge
+// react-native-webview gives it.
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { compile } from "svelte/compiler";
 import { build, type Plugin, type Rolldown } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { banner, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import * as reactNative from "../../examples/react-native/consent";
+import { banner, base, dialog, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -156,5 +158,31 @@ describe.each(frameworks)("$name", ({ script, application, internalReference }) 
     await waitForText(signedIn.page, "identity", identity.identityId);
     expect(await heard(signedIn.page)).toEqual(["ready false"]);
     await signedIn.context.close();
+  });
+});
+
+describe("the React Native example's page (examples/react-native/consent.ts)", () => {
+  it("carries the user's token to the widget, which posts JSON to ReactNativeWebView, and reopens on window.assent.show()", async () => {
+    const identity = await ok("POST", shop.under("/identities"), shop.token, { referenceId: "app-user-rn" });
+    const auth = { identityId: identity.identityId as string, token: (await ok("POST", shop.under(`/identities/${identity.identityId}/tokens`), shop.token)).access_token as string };
+    Object.assign(reactNative.settings, { assent: base, project: shop.projectId });
+    site.pages["/app.html"] = { body: reactNative.consentPage("en", auth) };
+    const { context, page } = await visitor(browser);
+    // What react-native-webview gives the page: a postMessage that takes text.
+    await context.addInitScript(() => {
+      const w = window as any;
+      w.__posted = [];
+      w.ReactNativeWebView = { postMessage: (text: string) => w.__posted.push(JSON.parse(text)) };
+    });
+    const posted = (): Promise<Json[]> => page.evaluate(() => (window as any).__posted);
+    await page.goto(`${site.origin}/app.html`);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await expect.poll(async () => (await posted()).map((message) => message.type)).toEqual(["assent-ready", "assent-change"]);
+    const [ready, change] = await posted();
+    expect(ready.state).toMatchObject({ identityId: auth.identityId, consents: { marketing: false, analytics: false } });
+    expect(change.state).toMatchObject({ identityId: auth.identityId, consents: { marketing: true, analytics: true } });
+    await page.evaluate(reactNative.showPreferencesScript);
+    await dialog(page).waitFor({ state: "visible" });
+    await context.close();
   });
 });
