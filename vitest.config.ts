@@ -165,8 +165,12 @@ export default defineConfig(async () => {
         workerd("security", ["test/security/**/*.test.ts"], 10),
         // Translation checks: plain Node, no workerd or browser.
         { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], environment: "node" } },
+        // The widget's GPP strings against IAB's library: plain Node.
+        { test: { name: "gpp", include: ["test/gpp/**/*.test.ts"], environment: "node" } },
         // The scanner's matching and robots.txt rules: plain Node, no browser.
         { test: { name: "scanner", include: ["test/scanner/**/*.test.ts"], environment: "node" } },
+        // The Google Tag Manager template's sandboxed code against a stand-in of Tag Manager's sandbox: plain Node.
+        { test: { name: "integrations", include: ["test/integrations/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
         // The framework packages build, export what they built, and the Svelte component compiles: plain Node.

@@ -19,7 +19,7 @@ const { values } = parseArgs({
     "persist-to": { type: "string", default: ".wrangler/state" },
     var: { type: "string", multiple: true, default: [] },
     "inspector-port": { type: "string" },
-    // How often the cron triggers fire, in milliseconds: production's minute unless a test wants them sooner.
+    // How often the cron triggers fire, in milliseconds: production's minute unless a test wants them sooner; 0: never.
     "cron-every": { type: "string", default: "60000" },
   },
 });
@@ -49,7 +49,8 @@ console.log(`Assent (lean runtime) listening on ${url.origin}`);
 // scheduled handler): Miniflare's getWorker() proxy makes its first call synchronously, parking this thread, the one
 // that drains workerd's output, while workerd may itself be waiting for that output to drain.
 const crons = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig.triggers?.crons ?? [];
-setInterval(() => {
+const cronEvery = Number(values["cron-every"]);
+if (cronEvery > 0) setInterval(() => {
   for (const cron of crons) {
     const trigger = new URL(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`, url);
     fetch(trigger, { headers: { "MF-Route-Override": "assent" } }).then(
@@ -57,7 +58,7 @@ setInterval(() => {
       (error) => console.error(`scheduled run (${cron}) failed: ${error.message}`),
     );
   }
-}, Number(values["cron-every"])).unref();
+}, cronEvery).unref();
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => miniflare.dispose().finally(() => process.exit(0)));
 }

@@ -6,6 +6,8 @@ export type ConsentState = {
   identityId: string;
   /** Per purpose referenceId: may it be used now. */
   consents: Record<string, boolean>;
+  /** Per Google Consent Mode type: what the app's Google SDKs (Firebase consent, say) should be told. */
+  consentMode: Record<string, "granted" | "denied">;
   purposes: { referenceId: string; version: string; status: "approved" | "denied" }[];
   regime: "opt-in" | "opt-out" | "notice";
   receipt?: string;

@@ -3243,6 +3243,14 @@ export interface components {
             };
             /** @description Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about them again. A younger refusal stands (the widget does not ask), on every device the identity uses. */
             askAgain: string[];
+            /**
+             * @description The IAB GPP sections the page serves through `__gpp` (docs/gpp.md): `usnat` and the state's own section for a US visitor under an opt-out regime, none elsewhere (the widget then loads no GPP code).
+             * @example [
+             *       "usnat",
+             *       "usca"
+             *     ]
+             */
+            gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;

@@ -21,10 +21,22 @@ export type StatePurpose = {
   recipients: { partyId: string; referenceId?: string; status: Status }[];
 };
 
+/** Google Consent Mode v2 consent types. */
+export type ConsentType =
+  | "ad_storage"
+  | "ad_user_data"
+  | "ad_personalization"
+  | "analytics_storage"
+  | "functionality_storage"
+  | "personalization_storage"
+  | "security_storage";
+
 /** What `assent-ready` and `assent-change` carry: may each purpose (by referenceId) be used now. */
 export type ConsentState = {
   identityId: string;
   consents: Record<string, boolean>;
+  /** Per Consent Mode type some purpose maps: granted when any purpose mapped to it may be used. */
+  consentMode: Partial<Record<ConsentType, "granted" | "denied">>;
   purposes: StatePurpose[];
   regime: RegimeName;
   /** The compact JWS the service signed for the last saved decision, when it sends one. */
