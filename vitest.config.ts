@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
@@ -172,6 +173,12 @@ export default defineConfig(async () => {
         { test: { name: "integrations", include: ["test/integrations/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
+        // The framework packages build, export what they built, and the Svelte component compiles: plain Node.
+        {
+          // @assent/element from its source, as the packages' tsconfig.json files resolve it.
+          resolve: { alias: { "@assent/element": fileURLToPath(new URL("packages/element/src/index.ts", import.meta.url)) } },
+          test: { name: "packages", include: ["test/packages/**/*.test.ts"], environment: "node" },
+        },
         {
           test: {
             name: "e2e",
