@@ -4,7 +4,10 @@
 //     per UI language), named by content hash
 //   vite build -c widget/vite.config.ts --mode classic   -> assent.classic.js (classic script, old webviews and Google
 //     Tag Manager's injectScript): all of it in one file, since a classic script cannot import chunks
-// Both builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
+//   vite build -c widget/vite.config.ts --mode blocking  -> blocking.js (classic script, IIFE `AssentBlocking`): the
+//     page-side blocker the Worker serves per project with the list inlined (worker/blocking/script.ts), and its
+//     placeholder words, blocking-i18n/<version>/<tag>.json
+// The widget's two builds fetch the visitor's language from i18n/<version>/<tag>.json (one file per language, written by the
 // build from shared/i18n/languages/<tag>.ts; <version> hashes them all), so neither carries any language's words.
 // Each build also writes a content-hashed copy of its entry, records it in manifest.json (with SRI hashes), keeps the
 // widget's block of dist/public/_headers current, and fails when over the size budgets.
@@ -28,6 +31,12 @@ import { defineConfig, type Plugin } from "vite";
 export const eagerBudgetBytes = 10 * 1024 + 64 + 44;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
+/**
+ * The blocker (blocking.js, --mode blocking): a classic script of its own, loaded synchronously first in `<head>`
+ * on sites that switch blocking on, so every byte delays their first paint. It carries the host matching, the
+ * interception, the vendor catalogue's consent calls and the placeholders, but no language and not Lit.
+ */
+export const blockingBudgetBytes = 4 * 1024;
 
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
@@ -71,6 +80,14 @@ function languageFiles(): Record<string, string> {
 }
 
 const languages = languageFiles();
+
+/** The placeholders' words (shared/i18n/blocking.ts) as JSON by tag, for the languages the widget ships. */
+function blockingLanguageFiles(): Record<string, string> {
+  const strings = evaluate(`${i18nFolder}blocking.ts`).blockingStrings as Record<string, object>;
+  const missing = Object.keys(languages).filter((tag) => !strings[tag]);
+  if (missing.length > 0) throw new Error(`shared/i18n/blocking.ts has no words for ${missing.join(" ")}.`);
+  return Object.fromEntries(Object.keys(languages).map((tag) => [tag, JSON.stringify(strings[tag])]));
+}
 /** Names the folder of this build's language files: a change to any language is a new folder. */
 const languagesVersion = createHash("sha256").update(JSON.stringify(languages)).digest("hex").slice(0, 10);
 
@@ -102,6 +119,7 @@ function headersBlock(manifest: Manifest): string {
       )
       .join("") +
     rule("i18n/*", "public, max-age=31536000, immutable") +
+    rule("blocking-i18n/*", "public, max-age=31536000, immutable") +
     rule("manifest.json", "public, max-age=300") +
     "# assent-widget:end\n"
   );
@@ -212,7 +230,63 @@ function publish(): Plugin {
   };
 }
 
+/** The blocker's build: blocking.js and its words, blocking-i18n/<version>/<tag>.json; fails over its budget. */
+function blockingBuild(): Plugin {
+  const files = blockingLanguageFiles();
+  return {
+    name: "assent-blocking",
+    generateBundle() {
+      for (const [tag, json] of Object.entries(files)) this.emitFile({ type: "asset", fileName: `blocking-i18n/${blockingVersion(files)}/${tag}.json`, source: json });
+    },
+    writeBundle() {
+      const bytes = gzipBytes(readFileSync(`${outDir}/blocking.js`));
+      if (bytes > blockingBudgetBytes) throw new Error(`blocking.js is ${bytes} bytes min+gzip, over its budget of ${blockingBudgetBytes}.`);
+      console.log(`blocking.js: ${bytes} bytes min+gzip (budget ${blockingBudgetBytes}); placeholder words for ${Object.keys(files).length} languages`);
+    },
+  };
+}
+
+/**
+ * The page needs of the catalogue only what the placeholders name (id, name, company, embed) and the consent calls:
+ * the blocker's build drops every other one-line field of shared/vendors/catalogue.ts (hosts, cookies, policies,
+ * purposes, Consent Mode types, descriptions), about a third of its bytes. A field spread over lines would leave
+ * broken code here, so the build fails rather than ship it.
+ */
+function pageCatalogue(): Plugin {
+  const unused = /^ {4}(privacyPolicy|hosts|cookies|purpose|consentModeTypes|consentCallDescription|cookieless|servedBy): .*,$\n/gm;
+  return {
+    name: "assent-page-catalogue",
+    enforce: "pre",
+    transform(code, id) {
+      return id.endsWith("/shared/vendors/catalogue.ts") ? code.replace(unused, "") : null;
+    },
+  };
+}
+
+const blockingVersion = (files: Record<string, string>) => createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 10);
+
 export default defineConfig(({ mode }) => {
+  if (mode === "blocking") {
+    const files = blockingLanguageFiles();
+    return {
+      root: fileURLToPath(new URL(".", import.meta.url)),
+      logLevel: "warn",
+      plugins: [pageCatalogue(), blockingBuild()],
+      define: {
+        __ASSENT_BLOCKING_I18N__: JSON.stringify(blockingVersion(files)),
+        __ASSENT_BLOCKING_TAGS__: JSON.stringify(Object.keys(files)),
+      },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: "es2022",
+        minify: true,
+        reportCompressedSize: false,
+        lib: { entry: "src/blocking/index.ts", formats: ["iife"], name: "AssentBlocking", fileName: () => "blocking.js" },
+        rolldownOptions: { output: { minify: true } },
+      },
+    };
+  }
   const classic = mode === "classic";
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),

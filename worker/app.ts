@@ -5,6 +5,7 @@ import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
+import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
@@ -98,6 +99,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
   ["/browser/v1", vendorPublicRoutes],
+  ["/widget/v1/projects/:project_id", blockingScriptRoutes],
   // The data subject's own door (docs/privacy-center.md): its API and its hosted page.
   ["/browser/v1/projects/:project_id/privacy-center", privacyCenterRoutes],
   ["/privacy-center", privacyCenterPage],

@@ -1180,6 +1180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/v1/projects/{project_id}/blocking.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's blocker, a classic script for the top of `<head>`
+         * @description The page-side blocker (docs/blocking.md#automatic-blocking) with the project's list inlined, so it holds back listed scripts, frames and pixels before anything else runs, without a request of its own. A page loads it synchronously as the first script element of its head (no `async`, `defer` or `type=module`). A project whose blocking is switched off gets the same script with an empty list, which holds nothing back. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
+         */
+        get: operations["getBlockingScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/browser/v1/projects/{project_id}/privacy-center": {
         parameters: {
             query?: never;
@@ -11329,6 +11349,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorList"];
+                };
+            };
+        };
+    };
+    getBlockingScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocker. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The client bundles are not built (`npm run build:client`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

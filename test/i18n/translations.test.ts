@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { gdprTerms, type GdprTermKey } from "../../shared/i18n/gdpr-terms";
+import { blockingEnglish, blockingStrings, type BlockingKey } from "../../shared/i18n/blocking";
 import { centerEnglish, centerStrings, type CenterKey } from "../../shared/i18n/privacy-center";
 import { shippedStrings } from "../../shared/i18n/shipped";
 import { english, type StringKey } from "../../shared/i18n/strings";
@@ -289,6 +290,49 @@ describe("privacy center words", () => {
         if (typeof text === "string" && normalize(text) === normalize(centerEnglish[key])) problems.push(`${key}: left in English`);
       }
     }
+    expect(problems).toEqual([]);
+  });
+});
+
+/*
+ * The click-to-load placeholders' words (shared/i18n/blocking.ts, one module per language in shared/i18n/blocking/):
+ * every language the widget ships has them, with every key of English, its placeholders ({v} the vendor, {c} the
+ * company) and none left in English.
+ */
+describe("placeholder words", () => {
+  const blockingKeys = Object.keys(blockingEnglish) as BlockingKey[];
+  const shipped = Object.keys(shippedStrings).sort();
+  const blockingFolder = fileURLToPath(new URL("../../shared/i18n/blocking/", import.meta.url));
+  const modules = readdirSync(blockingFolder)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .map((file) => file.slice(0, -".ts".length))
+    .sort();
+
+  it("covers every shipped language, each with a module of its own and registered", () => {
+    expect(Object.keys(blockingStrings).sort()).toEqual(shipped);
+    expect(modules).toEqual(shipped.filter((tag) => tag !== "en"));
+  });
+
+  it.each(shipped)("%s has every key, English's placeholders, and its own words", (tag) => {
+    const table = blockingStrings[tag] as Record<string, unknown> | undefined;
+    expect(table, tag).toBeDefined();
+    const problems: string[] = [];
+    for (const key of blockingKeys) {
+      const text = table?.[key];
+      if (typeof text !== "string" || text.trim() === "") {
+        problems.push(`${key}: missing or empty`);
+        continue;
+      }
+      if (text.trim() !== text) problems.push(`${key}: leading or trailing whitespace`);
+      const want = placeholders(blockingEnglish[key]).join(" ");
+      const got = placeholders(text).join(" ");
+      if (got !== want) problems.push(`${key}: placeholders ${got || "(none)"} instead of ${want || "(none)"}`);
+      if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) problems.push(`${key}: a stray brace`);
+      if (tag !== "en" && normalize(text) === normalize(blockingEnglish[key])) problems.push(`${key}: left in English`);
+    }
+    for (const key of Object.keys(table ?? {})) if (!(key in blockingEnglish)) problems.push(`${key}: not a key of English`);
+    // The three kinds read differently: a language that says "video" for a map has copied one sentence thrice.
+    if (new Set(blockingKeys.map((key) => table?.[key])).size !== blockingKeys.length) problems.push("two kinds share one sentence");
     expect(problems).toEqual([]);
   });
 });

@@ -16,7 +16,12 @@ const scriptOrigin = new URL(scriptUrl).origin;
 /** Values native code can inject before the script runs (`window.AssentNative = {identityId, token}`). */
 type NativeInjection = { identityId?: string; token?: string; tokenProvider?: TokenProvider };
 
-type Preferences = { preferences(view: View): TemplateResult; savedNote(view: View): unknown; preferenceStyles: string };
+type Preferences = {
+  preferences(view: View): TemplateResult;
+  savedNote(view: View): unknown;
+  preferenceStyles: string;
+  allow(flow: ConsentController, purposeReferenceId: string): Promise<boolean>;
+};
 
 /**
  * `<assent-consent project="prj_…">`: asks a data subject for consent to the project's purposes (first layer:
@@ -134,6 +139,16 @@ export class AssentConsent extends HTMLElement {
    */
   hasConsent(purposeReferenceId: string): boolean {
     return !!this.#flow?.hasConsent(purposeReferenceId);
+  }
+
+  /**
+   * Records consent to one purpose (by referenceId) and nothing else, as a click-to-load placeholder asks; true once
+   * the service confirmed. Its code comes with the preferences layer's chunk, off the eager bundle. The banner stays
+   * up while other purposes are unanswered.
+   */
+  async allow(purposeReferenceId: string): Promise<boolean> {
+    await this.#preferences();
+    return this.#prefs!.allow(this.#flow!, purposeReferenceId);
   }
 
   /** The current state, as `assent-change` carries it. */

@@ -234,12 +234,12 @@ export class ConsentController {
     this.#apply((await this.#session.call("/privacy/v2/projects/{project_id}/identities/{identityId}/permission-state")).purposes);
   }
 
-  /** Records the switches as they are (or `choices`); true once the service confirmed. */
-  async save(choices = this.shown.choices): Promise<boolean> {
+  /** Records the switches as they are (or `choices`), of every consent purpose or `purposes`; true once the service confirmed. */
+  async save(choices = this.shown.choices, purposes = this.#consentPurposes): Promise<boolean> {
     if (!this.shown.config || this.shown.busy) return false;
     this.set({ busy: true, choices });
     try {
-      await this.#send(permissionRequest(this.#consentPurposes, choices));
+      await this.#send(permissionRequest(purposes, choices));
       this.#remember(true);
       this.#host.emit("assent-change", this.state);
       return true;

@@ -24,13 +24,12 @@ export function release(allowed: Allowed, root: ParentNode = document): void {
   }
 }
 
-/** Releases gated elements added after the last decision; returns the observer's stop. */
+/**
+ * Releases gated elements added after the last decision; returns the observer's stop. Each batch of changes runs
+ * one `release` (a querySelectorAll) rather than inspecting the records: the same result, in fewer eager bytes.
+ */
 export function watch(allowed: Allowed): () => void {
-  const observer = new MutationObserver((records) => {
-    if (records.some((r) => [...r.addedNodes].some((n) => n instanceof Element && (n.matches(selector) || n.querySelector(selector))))) {
-      release(allowed);
-    }
-  });
+  const observer = new MutationObserver(() => release(allowed));
   observer.observe(document.documentElement, { childList: true, subtree: true });
   return () => observer.disconnect();
 }

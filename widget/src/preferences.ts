@@ -8,8 +8,19 @@
 import type { StringKey } from "../../shared/i18n/strings";
 import type { Policies, Purpose, Translation } from "./types";
 import type { View } from "./view";
+import type { ConsentController } from "./controller";
+import { toggle } from "./consent";
 
 export { preferenceStyles } from "./preferences-styles";
+
+/**
+ * Approves one purpose and records only it (a click-to-load placeholder: the visitor asked for this one thing; the
+ * others stay as they were, unanswered ones unanswered). False for a purpose the configuration does not have.
+ */
+export async function allow(flow: ConsentController, referenceId: string): Promise<boolean> {
+  const purpose = flow.shown.config?.purposes.find((p) => p.referenceId === referenceId);
+  return !!purpose && flow.save(toggle(flow.shown.choices, purpose.purposeId, true), [purpose]);
+}
 
 /** The GDPR's words for a purpose's legal ground (Art. 6(1)). */
 const groundLabels: Record<Purpose["legalGround"], StringKey> = {

@@ -1,0 +1,7 @@
+// Bosnian.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Učitaj video sa {v}: time se podaci dijele s {c}",
+  map: "Učitaj mapu sa {v}: time se podaci dijele s {c}",
+  audio: "Učitaj audio sa {v}: time se podaci dijele s {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Catalan.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Carrega el vídeo de {v}: això comparteix dades amb {c}",
+  map: "Carrega el mapa de {v}: això comparteix dades amb {c}",
+  audio: "Carrega l'àudio de {v}: això comparteix dades amb {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Welsh.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Llwytho'r fideo o {v}: mae hyn yn rhannu data gyda {c}",
+  map: "Llwytho'r map o {v}: mae hyn yn rhannu data gyda {c}",
+  audio: "Llwytho'r sain o {v}: mae hyn yn rhannu data gyda {c}",
+} satisfies BlockingStrings;

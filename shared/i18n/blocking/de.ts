@@ -1,0 +1,7 @@
+// German.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Video von {v} laden: Dabei werden Daten an {c} übermittelt",
+  map: "Karte von {v} laden: Dabei werden Daten an {c} übermittelt",
+  audio: "Audio von {v} laden: Dabei werden Daten an {c} übermittelt",
+} satisfies BlockingStrings;

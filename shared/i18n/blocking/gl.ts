@@ -1,0 +1,7 @@
+// Galician.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Cargar o vídeo de {v}: isto comparte datos con {c}",
+  map: "Cargar o mapa de {v}: isto comparte datos con {c}",
+  audio: "Cargar o audio de {v}: isto comparte datos con {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Croatian.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Učitaj videozapis s {v}: time se podaci dijele s {c}",
+  map: "Učitaj kartu s {v}: time se podaci dijele s {c}",
+  audio: "Učitaj zvuk s {v}: time se podaci dijele s {c}",
+} satisfies BlockingStrings;

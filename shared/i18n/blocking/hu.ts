@@ -1,0 +1,7 @@
+// Hungarian.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "A videó betöltése innen: {v} – ezzel adatok jutnak el ide: {c}",
+  map: "A térkép betöltése innen: {v} – ezzel adatok jutnak el ide: {c}",
+  audio: "A hanganyag betöltése innen: {v} – ezzel adatok jutnak el ide: {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Indonesian.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Muat video dari {v}: ini membagikan data dengan {c}",
+  map: "Muat peta dari {v}: ini membagikan data dengan {c}",
+  audio: "Muat audio dari {v}: ini membagikan data dengan {c}",
+} satisfies BlockingStrings;

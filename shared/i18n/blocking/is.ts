@@ -1,0 +1,7 @@
+// Icelandic.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Hlaða myndbandinu frá {v}: þetta deilir gögnum með {c}",
+  map: "Hlaða kortinu frá {v}: þetta deilir gögnum með {c}",
+  audio: "Hlaða hljóðinu frá {v}: þetta deilir gögnum með {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Japanese.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "{v} の動画を読み込む：{c} とデータが共有されます",
+  map: "{v} の地図を読み込む：{c} とデータが共有されます",
+  audio: "{v} の音声を読み込む：{c} とデータが共有されます",
+} satisfies BlockingStrings;

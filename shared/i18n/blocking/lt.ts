@@ -1,0 +1,7 @@
+// Lithuanian.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Įkelti vaizdo įrašą iš {v}: taip duomenimis dalijamasi su {c}",
+  map: "Įkelti žemėlapį iš {v}: taip duomenimis dalijamasi su {c}",
+  audio: "Įkelti garso įrašą iš {v}: taip duomenimis dalijamasi su {c}",
+} satisfies BlockingStrings;

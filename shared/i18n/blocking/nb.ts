@@ -1,0 +1,7 @@
+// Norwegian Bokmål.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Last inn videoen fra {v}: dette deler data med {c}",
+  map: "Last inn kartet fra {v}: dette deler data med {c}",
+  audio: "Last inn lyden fra {v}: dette deler data med {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Dutch.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Video van {v} laden: hiermee worden gegevens gedeeld met {c}",
+  map: "Kaart van {v} laden: hiermee worden gegevens gedeeld met {c}",
+  audio: "Audio van {v} laden: hiermee worden gegevens gedeeld met {c}",
+} satisfies BlockingStrings;

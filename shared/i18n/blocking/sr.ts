@@ -1,0 +1,7 @@
+// Serbian (Cyrillic).
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Учитај видео са {v}: тиме се подаци деле са {c}",
+  map: "Учитај мапу са {v}: тиме се подаци деле са {c}",
+  audio: "Учитај звук са {v}: тиме се подаци деле са {c}",
+} satisfies BlockingStrings;

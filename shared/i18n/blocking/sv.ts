@@ -1,0 +1,7 @@
+// Swedish.
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "Läs in videon från {v}: det delar data med {c}",
+  map: "Läs in kartan från {v}: det delar data med {c}",
+  audio: "Läs in ljudet från {v}: det delar data med {c}",
+} satisfies BlockingStrings;

@@ -1,0 +1,7 @@
+// Chinese (Simplified).
+import type { BlockingStrings } from "../blocking";
+export default {
+  video: "加载来自 {v} 的视频：这会与 {c} 共享数据",
+  map: "加载来自 {v} 的地图：这会与 {c} 共享数据",
+  audio: "加载来自 {v} 的音频：这会与 {c} 共享数据",
+} satisfies BlockingStrings;

@@ -1,0 +1,88 @@
+/**
+ * The blocker (docs/blocking.md#automatic-blocking): a classic script a site places first in `<head>`, served per
+ * project by the Worker with the project's list inlined (`AssentBlocking.start({...})` follows this bundle). It holds
+ * back what the list names until the widget says every purpose it maps to may be used, runs each listed vendor's
+ * own consent call on every decision, and draws click-to-load placeholders for held embeds.
+ */
+import { patternCovers } from "../../../shared/blocking/hosts";
+import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
+import { vendorById } from "../../../shared/vendors/catalogue";
+import type { VendorPage } from "../../../shared/vendors/types";
+import { hold, type Held } from "./hold";
+import { placeholder } from "./placeholder";
+
+/** The widget's decision kept on this device (widget/src/store.ts), read at once so nothing waits for the widget. */
+function storedConsents({ api, project }: BlockingScriptConfig): Record<string, boolean> {
+  const key = `assent:${api}:${project}:`;
+  try {
+    // A refusal taken while the service was down (`pending`) refuses everything, as the widget reads it.
+    if (localStorage.getItem(key + "pending")) return {};
+    return JSON.parse(localStorage.getItem(key + "decision") ?? "null")?.consents ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function start(config: BlockingScriptConfig): void {
+  const { entries } = config;
+  if (entries.length === 0) return;
+  let consents = storedConsents(config);
+  const allowed = (purpose: string) => consents[purpose] === true;
+  const entriesOf = (url: string) => {
+    try {
+      const host = new URL(url, document.baseURI).hostname;
+      return entries.filter((entry) => patternCovers(entry.host, host));
+    } catch {
+      return [];
+    }
+  };
+  const purposesOf = (url: string) => [...new Set(entriesOf(url).map((entry) => entry.purpose))];
+  const removers = new Map<Held["element"], () => void>();
+
+  const holder = hold(purposesOf, allowed, (held) => {
+    if (!(held.element instanceof HTMLIFrameElement)) return;
+    const vendor = entriesOf(held.url)
+      .map((entry) => vendorById.get(entry.vendor ?? ""))
+      .find((known) => known?.embed);
+    if (!vendor) return;
+    removers.set(
+      held.element,
+      placeholder(held.element, vendor, config.api, async () => {
+        // The visitor's click is their consent to this embed's purposes: recorded through the widget when it is on
+        // the page (which then releases everything else of those purposes too), and this embed loads either way.
+        const widget = document.querySelector("assent-consent") as (Element & { allow?(purpose: string): Promise<boolean> }) | null;
+        for (const purpose of held.purposes) await widget?.allow?.(purpose).catch(() => false);
+        release(held);
+      }),
+    );
+  });
+
+  const release = (only?: Held) => {
+    for (const element of holder.release(only)) {
+      removers.get(element)?.();
+      removers.delete(element);
+    }
+  };
+
+  /** Each listed vendor's consent call, with whether all its purposes may be used; a call that throws stays here. */
+  const vendorCalls = () => {
+    for (const id of new Set(entries.map((entry) => entry.vendor))) {
+      const vendor = vendorById.get(id ?? "");
+      if (!vendor?.consent) continue;
+      const granted = entries.filter((entry) => entry.vendor === id).every((entry) => allowed(entry.purpose));
+      try {
+        vendor.consent(granted, window as unknown as VendorPage);
+      } catch (error) {
+        console.error(`Assent: the consent call of ${vendor.name} failed`, error);
+      }
+    }
+  };
+
+  const decided = (event: Event) => {
+    consents = (event as CustomEvent<{ consents: Record<string, boolean> }>).detail?.consents ?? {};
+    vendorCalls();
+    release();
+  };
+  document.addEventListener("assent-ready", decided);
+  document.addEventListener("assent-change", decided);
+}

@@ -1,0 +1,69 @@
+/**
+ * Click-to-load placeholders for held embeds of catalogue vendors (YouTube, Vimeo, Maps, Spotify): a real button in
+ * the frame's place, in the page's language, saying what loads and who receives data. The words come from the
+ * build's file for that language (shared/i18n/blocking.ts), fetched when the first placeholder is drawn, so the
+ * blocker carries no language.
+ */
+import { lookup, direction } from "../../../shared/i18n/negotiate";
+import { blockingEnglish, type BlockingKey } from "../../../shared/i18n/blocking";
+import type { Vendor } from "../../../shared/vendors/types";
+
+declare const __ASSENT_BLOCKING_I18N__: string;
+declare const __ASSENT_BLOCKING_TAGS__: string[];
+
+type Words = Record<BlockingKey, string>;
+let words: Promise<[string, Words | undefined]> | undefined;
+
+/** The page's language (its `lang`, else the browser's) as one of the shipped ones, and its words. */
+const wordsFor = (api: string) =>
+  (words ??= (async () => {
+    const tag = lookup([document.documentElement.lang, ...navigator.languages].filter(Boolean), __ASSENT_BLOCKING_TAGS__) ?? "en";
+    const file = (language: string) =>
+      fetch(`${api}/widget/blocking-i18n/${__ASSENT_BLOCKING_I18N__}/${language}.json`).then((answer) => (answer.ok ? answer.json() : Promise.reject()));
+    return file(tag).then(
+      (found: Words) => [tag, found] as [string, Words],
+      () => file("en").then((found: Words) => ["en", found] as [string, Words], () => ["en", undefined] as [string, undefined]),
+    );
+  })());
+
+/** Draws the placeholder before `frame` and hides the frame; returns what takes it away again. */
+export function placeholder(frame: HTMLIFrameElement, vendor: Vendor, api: string, load: () => void): () => void {
+  const box = document.createElement("div");
+  const button = document.createElement("button");
+  const size = (value: string, fallback: string) => (/^\d+$/.test(value) ? `${value}px` : value || fallback);
+  box.className = "assent-placeholder";
+  Object.assign(box.style, {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    boxSizing: "border-box",
+    width: size(frame.getAttribute("width") ?? "", "300px"),
+    height: size(frame.getAttribute("height") ?? "", "150px"),
+    maxWidth: "100%",
+    padding: "1em",
+    background: "#f1f1f1",
+    color: "#1a1a1a",
+    border: "1px solid #767676",
+  });
+  button.type = "button";
+  button.style.visibility = "hidden";
+  button.onclick = () => {
+    button.disabled = true;
+    load();
+  };
+  void wordsFor(api).then(([tag, found]) => {
+    const text = (found ?? blockingEnglish)[vendor.embed!];
+    button.textContent = text.split("{v}").join(vendor.name).split("{c}").join(vendor.company);
+    box.lang = tag;
+    box.dir = direction(tag);
+    button.style.visibility = "";
+  });
+  box.append(button);
+  const display = frame.style.display;
+  frame.style.display = "none";
+  frame.before(box);
+  return () => {
+    box.remove();
+    frame.style.display = display;
+  };
+}
