@@ -11103,6 +11103,10 @@ export interface operations {
             /** @description The bootstrap. */
             200: {
                 headers: {
+                    /** @description Every browser signal the service honours (RFC 9651 list), each with `received` when this request carried it and `effect=…` when that effect was applied under the visitor's regime, e.g. `gpc;received;effect=opt-out-of-sale-or-sharing`. */
+                    "Assent-Signals"?: string;
+                    /** @description `</.well-known/privacy-signals.json>; rel="describedby"`: where the signals are described. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
