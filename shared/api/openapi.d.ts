@@ -3223,6 +3223,8 @@ export interface components {
                 gpc: boolean;
                 /** @description Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity. */
                 gpcApplied: boolean;
+                /** @description Words the visitor's law prescribes under this regime, by their key in `strings` (docs/regulatory-readiness.md#us-opt-out-wording): in California under opt-out, `doNotSell` (the first layer's link to the choices) and `limitSensitive` (beside each purpose marked `sensitive`); empty elsewhere. */
+                prescribed: ("doNotSell" | "limitSensitive")[];
             };
             /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;

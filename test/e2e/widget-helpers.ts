@@ -31,13 +31,18 @@ export async function ok(method: string, path: string, token: string, body?: unk
 /** A project like a real shop's: a web client for the host origin, a backend client, three purposes in en+sv. */
 export async function shopProject(
   siteOrigin: string,
-  { controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null, policies = { privacy: "https://shop.example/privacy" } as Json } = {},
+  {
+    controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null,
+    policies = { privacy: "https://shop.example/privacy" } as Json,
+    // Locally the project's jurisdiction stands in for the visitor's place (worker/jurisdictions/local.ts).
+    jurisdiction = "SE",
+  } = {},
 ) {
   const project = await ok("POST", "/admin/v1/projects", adminToken, {
     name: "E2E shop",
     ...(controller ? { controller } : {}),
     policies,
-    jurisdiction: "SE",
+    jurisdiction,
     defaultLanguage: "en",
   });
   const projectId: string = project.projectId;
@@ -130,13 +135,17 @@ export const moduleTag = `<script type="module" src="${base}/widget/assent.js"><
  * A page with the widget's one script tag, a gated script, a settings button and the element, in the opt-in regime
  * unless `attrs` names another (the first of two attributes wins; the service honours it in local development).
  */
-export function shopPage(projectId: string, { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "" } = {}) {
+/** `regime`: the regime the element forces (`attrs` may force another: the first attribute wins); null forces none. */
+export function shopPage(
+  projectId: string,
+  { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "", regime = "opt-in" as string | null } = {},
+) {
   return `<!doctype html><html lang="${lang}" ${htmlAttrs}><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>
     <h1>Shop</h1><button id="settings">Privacy settings</button>
     <p id="gated">not run</p>
     <script type="text/plain" data-assent-purpose="marketing" src="/gated.js"></script>
     ${extra}
-    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} regime="opt-in"></assent-consent></body></html>`;
+    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} ${regime ? `regime="${regime}"` : ""}></assent-consent></body></html>`;
 }
 
 export const gatedScript = { body: `document.getElementById("gated").textContent = "ran";`, type: "text/javascript" };

@@ -10,7 +10,7 @@ import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
 import { visitorRegime } from "../jurisdictions/local";
-import { defaultRules, lapsedRefusals, regimes, type Regime } from "../jurisdictions/rules";
+import { defaultRules, lapsedRefusals, prescribedFor, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -194,7 +194,7 @@ bootstrapRoutes.openapi(
 
     return c.json(
       {
-        regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied },
+        regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
         language,
         strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
