@@ -193,3 +193,18 @@ describe("US opt-out wording", () => {
     await context.close();
   });
 });
+
+describe("browser signals", () => {
+  it("GPC and a signal defined only as data (the service's TEST_SIGNALS) are recorded with the decision", async () => {
+    const { context, page } = await visitor(browser, { gpc: true });
+    // As a browser would send it: on the request itself, added below the page (so no CORS preflight asks about it).
+    await context.route(`${base}/**`, (route) => route.continue({ headers: { ...route.request().headers(), "x-assent-test-signal": "1" } }));
+    await page.goto(`${site.origin}/exempt.html`);
+    await banner(page).waitFor({ state: "visible" });
+    const recorded = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/permissions"));
+    await page.getByRole("button", { name: "Reject all" }).click();
+    const record = await (await recorded).json();
+    expect(record.meta.context.signals).toEqual({ gpc: true, "test-optout": true });
+    await context.close();
+  });
+});
