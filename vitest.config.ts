@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
@@ -163,10 +164,20 @@ export default defineConfig(async () => {
         workerd("security", ["test/security/**/*.test.ts"], 10),
         // Translation checks: plain Node, no workerd or browser.
         { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], environment: "node" } },
+        // The widget's GPP strings against IAB's library: plain Node.
+        { test: { name: "gpp", include: ["test/gpp/**/*.test.ts"], environment: "node" } },
         // The scanner's matching and robots.txt rules: plain Node, no browser.
         { test: { name: "scanner", include: ["test/scanner/**/*.test.ts"], environment: "node" } },
+        // The Google Tag Manager template's sandboxed code against a stand-in of Tag Manager's sandbox: plain Node.
+        { test: { name: "integrations", include: ["test/integrations/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
+        // The framework packages build, export what they built, and the Svelte component compiles: plain Node.
+        {
+          // @assent/element from its source, as the packages' tsconfig.json files resolve it.
+          resolve: { alias: { "@assent/element": fileURLToPath(new URL("packages/element/src/index.ts", import.meta.url)) } },
+          test: { name: "packages", include: ["test/packages/**/*.test.ts"], environment: "node" },
+        },
         {
           test: {
             name: "e2e",

@@ -1,3 +1,5 @@
+import { patternCovers } from "../shared/blocking/hosts";
+import { vendors } from "../shared/vendors/catalogue";
 import type { ConsentType } from "../worker/consent-mode/settings";
 import type { scanCategories } from "../worker/scans/report";
 import database from "./cookie-database.json";
@@ -51,25 +53,16 @@ export function classifyName(name: string, domain = ""): Classification {
   return entry ? { category: entry.category, vendor: entry.vendor } : unclassified;
 }
 
+/** The vendor catalogue's hosts (shared/vendors), one home for what a tracker host is and whose. */
+const catalogueHosts = vendors.flatMap((vendor) => vendor.hosts.map((pattern): [string, Classification] => [pattern, { category: vendor.purpose, vendor: vendor.name }]));
+
 /**
- * Tracker hosts the database's Domain column does not name (it lists where cookies live, not every script or pixel
- * host), or names under another vendor's most frequent entry.
+ * Tracker hosts neither the catalogue nor the database's Domain column names (it lists where cookies live, not
+ * every script or pixel host), or names under another vendor's most frequent entry.
  */
 const knownHosts: Record<string, Classification> = {
-  "googletagmanager.com": { category: "analytics", vendor: "Google Tag Manager" },
-  "google-analytics.com": { category: "analytics", vendor: "Google Analytics" },
-  "analytics.google.com": { category: "analytics", vendor: "Google Analytics" },
-  "doubleclick.net": { category: "marketing", vendor: "DoubleClick/Google Marketing" },
   "googlesyndication.com": { category: "marketing", vendor: "Google AdSense" },
-  "connect.facebook.net": { category: "marketing", vendor: "Facebook" },
-  "hotjar.com": { category: "analytics", vendor: "Hotjar" },
-  "clarity.ms": { category: "analytics", vendor: "Microsoft Clarity" },
-  "bat.bing.com": { category: "marketing", vendor: "Microsoft Advertising" },
-  "snap.licdn.com": { category: "marketing", vendor: "LinkedIn" },
   "static.ads-twitter.com": { category: "marketing", vendor: "Twitter" },
-  "analytics.tiktok.com": { category: "marketing", vendor: "TikTok" },
-  "youtube.com": { category: "marketing", vendor: "YouTube" },
-  "youtube-nocookie.com": { category: "marketing", vendor: "YouTube" },
   "fonts.googleapis.com": { category: "functional", vendor: "Google Fonts" },
   "fonts.gstatic.com": { category: "functional", vendor: "Google Fonts" },
 };
@@ -78,10 +71,13 @@ const databaseHosts = db.hosts
   .map(([domain, c, v]): [string, Classification] => [domain, { category: db.categories[c], vendor: db.vendors[v] ?? null }])
   .sort((a, b) => b[0].length - a[0].length);
 
-/** A requested host: the known-tracker table, then the database's domains (the most specific suffix wins). */
+/** A requested host: the vendor catalogue, the known-tracker table, then the database's domains (the most specific suffix wins). */
 export function classifyHost(host: string): Classification {
   const name = host.toLowerCase();
-  const match = knownHostList.find(([d]) => under(name, d)) ?? databaseHosts.find(([d]) => under(name, d));
+  const match =
+    catalogueHosts.find(([pattern]) => patternCovers(pattern, name)) ??
+    knownHostList.find(([d]) => under(name, d)) ??
+    databaseHosts.find(([d]) => under(name, d));
   return match ? match[1] : unclassified;
 }
 

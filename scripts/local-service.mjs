@@ -10,6 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportJWK, generateKeyPair } from "jose";
 
+/** How much of a runtime's output `log()` keeps: its newest 32 MiB of characters. */
+const logTailChars = 32 * 1024 * 1024;
+
 export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 
 /** A TCP port nothing listens on now (asked of the OS). */
@@ -113,9 +116,15 @@ export async function startService({
   ];
   const [command, commandArgs] = runtimes[runtime](args);
   const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"], env: wranglerEnv, detached: true });
+  // The runtime's output, kept to its newest part: a benchmark's millions of request lines would otherwise outgrow
+  // the longest string V8 can hold, and an exception in this handler would stop the draining of the runtime's pipes.
   let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const keep = (d) => {
+    log += d;
+    if (log.length > 2 * logTailChars) log = log.slice(-logTailChars);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   /** Ends the process group (the runtime and all it started: workerd, esbuild) and, when it made the state, the state. */
   const stop = async () => {
     if (child.exitCode === null) {

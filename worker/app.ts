@@ -4,6 +4,7 @@ import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
+import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
@@ -96,6 +97,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  ["/browser/v1", vendorPublicRoutes],
   // The data subject's own door (docs/privacy-center.md): its API and its hosted page.
   ["/browser/v1/projects/:project_id/privacy-center", privacyCenterRoutes],
   ["/privacy-center", privacyCenterPage],
@@ -108,6 +110,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/clients`, clientRoutes],
   ["/admin/v1", jurisdictionRoutes],
   [`${adminProject}/consent-mode`, consentModeRoutes],
+  [`${adminProject}/blocking`, blockingRoutes],
+  ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
@@ -171,6 +175,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },
     { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
+    { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
   ],
 });

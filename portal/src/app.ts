@@ -242,6 +242,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-webhooks .project=${project}></ap-webhooks>`;
       case "scanner":
         return html`<ap-scanner .project=${project}></ap-scanner>`;
+      case "blocking":
+        return html`<ap-blocking .project=${project}></ap-blocking>`;
       case "settings":
         return html`<ap-settings .project=${project}></ap-settings>`;
       case "wording":

@@ -9,6 +9,7 @@ export const sections = [
   { id: "identities", label: "Identities" },
   { id: "webhooks", label: "Webhooks" },
   { id: "scanner", label: "Scanner" },
+  { id: "blocking", label: "Blocking" },
   { id: "sms", label: "SMS" },
   { id: "settings", label: "Settings" },
 ] as const;

@@ -72,3 +72,11 @@ export const scanCategories = valuesOf<ScanCategory>({
 });
 
 export const scanSchedules = valuesOf<ScanSchedule>({ off: 1, daily: 1, weekly: 1, monthly: 1 });
+
+export type BlockingList = Schemas["BlockingList"];
+export type BlockingEntry = Schemas["BlockingEntry"];
+export type BlockingSource = BlockingEntry["source"];
+export type Vendor = Schemas["Vendor"];
+export type ThirdPartyHost = Schemas["ThirdPartyHost"];
+
+export const blockingSourceLabels: Record<BlockingSource, string> = { scan: "Scan", catalogue: "Catalogue", manual: "By hand" };

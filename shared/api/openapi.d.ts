@@ -1160,6 +1160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/browser/v1/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the vendor catalogue (public)
+         * @description The catalogue `GET /admin/v1/vendors` serves, without a credential: it holds nothing but the repository's own data.
+         */
+        get: operations["listVendorsPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/browser/v1/projects/{project_id}/privacy-center": {
         parameters: {
             query?: never;
@@ -1752,6 +1772,50 @@ export interface paths {
          * @description With `enabled`, the widget sets gtag `consent default` (region-scoped from the jurisdiction rules, with `wait_for_update`, `url_passthrough`, `ads_data_redaction`) before any gated tag and an `update` on every decision. Which consent types a purpose stands for is the purpose's `consentMode` field.
          */
         put: operations["updateConsentModeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/blocking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the project's blocking list
+         * @description A project that never set one answers `{ enabled: false, entries: [] }`.
+         */
+        get: operations["getBlockingList"];
+        /**
+         * Replace the project's blocking list
+         * @description Up to 500 entries, each host once. 400 `validation_failed` for a host that is not a lowercase host name or `*.` wildcard (`invalid_host`), a host listed twice (`duplicate_host`) or an unknown vendor id (`unknown_vendor`); 400 `blocks_own_origin` for a host or wildcard covering the service's own host (the widget's) or a host of the project's web clients' `allowedOrigins`; 400 `unknown_purpose` for a purpose the project does not have. A refused list changes nothing.
+         */
+        put: operations["updateBlockingList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the vendor catalogue
+         * @description What the portal's vendor picker offers: each vendor's hosts, cookies, default purpose, Consent Mode types and consent call.
+         */
+        get: operations["listVendors"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3245,6 +3309,14 @@ export interface components {
             };
             /** @description Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about them again. A younger refusal stands (the widget does not ask), on every device the identity uses. */
             askAgain: string[];
+            /**
+             * @description The IAB GPP sections the page serves through `__gpp` (docs/gpp.md): `usnat` and the state's own section for a US visitor under an opt-out regime, none elsewhere (the widget then loads no GPP code).
+             * @example [
+             *       "usnat",
+             *       "usca"
+             *     ]
+             */
+            gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;
@@ -3287,6 +3359,57 @@ export interface components {
              * @enum {string}
              */
             regime?: "opt-in" | "opt-out" | "notice";
+        };
+        VendorList: {
+            vendors: components["schemas"]["Vendor"][];
+        };
+        Vendor: {
+            /** @example meta-pixel */
+            id: string;
+            /** @example Meta Pixel */
+            name: string;
+            /**
+             * @description Who receives the data.
+             * @example Meta Platforms
+             */
+            company: string;
+            /** @example https://www.facebook.com/privacy/policy/ */
+            privacyPolicy: string;
+            /**
+             * @description Host patterns its scripts, iframes and pixels load from.
+             * @example [
+             *       "connect.facebook.net"
+             *     ]
+             */
+            hosts: string[];
+            /**
+             * @description Cookie names it sets; a trailing `*` is a prefix.
+             * @example [
+             *       "_fbp",
+             *       "_fbc"
+             *     ]
+             */
+            cookies: string[];
+            /**
+             * @description The purpose its tags serve by default.
+             * @enum {string}
+             */
+            purpose: "functional" | "analytics" | "marketing";
+            /** @description The Google Consent Mode v2 types that purpose stands for. */
+            consentModeTypes: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
+            /** @description The vendor whose hosts serve this one's script (gtag.js from Google Tag Manager's host); list its hosts too. */
+            servedBy: string | null;
+            /** @description Measures without cookies or personal data. */
+            cookieless: boolean;
+            /**
+             * @description Content shown in an iframe, which gets a click-to-load placeholder.
+             * @enum {string|null}
+             */
+            embed: "video" | "map" | "audio" | null;
+            /** @description Whether the widget calls the vendor's own consent API on every decision. */
+            consentCall: boolean;
+            /** @example fbq('consent', 'grant'|'revoke') */
+            consentCallDescription: string | null;
         };
         PrivacyCenterPage: {
             projectId: string;
@@ -3703,6 +3826,31 @@ export interface components {
             waitForUpdate: number;
             urlPassthrough: boolean;
             adsDataRedaction: boolean;
+        };
+        /** @description The project's host → purpose list: scripts, iframes and image pixels from these hosts are held back on the page until their purpose is approved (docs/blocking.md#the-blocking-list). */
+        BlockingList: {
+            /** @description Whether the widget's classic loader holds back what the list names. */
+            enabled: boolean;
+            entries: components["schemas"]["BlockingEntry"][];
+        };
+        BlockingEntry: {
+            /** @example connect.facebook.net */
+            host: string;
+            /**
+             * @description The referenceId of one of the project's purposes.
+             * @example marketing
+             */
+            purpose: string;
+            /**
+             * @description Where the entry came from: the scanner's proposal, the vendor catalogue, or added by hand.
+             * @enum {string}
+             */
+            source: "scan" | "catalogue" | "manual";
+            /**
+             * @description The catalogue vendor whose host this is.
+             * @example meta-pixel
+             */
+            vendor?: string;
         };
         PortalOverview: {
             projectId: string;
@@ -11171,6 +11319,26 @@ export interface operations {
             };
         };
     };
+    listVendorsPublic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorList"];
+                };
+            };
+        };
+    };
     getPrivacyCenter: {
         parameters: {
             query?: {
@@ -14858,6 +15026,259 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentModeSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBlockingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockingList"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBlockingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "entries": [
+                 *         {
+                 *           "host": "connect.facebook.net",
+                 *           "purpose": "marketing",
+                 *           "source": "catalogue",
+                 *           "vendor": "meta-pixel"
+                 *         },
+                 *         {
+                 *           "host": "*.hotjar.com",
+                 *           "purpose": "analytics",
+                 *           "source": "scan"
+                 *         },
+                 *         {
+                 *           "host": "pixel.partner.example",
+                 *           "purpose": "marketing",
+                 *           "source": "manual"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BlockingList"];
+            };
+        };
+        responses: {
+            /** @description The stored list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockingList"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorList"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

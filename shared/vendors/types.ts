@@ -4,13 +4,17 @@
  * Catalogue entries are data; only `consent` is code, and it runs on the page, so it may touch nothing but the
  * vendor's own globals on `page`.
  */
-import type { ConsentType } from "../../worker/consent-mode/settings";
+import type { ConsentType } from "../consent-mode/types";
 
 /** The default purpose a vendor's tags serve, as the scanner's categories name them. */
-export type VendorPurpose = "functional" | "analytics" | "marketing";
+export const vendorPurposes = ["functional", "analytics", "marketing"] as const;
+export type VendorPurpose = (typeof vendorPurposes)[number];
 
-/** The page as a vendor's consent call sees it: its globals, which may or may not have loaded. */
-export type VendorPage = Window & Record<string, unknown>;
+/**
+ * The page as a vendor's consent call sees it: its globals (`window`), which may or may not have loaded. Typed
+ * without the DOM so the Worker, which serves the catalogue, compiles it too.
+ */
+export type VendorPage = Record<string, unknown>;
 
 export type Vendor = {
   /** Stable key, lower-kebab-case (`meta-pixel`): blocking entries and the portal refer to it. */
@@ -25,6 +29,11 @@ export type Vendor = {
   cookies: string[];
   purpose: VendorPurpose;
   consentModeTypes: ConsentType[];
+  /**
+   * The vendor whose hosts serve this one's script (gtag.js for Google Analytics and Google Ads comes from Google Tag
+   * Manager's host): the portal's picker adds that vendor's hosts too, since a host is listed once.
+   */
+  servedBy?: string;
   /** Measures without cookies or personal data (Plausible, Fathom): listed so the portal can say it needs no consent. */
   cookieless?: true;
   /** Content shown in an iframe: blocked iframes of it get a click-to-load placeholder naming this kind. */
@@ -34,4 +43,6 @@ export type Vendor = {
    * page, guarded by the caller (a throw never reaches the widget).
    */
   consent?: (granted: boolean, page: VendorPage) => void;
+  /** What `consent` calls, in the vendor's words (`fbq('consent', 'grant'|'revoke')`): the API and the portal show it. */
+  consentCallDescription?: string;
 };

@@ -151,6 +151,7 @@ describe("a fault at any row written leaves nothing behind", { timeout: 300_000 
       const t = await configuredTenant();
       await subscribed(t, ["permission.created"]); // first, so that the permission's event is kept (and delivered)
       ok(await t.api("POST", "/permissions", permissionBody(t, "approved", ago(1))), 201);
+      ok(await admin("PUT", `/projects/${t.projectId}/blocking`, { enabled: true, entries: [{ host: "cdn.tracker.example", purpose: "marketing", source: "manual" }] }));
       return t.projectId;
     };
     const rows = await everyFault("DELETE project", project, (projectId) => admin("DELETE", `/projects/${projectId}`), 204);

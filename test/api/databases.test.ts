@@ -165,6 +165,7 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     ok(await t.api("POST", "/webhooks", { url: "https://hooks.customer.example/ok/move", events: ["permission.created"] }), 201);
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
     const { scanId } = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
+    ok(await admin("PUT", `/projects/${t.projectId}/blocking`, { enabled: true, entries: [{ host: "connect.facebook.net", purpose: "marketing", source: "catalogue", vendor: "meta-pixel" }] }));
     await runCron();
     const exported = async (d1: D1Database) =>
       Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
@@ -174,6 +175,8 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
 
     await shard.batch(importStatements(t.projectId, before).map((sql) => shard.prepare(sql)));
     expect(await exported(shard)).toEqual(before);
+    const moved = await rowsOf(shard, t.projectId);
+    expect({ lists: moved.blocking_lists, entries: moved.blocking_entries }).toEqual({ lists: 1, entries: 1 });
     await env.DB.batch(deleteStatements(t.projectId).map((sql) => env.DB.prepare(sql)));
     expect(total(await rowsOf(env.DB, t.projectId))).toBe(0);
     // Left in the shard: this project is not in the map, so remove it again.

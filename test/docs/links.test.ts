@@ -12,7 +12,11 @@ const files = (dir: string, keep: (path: string) => boolean): string[] =>
     return keep(path) ? [path] : [];
   });
 
-const markdownFiles = ["README.md", "BENCHMARKS.md", ...files("docs", (path) => path.endsWith(".md"))];
+const markdownFiles = [
+  "README.md",
+  "BENCHMARKS.md",
+  ...["docs", "packages", "examples"].flatMap((dir) => files(dir, (path) => path.endsWith(".md"))),
+];
 const anchorsOf = new Map<string, Set<string>>();
 const anchorsIn = (path: string) => {
   if (!anchorsOf.has(path)) anchorsOf.set(path, anchors(read(path)));
@@ -55,7 +59,7 @@ describe("links", () => {
   });
 
   it("every docs/<file>.md reference in the code resolves, anchor included", () => {
-    const code = ["worker", "portal", "widget", "shared", "scripts", "test", "bench"]
+    const code = ["worker", "portal", "widget", "shared", "scripts", "test", "bench", "packages", "examples"]
       .filter((dir) => existsSync(dir))
       .flatMap((dir) => files(dir, (path) => /\.(ts|tsx|js|mjs|cjs|html|css|sql|toml|json)$/.test(path)));
     const references = code.flatMap((path) =>

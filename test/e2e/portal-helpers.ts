@@ -2,7 +2,7 @@
 // and the steps that set the scene (sign in, create a project, create a backend client and get its token).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { createDemoProject, demoName } from "../../scripts/seed.mjs";
 import { artifactPath, launchBrowser } from "./browser";
@@ -70,6 +70,16 @@ export const shot = (page: Page, name: string, { fullPage = true } = {}) =>
 
 /** Waits for the page to catch up: generous, since the machine is shared and the service runs in wrangler dev. */
 export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
+
+/**
+ * Waits for `locator` to show; if the page shows a problem instead (`role="alert"`: a failed load), fails at once
+ * with its text, so a failure says what the service answered rather than only that something did not appear.
+ */
+export async function shown(page: Page, locator: Locator) {
+  const problem = page.locator('[role="alert"]');
+  await locator.or(problem).first().waitFor();
+  if (!(await locator.first().isVisible())) throw new Error(`The page shows a problem instead: ${(await problem.allInnerTexts()).join(" | ")}`);
+}
 
 export const dialog = (page: Page, id: string) => page.locator(`dialog#${id}`);
 

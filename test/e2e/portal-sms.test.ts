@@ -13,6 +13,7 @@ import {
   openPortalBrowser,
   type PortalBrowser,
   shot,
+  shown,
   signIn,
   submitNewProject,
 } from "./portal-helpers";
@@ -55,7 +56,7 @@ describe("the portal's SMS page", () => {
     await page.getByRole("link", { name: "SMS" }).click();
     await page.getByRole("heading", { name: "SMS", level: 2 }).waitFor();
     const route = page.locator('tr[data-route="sms_hub"]');
-    await route.waitFor();
+    await shown(page, route);
     expect(await route.locator('td[data-label="Provider"]').innerText()).toContain("gateway");
     expect(await route.locator('td[data-label="Waiting"]').innerText()).toBe("0");
 

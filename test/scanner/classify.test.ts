@@ -1,6 +1,7 @@
 // The scanner's matching of names and hosts against the Open Cookie Database, and its site boundaries: plain Node.
 import { describe, expect, it } from "vitest";
 import { classifyHost, classifyName, cookieDatabase, essential, purposeOf } from "../../scanner/classify";
+import { vendors } from "../../shared/vendors/catalogue";
 import { siteOf } from "../../scanner/sites";
 
 describe("cookie and storage names", () => {
@@ -42,9 +43,19 @@ describe("cookie and storage names", () => {
 describe("hosts", () => {
   it("classifies known trackers and hosts under the database's domains", () => {
     expect(classifyHost("www.google-analytics.com")).toMatchObject({ category: "analytics" });
-    expect(classifyHost("connect.facebook.net")).toMatchObject({ category: "marketing", vendor: "Facebook" });
+    expect(classifyHost("connect.facebook.net")).toMatchObject({ category: "marketing", vendor: "Meta Pixel" });
     expect(classifyHost("stats.g.doubleclick.net")).toMatchObject({ category: "marketing" });
     expect(classifyHost("px.ads.linkedin.com")).not.toMatchObject({ category: "unclassified" });
+  });
+
+  it("classifies every host of the vendor catalogue as its vendor, with the vendor's purpose", () => {
+    const misclassified = vendors.flatMap((vendor) =>
+      vendor.hosts
+        .map((pattern) => pattern.replace(/^\*\./, "tag."))
+        .filter((host) => JSON.stringify(classifyHost(host)) !== JSON.stringify({ category: vendor.purpose, vendor: vendor.name }))
+        .map((host) => `${host}: ${JSON.stringify(classifyHost(host))}, catalogue says ${vendor.purpose} ${vendor.name}`),
+    );
+    expect(misclassified).toEqual([]);
   });
 
   it("matches whole labels only and lists the unknown as unclassified", () => {

@@ -49,8 +49,12 @@ export function modesOf(purposes: Purpose[], allowed: (purpose: Purpose) => bool
   return modes;
 }
 
-/** The update for a decision (when Consent Mode is on, `modes` is not empty), and the event GTM triggers on. */
-export function update(modes: Modes, consents: Record<string, boolean>): void {
+/**
+ * The update for a decision, and the event GTM triggers on, when the project has Consent Mode on; with it off (a
+ * site whose Tag Manager template sends the commands, integrations/gtm) the state's `consentMode` still carries them.
+ */
+export function update(modes: Modes, consents: Record<string, boolean>, settings?: ConsentModeSettings): void {
+  if (!settings?.enabled) return;
   if (Object.keys(modes).length) gtag("consent", "update", modes);
   dataLayer().push({ event: "assent_consent_update", assent: { consents, consentMode: modes } });
 }

@@ -71,7 +71,7 @@ export class ConsentController {
     if (settings) setDefaults(settings);
     if (stored) {
       this.#identity = stored.identityId;
-      update(stored.modes, stored.consents);
+      update(stored.modes, stored.consents, stored.consentMode);
       this.#host.emit("assent-ready", this.state);
     }
     void this.load();
@@ -121,7 +121,8 @@ export class ConsentController {
     const { config, saved, receipt } = this.shown;
     const consents: Record<string, boolean> = { ...(config ? {} : this.#decision?.consents) };
     for (const p of config?.purposes ?? []) consents[p.referenceId] = this.hasConsent(p.referenceId);
-    return { identityId: this.#identity, consents, purposes: saved, regime: this.regime, receipt };
+    const consentMode = config ? modesOf(config.purposes, (p) => consents[p.referenceId]) : { ...this.#decision?.modes };
+    return { identityId: this.#identity, consents, consentMode, purposes: saved, regime: this.regime, receipt };
   }
 
   /**
@@ -166,6 +167,8 @@ export class ConsentController {
         host.emit("assent-change", this.state);
       }
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
+      // The IAB GPP API, only where the bootstrap names sections (a US visitor under an opt-out regime).
+      if (boot.gppSections?.length) void import("./gpp/gpp").then((gpp) => gpp.default(this, boot.gppSections!));
     } catch (error) {
       // The words of an earlier answer stand; the first time, the widget's own file.
       if (!this.shown.strings) {
@@ -201,22 +204,21 @@ export class ConsentController {
    * differ from the ones this device last told.
    */
   #remember(tell?: boolean, acknowledged = this.#decision?.acknowledged) {
-    const state = this.state;
+    const { consents, consentMode: modes } = this.state;
     const boot = this.#boot!;
-    const modes = boot.consentMode?.enabled ? modesOf(this.shown.config!.purposes, (p) => this.hasConsent(p.referenceId)) : {};
     tell ??= differ(modes, this.#decision?.modes);
     this.#store.decision.set(
       (this.#decision = {
         identityId: this.#identity,
         fingerprint: boot.fingerprint,
         regime: this.regime,
-        consents: state.consents,
+        consents,
         modes,
         consentMode: boot.consentMode,
         acknowledged,
       }),
     );
-    if (tell) update(modes, state.consents);
+    if (tell) update(modes, consents, boot.consentMode);
   }
 
   /** What a recorded request carries besides its `request`: the identity, when, and the page; `requestedBy` is the service's. */

@@ -41,7 +41,7 @@ export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { de
  * The one call before first paint; `legacy` marks one assembled from the three calls of older servers, which send
  * no `strings` (the widget then fetches its built language file).
  */
-export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings" | "askAgain">, "regime" | "configuration" | "consentMode"> & {
+export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings" | "askAgain" | "gppSections">, "regime" | "configuration" | "consentMode"> & {
   regime: Regime;
   configuration: Configuration;
   consentMode?: ConsentModeSettings;
@@ -53,6 +53,11 @@ export type ConsentState = {
   identityId: string;
   /** Per purpose referenceId: may it be used now (see `hasConsent`). */
   consents: Record<string, boolean>;
+  /**
+   * Per Google Consent Mode type some purpose maps: granted when any purpose mapped to it may be used. What the
+   * widget sends as `consent update` when the project has Consent Mode on, and what a Tag Manager template sends.
+   */
+  consentMode: Partial<Record<ConsentType, "granted" | "denied">>;
   purposes: StatePurpose[];
   regime: RegimeName;
   /** The compact JWS the service signed for the last saved decision, when it sends one. */

@@ -9,7 +9,8 @@ import { consentModeOf } from "../consent-mode/defaults";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
-import { visitorRegime } from "../jurisdictions/local";
+import { gppSectionsFor } from "../jurisdictions/gpp";
+import { visitorPlace, visitorRegime } from "../jurisdictions/local";
 import { defaultRules, lapsedRefusals, prescribedFor, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
@@ -169,7 +170,9 @@ bootstrapRoutes.openapi(
 
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
-    const resolved = visitorRegime(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
+    const local = { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction };
+    const resolved = visitorRegime(rules, cf, local);
+    const place = visitorPlace(cf, local);
     const all = { ...cached.configuration, purposes: exemptionsFor(cached.configuration.purposes, resolved.country) };
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
     const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
@@ -201,6 +204,7 @@ bootstrapRoutes.openapi(
         fingerprint: await purposesFingerprint(all),
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
+        gppSections: gppSectionsFor(regime, place.country, place.region),
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
       },

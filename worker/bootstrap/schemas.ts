@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { VisitorKey, VisitorToken } from "../auth/browser-tokens";
 import { ConsentModeSettingsSchema, consentTypes } from "../consent-mode/settings";
 import { Configuration } from "../configuration/schemas";
+import { gppSectionNames } from "../jurisdictions/gpp";
 import { prescribedLinks, regimes } from "../jurisdictions/rules";
 import { PermissionState } from "../requests/schemas";
 
@@ -53,6 +54,12 @@ export const Bootstrap = z
       description:
         "Consent purposes the identity refused longer ago than the project's `refusalStandsSeconds`: the widget asks about " +
         "them again. A younger refusal stands (the widget does not ask), on every device the identity uses.",
+    }),
+    gppSections: z.array(z.enum(gppSectionNames)).openapi({
+      description:
+        "The IAB GPP sections the page serves through `__gpp` (docs/gpp.md): `usnat` and the state's own section for a US " +
+        "visitor under an opt-out regime, none elsewhere (the widget then loads no GPP code).",
+      example: ["usnat", "usca"],
     }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
     // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.

@@ -1,16 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { consentTypes } from "../../shared/consent-mode/types";
 
-/** Google Consent Mode v2 consent types (https://developers.google.com/tag-platform/security/guides/consent). */
-export const consentTypes = [
-  "ad_storage",
-  "ad_user_data",
-  "ad_personalization",
-  "analytics_storage",
-  "functionality_storage",
-  "personalization_storage",
-  "security_storage",
-] as const;
-export type ConsentType = (typeof consentTypes)[number];
+export { consentTypes, type ConsentType } from "../../shared/consent-mode/types";
 
 export type ConsentModeSettings = {
   /** Whether the widget talks to Google tags at all (gtag `consent` commands and `dataLayer` events). */

@@ -33,3 +33,16 @@ export function visitorRegime(
   if (area) return { ...resolveRegime(rules, area.country, area.region), country: null, region: null, matched: "jurisdiction" };
   return { name: regimes.find((regime) => used.has(regime))!, country: null, region: null, matched: "strictest", areas: [] };
 }
+
+/**
+ * Where the visitor is, for what a place's own law adds beside the regime (the GPP state sections): `request.cf`, or
+ * in local development without a real location the project's jurisdiction (a developer's `US-CA` project sees
+ * California's section).
+ */
+export function visitorPlace(
+  cf: Location | undefined,
+  local: { localDev: boolean; jurisdiction: string | null | undefined },
+): { country?: string; region?: string } {
+  if (!local.localDev || !isPlaceholder(cf)) return { country: cf?.country, region: cf?.regionCode };
+  return jurisdictionArea(local.jurisdiction) ?? {};
+}

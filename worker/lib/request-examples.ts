@@ -91,6 +91,14 @@ export const requestExamples: Record<string, unknown> = {
   mintVisitorToken: { visitorKey: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8" },
   bootstrapWidget: { visitorKey: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8", languages: ["sv-SE", "en"] },
   updateJurisdictionRules: { rules: [{ area: "US-CA", regime: "opt-out" }, { area: "US", regime: "notice" }], rest: "opt-in" },
+  updateBlockingList: {
+    enabled: true,
+    entries: [
+      { host: "connect.facebook.net", purpose: "marketing", source: "catalogue", vendor: "meta-pixel" },
+      { host: "*.hotjar.com", purpose: "analytics", source: "scan" },
+      { host: "pixel.partner.example", purpose: "marketing", source: "manual" },
+    ],
+  },
   updateConsentModeSettings: { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true },
   signIn: { adminToken: "the ADMIN_TOKEN secret" },
   requestPrivacyCenterCode: { channel: "email", address: "anna@mail.example" },

@@ -1,0 +1,55 @@
+// Which IAB GPP sections the bootstrap says the page serves (docs/gpp.md): usnat and the state's own section for a US
+// visitor under an opt-out regime, nothing a project's rules do not use.
+import { beforeAll, describe, expect, it } from "vitest";
+import { bootstrap, localBootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { admin } from "./helpers";
+
+let tenant: WidgetTenant;
+beforeAll(async () => {
+  tenant = await widgetTenant();
+});
+
+const sectionsAt = async (cf?: Record<string, unknown>) => (await bootstrap(tenant.projectId, { cf })).body.gppSections;
+
+describe("GPP sections in the bootstrap", () => {
+  it("under the recommended preset: usnat and each of the five states' own section, usnat alone in other opt-out states", async () => {
+    const cases: Array<[string, string[]]> = [
+      ["CA", ["usnat", "usca"]],
+      ["VA", ["usnat", "usva"]],
+      ["CO", ["usnat", "usco"]],
+      ["UT", ["usnat", "usut"]],
+      ["CT", ["usnat", "usct"]],
+      ["TX", ["usnat"]],
+      ["OR", ["usnat"]],
+    ];
+    for (const [state, expected] of cases) {
+      expect({ state, sections: await sectionsAt({ country: "US", regionCode: state }) }).toEqual({ state, sections: expected });
+    }
+  });
+
+  it("serves no section the rules do not use: not under opt-in or notice, not outside the US, not for an unknown place", async () => {
+    // New York has no comprehensive law in the preset: notice; Germany: opt-in.
+    expect(await sectionsAt({ country: "US", regionCode: "NY" })).toEqual([]);
+    expect(await sectionsAt({ country: "DE", regionCode: "BY" })).toEqual([]);
+    expect(await sectionsAt(undefined)).toEqual([]);
+    // A project that asks for consent in California: no GPP there, while Texas stays opt-out.
+    const rules = { rules: [{ area: "US", regime: "opt-out" }, { area: "US-CA", regime: "opt-in" }], rest: "opt-out" };
+    expect((await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, rules)).status).toBe(200);
+    expect(await sectionsAt({ country: "US", regionCode: "CA" })).toEqual([]);
+    expect(await sectionsAt({ country: "US", regionCode: "TX" })).toEqual(["usnat"]);
+    // Opt-out outside the US: no US section.
+    expect(await sectionsAt({ country: "JP" })).toEqual([]);
+    expect((await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, { rules: [], rest: "notice" })).status).toBe(200);
+    expect(await sectionsAt({ country: "US", regionCode: "CA" })).toEqual([]);
+    const recommended = (await admin("GET", "/jurisdiction-presets")).body.items[0].rules;
+    expect((await admin("PUT", `/projects/${tenant.projectId}/jurisdictions`, recommended)).status).toBe(200);
+  });
+
+  it("in local development the project's jurisdiction stands in for the visitor's state, and a forced opt-in serves none", async () => {
+    const placeholder = { country: "US", regionCode: "TX", city: "Austin", postalCode: "78701", asn: 395747 };
+    const put = await admin("PUT", `/projects/${tenant.projectId}`, { name: "Local shop", controller: { name: "Shop AB" }, jurisdiction: "US-CO" });
+    expect(put.status).toBe(200);
+    expect((await localBootstrap(tenant.projectId, { cf: placeholder })).gppSections).toEqual(["usnat", "usco"]);
+    expect((await localBootstrap(tenant.projectId, { cf: placeholder, body: { regime: "opt-in" } })).gppSections).toEqual([]);
+  });
+});

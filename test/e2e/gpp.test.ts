@@ -1,0 +1,201 @@
+// The IAB GPP CMP API on a page (docs/gpp.md): under the opt-out regime for a California visitor (locally the
+// project's jurisdiction, US-CA, stands in for the visitor's state), `__gpp` answers with usnat and usca, derived from
+// the visitor's decision; IAB's own library (@iabgpp/cmpapi) decodes the page's string. Under opt-in there is no
+// `__gpp` and the GPP chunk is never fetched.
+import { readFileSync } from "node:fs";
+import { GppModel } from "@iabgpp/cmpapi";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { adminToken, banner, base, dialog, gatedScript, hostSite, moduleTag, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+
+let browser: Browser;
+let site: Awaited<ReturnType<typeof hostSite>>;
+let shop: Shop;
+/** The GPP chunk's file name, from the build's manifest. */
+let chunk: string;
+
+/** The stub docs/gpp.md gives pages, taken from the page itself so the documented text is the tested one. */
+const stub = /```html\n(<script>[\s\S]*?<\/script>)\n```/.exec(readFileSync(new URL("../../docs/gpp.md", import.meta.url), "utf8"))![1];
+/** A vendor's listener registered with the stub before the widget loads: it records every event it hears. */
+const earlyListener = `<script>window.__heard = []; __gpp("addEventListener", function (e) { window.__heard.push([e.eventName, e.data]); });
+  __gpp("customCommand", function (data, success) { window.__queued = [data, success]; });</script>`;
+
+beforeAll(async () => {
+  site = await hostSite();
+  shop = await shopProject(site.origin);
+  await ok("PUT", `/admin/v1/projects/${shop.projectId}`, adminToken, {
+    name: "E2E shop",
+    controller: { name: "Shop AB", email: "privacy@shop.example" },
+    policies: { privacy: "https://shop.example/privacy" },
+    jurisdiction: "US-CA",
+    defaultLanguage: "en",
+  });
+  Object.assign(site.pages, {
+    "/stub.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: stub + earlyListener + moduleTag }) },
+    "/plain.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
+    "/opt-in.html": { body: shopPage(shop.projectId) },
+    "/classic.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: `<script src="${base}/widget/assent.classic.js"></script>` }) },
+    "/gated.js": gatedScript,
+  });
+  const manifest = await (await fetch(`${base}/widget/manifest.json`)).json();
+  chunk = manifest["assent.js"].chunks.find((name: string) => name.startsWith("gpp."));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** `__gpp(command, callback, parameter)` in the page: what the callback got. */
+const gpp = (page: Page, command: string, parameter?: unknown) =>
+  page.evaluate(
+    ([command, parameter]) =>
+      new Promise<{ data: any; success: boolean }>((resolve) => (window as any).__gpp(command, (data: unknown, success: boolean) => resolve({ data, success }), parameter)),
+    [command, parameter] as const,
+  );
+
+const loaded = (page: Page) =>
+  page.waitForFunction(() => {
+    let status: string | undefined;
+    (window as any).__gpp?.("ping", (data: Json) => (status = data.cmpStatus));
+    return status === "loaded";
+  });
+
+/** Every script the page fetched from the service's widget folder. */
+const widgetScripts = (page: Page) => {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(`${base}/widget/`)) seen.push(new URL(request.url()).pathname.slice("/widget/".length));
+  });
+  return seen;
+};
+
+describe("GPP under the opt-out regime (California)", () => {
+  it("ping, the sections IAB's library decodes, sections not used, and listeners hearing the opt-out", async () => {
+    expect(chunk).toBeTruthy();
+    const { context, page } = await visitor(browser);
+    const scripts = widgetScripts(page);
+    await page.goto(`${site.origin}/stub.html`);
+    await banner(page).waitFor({ state: "visible" });
+    await loaded(page);
+    expect(scripts).toContain(chunk);
+
+    const ping = (await gpp(page, "ping")).data;
+    expect(ping).toMatchObject({
+      gppVersion: "1.1",
+      cmpStatus: "loaded",
+      cmpDisplayStatus: "visible",
+      signalStatus: "ready",
+      supportedAPIs: ["7:usnat", "8:usca"],
+      cmpId: 0,
+      sectionList: [7, 8],
+      applicableSections: [8],
+    });
+    // IAB's library reads the page's string as the page's own API answers it.
+    const model = new GppModel(ping.gppString);
+    expect(model.getSectionIds()).toEqual([7, 8]);
+    expect(ping.parsedSections).toEqual(model.toObject());
+    const usnat = (await gpp(page, "getSection", "usnat")).data;
+    expect(usnat).toEqual(model.getSection("usnat"));
+    expect((await gpp(page, "getSection", "usca")).data).toEqual(model.getSection("usca"));
+    // Nothing refused yet: the notices were given and the visitor has not opted out.
+    expect(usnat).toMatchObject({ SaleOptOutNotice: 1, SharingOptOutNotice: 1, TargetedAdvertisingOptOutNotice: 1, SaleOptOut: 2, SharingOptOut: 2, TargetedAdvertisingOptOut: 2, MspaCoveredTransaction: 2, Gpc: false });
+    expect(await gpp(page, "hasSection", "usnat")).toEqual({ data: true, success: true });
+    expect(await gpp(page, "getField", "usca.SaleOptOut")).toEqual({ data: 2, success: true });
+
+    // Sections the project's rules do not use here are not served.
+    for (const name of ["usva", "usco", "usut", "usct", "tcfeuv2"]) {
+      expect({ name, has: (await gpp(page, "hasSection", name)).data }).toEqual({ name, has: false });
+      expect({ name, section: (await gpp(page, "getSection", name)).data }).toEqual({ name, section: null });
+    }
+    expect((await gpp(page, "getField", "usva.SaleOptOut")).data).toBeNull();
+    expect(await gpp(page, "nonsense")).toEqual({ data: null, success: false });
+
+    // The stub's listener was taken over, and the call it queued was answered.
+    expect(await page.evaluate(() => (window as any).__heard)).toEqual([
+      ["listenerRegistered", true],
+      ["signalStatus", "ready"],
+    ]);
+    expect(await page.evaluate(() => (window as any).__queued)).toEqual([null, false]);
+    // A listener added now gets an id and the ping data.
+    const registered = await page.evaluate(
+      () => new Promise<Json>((resolve) => (window as any).__gpp("addEventListener", (event: Json) => ((window as any).__later ??= []).push(event) && resolve(event))),
+    );
+    expect(registered).toMatchObject({ eventName: "listenerRegistered", data: true, pingData: { cmpStatus: "loaded" } });
+
+    // The visitor opts out of the sale and sharing (Marketing: a recipient and Google's ad types).
+    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await page.getByRole("switch", { name: "Marketing", exact: true }).uncheck();
+    await page.getByRole("button", { name: "Save choices" }).click();
+    await dialog(page).waitFor({ state: "hidden" });
+    await page.waitForFunction(() => (window as any).__heard.filter(([name]: string[]) => name === "sectionChange").length === 2);
+    expect((await page.evaluate(() => (window as any).__heard)).filter(([name]: string[]) => name === "sectionChange")).toEqual([
+      ["sectionChange", "usnat"],
+      ["sectionChange", "usca"],
+    ]);
+    const after = new GppModel((await gpp(page, "ping")).data.gppString);
+    expect(after.getSection("usnat")).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1, TargetedAdvertisingOptOut: 1 });
+    expect(after.getSection("usca")).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1 });
+    expect(await gpp(page, "getField", "usnat.SaleOptOut")).toEqual({ data: 1, success: true });
+    const later = await page.evaluate(() => (window as any).__later.map((e: Json) => [e.eventName, e.data]));
+    expect(later).toEqual(expect.arrayContaining([["sectionChange", "usnat"], ["sectionChange", "usca"]]));
+
+    // A listener removed hears no more; removing it again says so.
+    const removed = await gpp(page, "removeEventListener", registered.listenerId);
+    expect(removed.data).toMatchObject({ eventName: "listenerRemoved", listenerId: registered.listenerId, data: true });
+    expect((await gpp(page, "removeEventListener", registered.listenerId)).data.data).toBe(false);
+    await context.close();
+  });
+
+  it("with GPC and without the stub: opted out from the first answer, the __gppLocator frame, frames answered by message", async () => {
+    const { context, page } = await visitor(browser, { gpc: true });
+    await page.goto(`${site.origin}/plain.html`);
+    await loaded(page);
+    const usnat = (await gpp(page, "getSection", "usnat")).data;
+    expect(usnat).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1, TargetedAdvertisingOptOut: 1, Gpc: true });
+    expect(new GppModel((await gpp(page, "ping")).data.gppString).getSection("usca")).toMatchObject({ SaleOptOut: 1, Gpc: true });
+    expect(await page.evaluate(() => !!window.frames["__gppLocator" as any])).toBe(true);
+    // A frame's call (here the page posting to itself, as a string like many vendors' frames do) is answered in kind.
+    const reply = await page.evaluate(
+      () =>
+        new Promise<Json>((resolve) => {
+          addEventListener("message", (event) => {
+            if (typeof event.data === "string" && event.data.includes("__gppReturn")) resolve(JSON.parse(event.data));
+          });
+          postMessage(JSON.stringify({ __gppCall: { command: "getField", parameter: "usca.Gpc", callId: "c1", version: "1.1" } }), "*");
+        }),
+    );
+    expect(reply).toEqual({ __gppReturn: { returnValue: true, success: true, callId: "c1" } });
+    await context.close();
+  });
+});
+
+describe("GPP in the classic build", () => {
+  it("carries the GPP code in its one file: __gpp answers with no chunk fetched", async () => {
+    const { context, page } = await visitor(browser);
+    const scripts = widgetScripts(page);
+    await page.goto(`${site.origin}/classic.html`);
+    await loaded(page);
+    expect((await gpp(page, "ping")).data).toMatchObject({ sectionList: [7, 8], applicableSections: [8] });
+    expect(new GppModel((await gpp(page, "ping")).data.gppString).getSection("usca")).toMatchObject({ SaleOptOut: 2, SaleOptOutNotice: 1 });
+    expect(scripts).toEqual(["assent.classic.js"]);
+    await context.close();
+  });
+});
+
+describe("GPP under the opt-in regime", () => {
+  it("has no __gpp, no __gppLocator frame, and never fetches the GPP chunk", async () => {
+    const { context, page } = await visitor(browser);
+    const scripts = widgetScripts(page);
+    await page.goto(`${site.origin}/opt-in.html`);
+    await banner(page).waitFor({ state: "visible" });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toContain("assent.js");
+    expect(scripts).not.toContain(chunk);
+    expect(await page.evaluate(() => typeof (window as any).__gpp)).toBe("undefined");
+    expect(await page.evaluate(() => !!window.frames["__gppLocator" as any])).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,81 @@
+// The GPP fields from the visitor's decision (docs/gpp.md, "What each field says"), read back through IAB's library.
+import { GppModel } from "@iabgpp/cmpapi";
+import { describe, expect, it } from "vitest";
+import { gppString } from "../../widget/src/gpp/encoding";
+import { gppValues } from "../../widget/src/gpp/fields";
+import type { Purpose } from "../../widget/src/types";
+
+/** A recipient as the configuration lists it (only their number matters here). */
+const party = (partyId: string) => ({ partyId, referenceId: partyId }) as Purpose["recipients"][number];
+const purpose = (referenceId: string, fields: Partial<Purpose>): Purpose =>
+  ({ purposeId: `pur_${referenceId}`, referenceId, version: "1", legalGround: "consent", recipients: [], consentMode: [], sensitive: false, ...fields }) as Purpose;
+
+/** The shop: marketing sells to a partner and stands for Google's ad types, analytics is sensitive, fraud is not consent. */
+const marketing = purpose("marketing", { recipients: [party("pty_partner")], consentMode: ["ad_storage", "ad_user_data", "ad_personalization"] });
+const analytics = purpose("analytics", { consentMode: ["analytics_storage"], sensitive: true });
+const fraud = purpose("fraud", { legalGround: "legitimate_interests", recipients: [party("pty_bureau")] });
+const shop = [marketing, analytics, fraud];
+
+/** Every section as IAB's library reads the string for this decision. */
+function decoded(purposes: Purpose[], refused: Purpose[], gpc = false) {
+  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc });
+  const model = new GppModel(gppString({ usnat: values, usca: values, usva: values, usco: values, usut: values, usct: values }));
+  return model.toObject() as Record<string, Record<string, unknown>>;
+}
+
+describe("GPP fields from the decision", () => {
+  it("nothing refused: notices given, not opted out; not an MSPA covered transaction", () => {
+    const { usnat, usca, usut } = decoded(shop, []);
+    expect(usnat).toMatchObject({
+      SharingNotice: 1,
+      SaleOptOutNotice: 1,
+      SharingOptOutNotice: 1,
+      TargetedAdvertisingOptOutNotice: 1,
+      SensitiveDataProcessingOptOutNotice: 1,
+      SensitiveDataLimitUseNotice: 1,
+      SaleOptOut: 2,
+      SharingOptOut: 2,
+      TargetedAdvertisingOptOut: 2,
+      MspaCoveredTransaction: 2,
+      MspaOptOutOptionMode: 0,
+      MspaServiceProviderMode: 0,
+      Gpc: false,
+    });
+    expect(usca).toMatchObject({ SaleOptOut: 2, SharingOptOut: 2, SensitiveDataLimitUseNotice: 1 });
+    expect(usut).toMatchObject({ SensitiveDataProcessingOptOutNotice: 1, TargetedAdvertisingOptOut: 2 });
+  });
+
+  it("refusing the purpose that sells and advertises opts out of sale, sharing and targeted advertising in every section", () => {
+    const sections = decoded(shop, [marketing]);
+    for (const [name, section] of Object.entries(sections)) {
+      for (const field of ["SaleOptOut", "SharingOptOut", "TargetedAdvertisingOptOut"]) {
+        if (field in section) expect({ name, field, value: section[field] }).toEqual({ name, field, value: 1 });
+      }
+    }
+  });
+
+  it("refusing only analytics opts out of nothing sold or advertised", () => {
+    expect(decoded(shop, [analytics]).usnat).toMatchObject({ SaleOptOut: 2, SharingOptOut: 2, TargetedAdvertisingOptOut: 2 });
+  });
+
+  it("GPC opts out of all three and is in the GPC subsection of usnat, usca, usco and usct", () => {
+    const sections = decoded(shop, [], true);
+    expect(sections.usnat).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1, TargetedAdvertisingOptOut: 1, Gpc: true });
+    expect(sections.usva).toMatchObject({ SaleOptOut: 1, TargetedAdvertisingOptOut: 1 });
+    expect(Object.entries(sections).filter(([, s]) => s.Gpc === true).map(([name]) => name)).toEqual(["usnat", "usca", "usco", "usct"]);
+  });
+
+  it("what no consent purpose stands for is not applicable (0), whatever the visitor refused or GPC says", () => {
+    const { usnat } = decoded([analytics, fraud], [analytics], true);
+    expect(usnat).toMatchObject({
+      SharingNotice: 1,
+      SaleOptOutNotice: 0,
+      SaleOptOut: 0,
+      SharingOptOutNotice: 0,
+      SharingOptOut: 0,
+      TargetedAdvertisingOptOut: 0,
+      SensitiveDataLimitUseNotice: 1,
+    });
+    expect(decoded([], []).usnat).toMatchObject({ SharingNotice: 0, SaleOptOut: 0, SensitiveDataLimitUseNotice: 0 });
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The page's `__gpp` (IAB GPP CMP API v1.1), loaded only where the bootstrap names GPP sections (a US visitor under an
+ * opt-out regime): ping, addEventListener, removeEventListener, hasSection, getSection and getField over the
+ * sections the bootstrap named, derived from the controller's decision. It takes over the IAB stub's queue and
+ * listeners if the page has the stub, and otherwise adds the `__gppLocator` frame and answers `__gppCall` messages
+ * from frames itself. The answers' shapes follow IAB's @iabgpp/cmpapi (the tests' oracle).
+ */
+import type { ConsentController } from "../controller";
+import { gppString } from "./encoding";
+import { gppValues } from "./fields";
+import { gppSections, type GppSectionName } from "./sections";
+
+type Callback = (data: unknown, success: boolean) => void;
+type Listener = { id: number; callback: Callback; parameter?: unknown };
+type Gpp = (command?: string, callback?: Callback, parameter?: unknown, version?: string) => unknown;
+type Parsed = Record<string, Record<string, unknown>>;
+
+const page = window as unknown as { __gpp?: Gpp };
+
+/** Where the state stands; the listeners and the page's calls read it. */
+let sections: GppSectionName[] = [];
+let flow: ConsentController;
+const listeners = new Map<number, Listener>();
+let nextListener = 1000;
+let parsed: Parsed = {};
+let sectionStrings: Record<string, string> = {};
+let string = "";
+let display = "";
+
+const displayStatus = () => (flow.shown.banner === "ask" || flow.shown.open ? "visible" : "hidden");
+
+function pingData() {
+  const ids = sections.map((name) => gppSections[name].id);
+  return {
+    gppVersion: "1.1",
+    cmpStatus: "loaded",
+    cmpDisplayStatus: displayStatus(),
+    signalStatus: "ready",
+    supportedAPIs: sections.map((name) => `${gppSections[name].id}:${name}`),
+    // No IAB-registered CMP id (docs/gpp.md).
+    cmpId: 0,
+    sectionList: ids,
+    // The state's own section where there is one, else the US National section (docs/gpp.md).
+    applicableSections: ids.slice(-1),
+    gppString: string,
+    parsedSections: parsed,
+  };
+}
+
+const eventData = (eventName: string, listenerId: number, data: unknown) => ({ eventName, listenerId, data, pingData: pingData() });
+
+function fire(eventName: string, data: unknown) {
+  for (const { id, callback } of listeners.values()) callback(eventData(eventName, id, data), true);
+}
+
+/** Recomputes every section from the decision; listeners hear of each section that changed and of the display. */
+function refresh() {
+  const values = gppValues({
+    purposes: flow.shown.config?.purposes ?? [],
+    allowed: (purpose) => flow.hasConsent(purpose.referenceId),
+    gpc: flow.gpc,
+  });
+  const before = sectionStrings;
+  const all = Object.fromEntries(sections.map((name) => [name, values]));
+  string = gppString(all);
+  const parts = string.split("~").slice(1);
+  sectionStrings = Object.fromEntries(sections.map((name, i) => [name, parts[i]]));
+  parsed = Object.fromEntries(
+    sections.map((name) => [
+      name,
+      {
+        Version: gppSections[name].version,
+        ...Object.fromEntries(gppSections[name].fields.map(([field, , count]) => [field, values[field] ?? (count ? Array(count).fill(0) : 0)])),
+        ...(gppSections[name].gpc ? { GpcSegmentType: 1, Gpc: values.Gpc } : {}),
+      },
+    ]),
+  );
+  for (const name of sections) if (before[name] !== undefined && before[name] !== sectionStrings[name]) fire("sectionChange", name);
+  if (display && display !== displayStatus()) fire("cmpDisplayStatus", displayStatus());
+  display = displayStatus();
+}
+
+const commands: Record<string, (callback: Callback, parameter: unknown) => void> = {
+  ping: (callback) => callback(pingData(), true),
+  addEventListener(callback) {
+    const id = nextListener++;
+    listeners.set(id, { id, callback });
+    callback(eventData("listenerRegistered", id, true), true);
+  },
+  removeEventListener: (callback, id) => callback(eventData("listenerRemoved", id as number, listeners.delete(id as number)), true),
+  hasSection: (callback, name) => callback(sections.includes(name as GppSectionName), true),
+  getSection: (callback, name) => callback(parsed[name as string] ?? null, true),
+  getField(callback, path) {
+    const [name, field] = String(path).split(".");
+    callback(parsed[name]?.[field] ?? null, true);
+  },
+};
+
+const gpp: Gpp = (command, callback, parameter) => {
+  const run = typeof command === "string" && Object.hasOwn(commands, command) && typeof callback === "function" ? commands[command] : undefined;
+  if (run) run(callback!, parameter);
+  else callback?.(null, false);
+};
+
+/** Answers a frame's `__gppCall` (a string or an object, answered in kind) through `__gpp`. */
+function answerFrames(event: MessageEvent) {
+  const text = typeof event.data === "string";
+  let call;
+  try {
+    call = (text ? JSON.parse(event.data) : event.data)?.__gppCall;
+  } catch {
+    return;
+  }
+  if (!call) return;
+  gpp(call.command, (returnValue, success) => {
+    const reply = { __gppReturn: { returnValue, success, callId: call.callId } };
+    (event.source as Window | null)?.postMessage(text ? JSON.stringify(reply) : reply, "*");
+  }, call.parameter, call.version);
+}
+
+/** Serves `__gpp` for `served` sections of the controller's decision; called again when a bootstrap answers. */
+export default function serveGpp(controller: ConsentController, served: GppSectionName[]) {
+  flow = controller;
+  sections = [...served].sort((a, b) => gppSections[a].id - gppSections[b].id);
+  const first = page.__gpp !== gpp;
+  refresh();
+  if (!first) return;
+  const stub = page.__gpp;
+  // The IAB stub's queue holds the calls it could not answer; its events, the listeners it registered.
+  const queue = (stub?.("queue") as unknown[][] | undefined) ?? [];
+  for (const listener of (stub?.("events") as Listener[] | undefined) ?? []) listeners.set(listener.id, listener);
+  page.__gpp = gpp;
+  if (!stub) {
+    const frame = document.createElement("iframe");
+    frame.name = "__gppLocator";
+    frame.hidden = true;
+    document.body.append(frame);
+    addEventListener("message", answerFrames);
+  }
+  for (const call of queue) gpp(...(call as Parameters<Gpp>));
+  fire("signalStatus", "ready");
+  for (const type of ["assent-change", "assent-dismiss", "assent-ready"]) document.addEventListener(type, refresh);
+}

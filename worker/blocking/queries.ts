@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
+import { vendors } from "../../shared/vendors/catalogue";
+import { clients } from "../auth/table";
+import { purposes } from "../configuration/table";
+import { atomically, getDb } from "../lib/db";
+import { badRequest, maxListedErrors, type FieldError } from "../lib/errors";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import type { BlockingList } from "./schemas";
+import { blockingEntries, blockingLists, type BlockingSource } from "./table";
+
+/** What a project without a list blocks: nothing. */
+const emptyList: BlockingList = { enabled: false, entries: [] };
+
+/** The project's list as stored, in the operator's order; null when there is no such project. */
+export async function readBlockingList(d1: D1Database, projectId: string): Promise<BlockingList | null> {
+  const db = getDb(d1);
+  const [[project], [list], rows] = await db.batch([
+    db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1),
+    db.select({ enabled: blockingLists.enabled }).from(blockingLists).where(eq(blockingLists.projectId, projectId)).limit(1),
+    db
+      .select({ host: blockingEntries.host, purpose: blockingEntries.purpose, source: blockingEntries.source, vendor: blockingEntries.vendor })
+      .from(blockingEntries)
+      .where(eq(blockingEntries.projectId, projectId))
+      .orderBy(asc(blockingEntries.position)),
+  ]);
+  if (!project) return null;
+  if (!list) return emptyList;
+  return { enabled: list.enabled, entries: rows.map(({ vendor, ...entry }) => (vendor === null ? entry : { ...entry, vendor })) };
+}
+
+/** A blocking entry as the page-side blocker uses it: its vendor named whenever the catalogue knows the host. */
+export type ResolvedBlockingEntry = { host: string; purpose: string; source: BlockingSource; vendor: string | null };
+
+/**
+ * What the page-side blocker needs of a project: whether it blocks, and each entry with its vendor resolved (the
+ * entry's own, else the catalogue vendor that lists the host), so the vendor's consent call and placeholder apply
+ * to entries added by hand or from a scan too.
+ */
+export async function blockingConfigOf(d1: D1Database, projectId: string): Promise<{ enabled: boolean; entries: ResolvedBlockingEntry[] }> {
+  const { enabled, entries } = (await readBlockingList(d1, projectId)) ?? emptyList;
+  return { enabled, entries: entries.map((entry) => ({ ...entry, vendor: entry.vendor ?? vendorCovering(vendors, entry.host)?.id ?? null })) };
+}
+
+/**
+ * Refuses a list that names a purpose the project does not have, or that would hold back the service's own
+ * origin (where the widget loads from) or one of the project's own pages (its web clients' `allowedOrigins`):
+ * blocking those would block the widget, or the site itself. False when there is no such project.
+ */
+export async function checkAgainstProject(d1: D1Database, projectId: string, list: BlockingList, serviceHosts: string[]): Promise<boolean> {
+  const db = getDb(d1);
+  const [[project], purposeRows, webClients] = await db.batch([
+    db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1),
+    db
+      .select({ referenceId: purposes.referenceId })
+      .from(purposes)
+      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted))),
+    db
+      .select({ allowedOrigins: clients.allowedOrigins })
+      .from(clients)
+      .where(and(eq(clients.projectId, projectId), eq(clients.type, "web"))),
+  ]);
+  if (!project) return false;
+  const known = new Set(purposeRows.map((row) => row.referenceId));
+  const pageHosts = webClients.flatMap((client) => client.allowedOrigins.flatMap((origin) => hostOf(origin) ?? []));
+  const unknownPurposes: FieldError[] = [];
+  const ownOrigins: FieldError[] = [];
+  list.entries.forEach(({ host, purpose }, index) => {
+    if (!known.has(purpose)) {
+      unknownPurposes.push({ path: `entries.${index}.purpose`, message: `The project has no purpose ${purpose}.`, code: "unknown_purpose" });
+    }
+    const service = serviceHosts.find((own) => patternCovers(host, own));
+    const page = pageHosts.find((own) => patternCovers(host, own));
+    if (service || page) {
+      const whose = service ? `the service's own host ${service}, where the widget loads from` : `${page}, one of the project's own pages (a web client's allowedOrigins)`;
+      ownOrigins.push({ path: `entries.${index}.host`, message: `${host} would block ${whose}.`, code: "blocks_own_origin" });
+    }
+  });
+  if (ownOrigins.length > 0) {
+    throw badRequest("blocks_own_origin", "The list would hold back the widget or the site's own pages; see `errors`.", ownOrigins.slice(0, maxListedErrors));
+  }
+  if (unknownPurposes.length > 0) {
+    throw badRequest("unknown_purpose", "The list names purposes the project does not have; see `errors`.", unknownPurposes.slice(0, maxListedErrors));
+  }
+  return true;
+}
+
+/** The host of a URL or origin; null when it is not one. */
+export const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Replaces the project's list in one batch: its switch, and its entries, inserted by one statement from one JSON
+ * parameter (D1 binds at most 100 values per statement; the list holds up to 500 entries).
+ */
+export async function saveBlockingList(d1: D1Database, projectId: string, list: BlockingList) {
+  const db = getDb(d1);
+  const updated = now();
+  const rows = JSON.stringify(list.entries.map((entry, position) => ({ ...entry, position })));
+  await atomically(d1, [
+    db
+      .insert(blockingLists)
+      .values({ projectId, enabled: list.enabled, updated })
+      .onConflictDoUpdate({ target: blockingLists.projectId, set: { enabled: list.enabled, updated } }),
+    db.delete(blockingEntries).where(eq(blockingEntries.projectId, projectId)),
+    sql`INSERT INTO ${blockingEntries} (project_id, position, host, purpose, source, vendor)
+      SELECT ${projectId}, value ->> 'position', value ->> 'host', value ->> 'purpose', value ->> 'source', value ->> 'vendor'
+      FROM json_each(${rows})`,
+  ]);
+}
