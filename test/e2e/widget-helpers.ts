@@ -160,6 +160,17 @@ type VisitorOptions = {
   reducedMotion?: "reduce" | "no-preference";
 };
 
+/** What `visitor` records on the page's window, and the native bridges it stands in for. */
+export type Recorded = {
+  __violations: string[];
+  __events: { type: string; detail: Json }[];
+  __native: [string, unknown][];
+  webkit?: { messageHandlers: { assent: { postMessage(message: unknown): void } } };
+  AssentAndroid?: { postMessage(message: string): void };
+  AssentNative?: Json;
+  dataLayer?: unknown[];
+};
+
 /** A fresh visitor (own storage), recording CSP violations, native-bridge messages and widget events. */
 export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -172,7 +183,7 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
   });
   await context.addInitScript(
     ({ gpc, native }) => {
-      const w = window as any;
+      const w = window as unknown as Recorded;
       w.__violations = [];
       w.__events = [];
       w.__native = [];
@@ -193,14 +204,16 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
 export const banner = (page: Page) => page.locator("assent-consent [part~=banner]");
 export const dialog = (page: Page) => page.locator("assent-consent dialog");
 export const events = (page: Page, type: string) =>
-  page.evaluate((t) => (window as any).__events.filter((e: Json) => e.type === t).map((e: Json) => e.detail), type);
+  page.evaluate((t) => (window as unknown as Recorded).__events.filter((e) => e.type === t).map((e) => e.detail), type);
 export const waitForEvent = (page: Page, type: string) =>
-  page.waitForFunction((t) => (window as any).__events.some((e: Json) => e.type === t), type);
+  page.waitForFunction((t) => (window as unknown as Recorded).__events.some((e) => e.type === t), type);
 
 /** What the page's dataLayer holds, gtag commands (arguments objects) as arrays, GTM events as they are. */
 export const dataLayer = (page: Page) =>
   page.evaluate(() =>
-    ((window as any).dataLayer ?? []).map((entry: any) => (typeof entry === "object" && "length" in entry ? Array.from(entry) : entry)),
+    ((window as unknown as Recorded).dataLayer ?? []).map((entry): unknown =>
+      typeof entry === "object" && entry !== null && "length" in entry ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
   );
 
 /** What has focus, looking into shadow roots: its accessible label or text. */
