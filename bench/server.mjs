@@ -74,7 +74,8 @@ export async function startServer(stateDir, secrets, runtime = "wrangler", extra
     // One issuer whatever the port, so the seeded tokens stay valid when another runtime serves the same state.
     issuer: "http://assent.bench",
     // RECEIPTS=off npm run bench measures the write path without signing receipts (docs/proof.md#cost).
-    vars: process.env.RECEIPTS ? { RECEIPTS: process.env.RECEIPTS } : {},
+    // REQUEST_LOG=problems npm run bench:profile measures the Worker without the request log line (docs/operations-data.md#logs).
+    vars: Object.fromEntries(["RECEIPTS", "REQUEST_LOG"].filter((name) => process.env[name]).map((name) => [name, process.env[name]])),
     inspector: runtime === "wrangler",
     // No cron in either runtime (wrangler dev fires none by itself): its catch-up over the seeded rows would land in
     // whichever scenario runs at the minute. The cron's own cost is not what the scenarios measure.

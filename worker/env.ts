@@ -114,6 +114,11 @@ export interface Env {
    */
   OPS_WEBHOOK_URL?: string;
   OPS_WEBHOOK_SECRET?: string;
+  /**
+   * Which requests get a `request` log line (worker/lib/request-log.ts): `problems`, only those answered with a
+   * problem (4xx, 5xx); anything else, every request. Workers Logs counts lines; error lines are never sampled away.
+   */
+  REQUEST_LOG?: string;
   /** Alert thresholds (worker/ops/rules.ts); unset or not a positive number: the rule's default. */
   ALERT_OUTBOX_BACKLOG_SECONDS?: string;
   ALERT_DEAD_LETTERS?: string;

@@ -78,6 +78,16 @@ describe("request lines", () => {
     ]);
     expect(personalDataIn(logs.lines(), [secret])).toEqual([]);
   });
+
+  it("with REQUEST_LOG=problems, logs only the requests answered with a problem", async () => {
+    const quiet = { ...env, REQUEST_LOG: "problems" } as Env;
+    expect((await callWith(quiet, "GET", "/healthz")).status).toBe(200);
+    expectProblem(await callWith(quiet, "GET", "/no/such/route"), 404, "not_found");
+    expect(logs.events("request")).toMatchObject([{ route: null, status: 404, code: "not_found" }]);
+    // Any other value is the default: every request.
+    expect((await callWith({ ...env, REQUEST_LOG: "all" } as Env, "GET", "/healthz")).status).toBe(200);
+    expect(logs.events("request")).toHaveLength(2);
+  });
 });
 
 describe("no personal data in the logs", () => {

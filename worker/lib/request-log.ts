@@ -26,7 +26,8 @@ export function requestFields(c: Context<AppEnv>): LogFields {
  * One line per request, written once it is answered: request id (Cloudflare's ray id, else a new one; a caller's
  * `X-Request-Id` is not taken, so every id in the log is the service's own), route pattern, project, method,
  * status, duration and, for a problem, its code. Workers' clock only moves while the request waits on I/O, so the
- * duration is the time spent waiting on storage and the network, not CPU time.
+ * duration is the time spent waiting on storage and the network, not CPU time. `REQUEST_LOG=problems` keeps only the
+ * lines of answers that are problems: at high traffic, the volume without losing a failure (head sampling would).
  */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
@@ -35,5 +36,6 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header(requestIdHeader, requestId);
   await next();
   const code = c.var.problemCode;
+  if (c.env.REQUEST_LOG === "problems" && c.res.status < 400) return;
   logger.info("request", { ...requestFields(c), status: c.res.status, durationMs: Date.now() - started, ...(code ? { code } : {}) });
 };
