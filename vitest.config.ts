@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -119,9 +120,7 @@ export default defineConfig(async () => {
               PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),
               TEST_MIGRATIONS: migrations,
               // A signal no browser sends, defined as data only (test/api/signals.test.ts).
-              TEST_SIGNALS: JSON.stringify([
-                { name: "test-optout", title: "Test signal", spec: "https://assent.test/signal", header: "x-assent-test-signal", value: "1", effects: { "opt-out": "opt-out-of-sale-or-sharing" } },
-              ]),
+              TEST_SIGNALS: readFileSync("test/test-signals.json", "utf8"),
               ISSUER: "http://assent.test",
               ADMIN_TOKEN: "test-admin-token",
               SIGNING_KEYS: signingKeys,

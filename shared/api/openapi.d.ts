@@ -3307,6 +3307,8 @@ export interface components {
                 gpc: boolean;
                 /** @description Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity. */
                 gpcApplied: boolean;
+                /** @description Words the visitor's law prescribes under this regime, by their key in `strings` (docs/regulatory-readiness.md#us-opt-out-wording): in California under opt-out, `doNotSell` (the first layer's link to the choices) and `limitSensitive` (beside each purpose marked `sensitive`); empty elsewhere. */
+                prescribed: ("doNotSell" | "limitSensitive")[];
             };
             /** @description The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it. */
             language: string;
@@ -11271,6 +11273,10 @@ export interface operations {
             /** @description The bootstrap. */
             200: {
                 headers: {
+                    /** @description Every browser signal the service honours (RFC 9651 list), each with `received` when this request carried it and `effect=…` when that effect was applied under the visitor's regime, e.g. `gpc;received;effect=opt-out-of-sale-or-sharing`. */
+                    "Assent-Signals"?: string;
+                    /** @description `</.well-known/privacy-signals.json>; rel="describedby"`: where the signals are described. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

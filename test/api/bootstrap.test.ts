@@ -24,7 +24,7 @@ describe("bootstrap: a first visit", () => {
     expect(reply.headers.get("cache-control")).toBe("no-store");
     expect(reply.headers.get("access-control-allow-origin")).toBe(siteOrigin);
     const body = reply.body;
-    expect(body.regime).toEqual({ name: "opt-in", country: "DE", region: "BE", gpc: false, gpcApplied: false });
+    expect(body.regime).toEqual({ name: "opt-in", country: "DE", region: "BE", gpc: false, gpcApplied: false, prescribed: [] });
     expect(body.language).toBe("sv");
     const [marketing, analytics] = body.configuration.purposes;
     expect(marketing).toMatchObject({ purposeId: tenant.marketing, description: [{ language: "sv", text: "Erbjudanden för dig." }] });

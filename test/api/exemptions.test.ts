@@ -1,7 +1,10 @@
+import { env } from "cloudflare:workers";
+import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
+import { canonical, sha256 } from "../../scripts/log-verifier.mjs";
 import { exemptionRegimes } from "../../worker/jurisdictions/exemptions";
 import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
-import { expectProblem, problemOf } from "./helpers";
+import { expectProblem, ok, problemOf } from "./helpers";
 
 const britain = { country: "GB", regionCode: "ENG" };
 const germany = { country: "DE", regionCode: "BE" };
@@ -74,16 +77,55 @@ describe("exempt purposes", () => {
     expect(body.configuration.purposes.find((p) => p.purposeId === made.body.purposeId)).toMatchObject({ legalGround: "consent", exemption: null });
   });
 
-  it("records which purposes ran under which exemption with the decision", async () => {
-    const { body } = await bootstrap(tenant.projectId, { cf: germany });
-    const exemptions = [{ purposeId: tenant.analytics, version: "1", reason: "requested-service", regime: "eprivacy" }];
-    const reply = await tenant.api("POST", "/permissions", {
-      identityId: body.token!.identityId,
-      requested: new Date().toISOString(),
-      meta: { context: { collectionMethod: "web-dialog", exemptions } },
-      request: { purposes: [{ purposeId: tenant.marketing, status: "denied" }] },
+  describe("with a decision", () => {
+    let cart: string;
+    let identityId: string;
+    const decide = (exemptions: Record<string, unknown>[]) =>
+      tenant.api("POST", "/permissions", {
+        identityId,
+        requested: new Date().toISOString(),
+        meta: { context: { collectionMethod: "web-dialog", exemptions } },
+        request: { purposes: [{ purposeId: tenant.marketing, status: "denied" }] },
+      });
+
+    beforeAll(async () => {
+      const made = await create({ referenceId: "basket", legalGround: "contract", exemption: { reason: "requested-service", regime: "eprivacy" } });
+      expect(made.status).toBe(201);
+      cart = made.body.purposeId;
+      identityId = (await bootstrap(tenant.projectId, { cf: germany })).body.token!.identityId;
     });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    expect(reply.body.meta).toMatchObject({ context: { exemptions } });
+
+    it("records which purposes ran under which exemption, and signs it into the receipt and the log entry", async () => {
+      const exemptions = [{ purposeId: cart, version: "1", reason: "requested-service", regime: "eprivacy" }];
+      const reply = await decide(exemptions);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.body.meta).toMatchObject({ context: { exemptions } });
+      const version = await env.DB.prepare("SELECT content FROM purpose_versions WHERE purpose_id = ? AND version = '1'").bind(cart).first<{ content: string }>();
+      const claims = decodeJwt(reply.body.receipt!);
+      expect(claims.exemptions).toEqual([{ ...exemptions[0], contentSha256: await sha256(canonical(JSON.parse(version!.content))) }]);
+      const { entries } = ok(await tenant.api("GET", "/log/entries")) as unknown as { entries: { payload: { requestId?: string; exemptions?: unknown } }[] };
+      expect(entries.find((entry) => entry.payload.requestId === reply.body.requestId)!.payload.exemptions).toEqual(exemptions);
+    });
+
+    it("signs an empty list when nothing ran under an exemption", async () => {
+      const reply = await tenant.api("POST", "/permissions", {
+        identityId,
+        requested: new Date().toISOString(),
+        request: { purposes: [{ purposeId: tenant.marketing, status: "denied" }] },
+      });
+      expect(reply.status).toBe(201);
+      expect(decodeJwt(reply.body.receipt!).exemptions).toEqual([]);
+    });
+
+    it("refuses an exemption the purpose's version does not carry (400) and a purpose that does not exist (422)", async () => {
+      const wrong = await decide([{ purposeId: tenant.analytics, version: "1", reason: "requested-service", regime: "eprivacy" }]);
+      expectProblem(wrong, 400, "validation_failed");
+      expect(problemOf(wrong).errors).toMatchObject([{ path: "meta.context.exemptions.0", code: "not_exempt" }]);
+      const otherRegime = await decide([{ purposeId: cart, version: "1", reason: "requested-service", regime: "uk-duaa" }]);
+      expect(problemOf(otherRegime).errors).toMatchObject([{ path: "meta.context.exemptions.0", code: "not_exempt" }]);
+      const unknown = await decide([{ purposeId: "pur_nothing", version: "1", reason: "requested-service", regime: "eprivacy" }]);
+      expectProblem(unknown, 422, "unknown_reference");
+      expect(problemOf(unknown).errors).toMatchObject([{ path: "meta.context.exemptions.0.purposeId" }]);
+    });
   });
 });

@@ -35,6 +35,19 @@ describe("regime resolution from request.cf", () => {
     expect(await regimeAt({ country: "T1" })).toMatchObject({ country: null, region: null });
   });
 
+  it("names the links whose words the visitor's law prescribes: California's, under opt-out only", async () => {
+    const both = ["doNotSell", "limitSensitive"];
+    expect((await regimeAt({ country: "US", regionCode: "CA" })).prescribed).toEqual(both);
+    expect((await regimeAt({ country: "US", regionCode: "VA" })).prescribed).toEqual([]);
+    expect((await regimeAt({ country: "US", regionCode: "NY" })).prescribed).toEqual([]);
+    expect((await regimeAt({ country: "DE" })).prescribed).toEqual([]);
+    // A project that asks Californians to opt in: nothing to opt out of, so no such link.
+    const strict = await widgetTenant();
+    await admin("PUT", `/projects/${strict.projectId}/jurisdictions`, { rules: [{ area: "US", regime: "opt-in" }], rest: "notice" });
+    const optIn = (await bootstrap(strict.projectId, { cf: { country: "US", regionCode: "CA" } })).body.regime;
+    expect(optIn).toMatchObject({ name: "opt-in", prescribed: [] });
+  });
+
   it("follows the project's own rules: subdivision, then country, then group, then rest", async () => {
     const rules = {
       rules: [
@@ -86,9 +99,9 @@ describe("local development (LOCAL_DEV) where wrangler dev could not learn the l
 
   it("takes the regime from the project's jurisdiction (SE: opt-in) and reports the location unknown", async () => {
     await setJurisdiction("SE");
-    expect(await localRegime()).toEqual({ name: "opt-in", country: null, region: null, gpc: false, gpcApplied: false });
+    expect(await localRegime()).toEqual({ name: "opt-in", country: null, region: null, gpc: false, gpcApplied: false, prescribed: [] });
     await setJurisdiction("US-CA");
-    expect((await localRegime()).name).toBe("opt-out");
+    expect(await localRegime()).toMatchObject({ name: "opt-out", prescribed: ["doNotSell", "limitSensitive"] });
     await setJurisdiction("jp");
     expect((await localRegime()).name).toBe("notice");
   });

@@ -49,6 +49,25 @@ describe("one signal layer", () => {
     expect(plain.body.meta.context).toBeUndefined();
   });
 
+  it("answers the bootstrap with the signals it honours, which it applied for this request, and where they are described", async () => {
+    const link = '</.well-known/privacy-signals.json>; rel="describedby"; type="application/json"';
+    const applied = await bootstrap(tenant.projectId, { cf: california, headers: { "sec-gpc": "1" } });
+    expect(applied.body.regime.gpcApplied).toBe(true);
+    expect(applied.headers.get("assent-signals")).toBe("gpc;received;effect=opt-out-of-sale-or-sharing, test-optout");
+    expect(applied.headers.get("link")).toBe(link);
+    // The answer depends on each signal's request header, so a cache must key on them.
+    expect(applied.headers.get("vary")!.split(/\s*,\s*/)).toEqual(expect.arrayContaining(["sec-gpc", "x-assent-test-signal"]));
+    // The page's script may read them (the bootstrap is a cross-origin call).
+    expect(applied.headers.get("access-control-expose-headers")).toContain("Assent-Signals");
+
+    // Received but without effect under opt-in; not received at all.
+    const recorded = await bootstrap(tenant.projectId, { cf: germany, headers: { "sec-gpc": "1", "x-assent-test-signal": "1" } });
+    expect(recorded.headers.get("assent-signals")).toBe("gpc;received, test-optout;received");
+    const none = await bootstrap(tenant.projectId, { cf: california });
+    expect(none.headers.get("assent-signals")).toBe("gpc, test-optout");
+    expect(none.headers.get("link")).toBe(link);
+  });
+
   it("publishes what it honours under /.well-known", async () => {
     const signals = await call("GET", "/.well-known/privacy-signals.json");
     expect(signals.status).toBe(200);

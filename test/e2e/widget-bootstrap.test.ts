@@ -180,24 +180,24 @@ describe("Consent Mode updates for each decision", () => {
 });
 
 describe("regimes, forced with the element's regime attribute (honoured by the service in local development only)", () => {
-  it("opt-out: a compact notice with Do Not Sell or Share My Personal Information; purposes run until the visitor opts out", async () => {
+  it("opt-out: a compact notice with Your privacy choices (California's words only in California); purposes run until the visitor opts out", async () => {
     const { context, page } = await bootstrapped();
     const requests = recordRequests(page);
     await page.goto(`${site.origin}/opt-out.html`);
     await banner(page).waitFor({ state: "visible" });
     const [call] = requests.filter((r) => r.path.endsWith("/bootstrap"));
     expect(JSON.parse(call.body!)).toMatchObject({ regime: "opt-out", languages: ["en", "en-US"] });
-    expect(await banner(page).locator("button").allTextContents()).toEqual(["Do Not Sell or Share My Personal Information", "OK"]);
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Your privacy choices", "OK"]);
     expect(await banner(page).locator("#banner-text").textContent()).toContain("You can opt out at any time.");
     await page.waitForFunction(() => document.getElementById("gated")?.textContent === "ran");
     expect((await dataLayer(page)).slice(-2)).toEqual([["consent", "update", granted], gtmEvent({ marketing: true, analytics: true, fraud: true }, granted)]);
-    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await banner(page).getByRole("button", { name: "Your privacy choices" }).click();
     await dialog(page).waitFor({ state: "visible" });
     expect(await switchStates(page)).toEqual({ Marketing: true, Analytics: true });
     await page.getByRole("switch", { name: "Marketing", exact: true }).uncheck();
     await page.getByRole("button", { name: "Save choices" }).click();
     await dialog(page).waitFor({ state: "hidden" });
-    expect((await events(page, "assent-change")).at(-1).consents).toEqual({ marketing: false, analytics: true, fraud: true });
+    expect((await events(page, "assent-change")).at(-1)?.consents).toEqual({ marketing: false, analytics: true, fraud: true });
     // The page's own "Your privacy choices" link reopens the preferences.
     await page.getByRole("link", { name: "Your privacy choices" }).click();
     await dialog(page).waitFor({ state: "visible" });
@@ -284,7 +284,7 @@ describe("receipts and new versions", () => {
     });
     await page.reload();
     await banner(page).waitFor({ state: "visible" });
-    expect((await events(page, "assent-change")).at(-1).consents).toEqual({ marketing: true, analytics: false, fraud: true });
+    expect((await events(page, "assent-change")).at(-1)?.consents).toEqual({ marketing: true, analytics: false, fraud: true });
     await page.getByRole("button", { name: "Customize" }).click();
     await dialog(page).waitFor({ state: "visible" });
     expect(await page.locator("assent-consent .purpose").filter({ hasText: "Analytics" }).locator(".tag.new").count()).toBe(1);

@@ -31,13 +31,18 @@ export async function ok(method: string, path: string, token: string, body?: unk
 /** A project like a real shop's: a web client for the host origin, a backend client, three purposes in en+sv. */
 export async function shopProject(
   siteOrigin: string,
-  { controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null, policies = { privacy: "https://shop.example/privacy" } as Json } = {},
+  {
+    controller = { name: "Shop AB", email: "privacy@shop.example" } as Json | null,
+    policies = { privacy: "https://shop.example/privacy" } as Json,
+    // Locally the project's jurisdiction stands in for the visitor's place (worker/jurisdictions/local.ts).
+    jurisdiction = "SE",
+  } = {},
 ) {
   const project = await ok("POST", "/admin/v1/projects", adminToken, {
     name: "E2E shop",
     ...(controller ? { controller } : {}),
     policies,
-    jurisdiction: "SE",
+    jurisdiction,
     defaultLanguage: "en",
   });
   const projectId: string = project.projectId;
@@ -130,13 +135,17 @@ export const moduleTag = `<script type="module" src="${base}/widget/assent.js"><
  * A page with the widget's one script tag, a gated script, a settings button and the element, in the opt-in regime
  * unless `attrs` names another (the first of two attributes wins; the service honours it in local development).
  */
-export function shopPage(projectId: string, { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "" } = {}) {
+/** `regime`: the regime the element forces (`attrs` may force another: the first attribute wins); null forces none. */
+export function shopPage(
+  projectId: string,
+  { attrs = "", head = moduleTag, lang = "en", extra = "", htmlAttrs = "", regime = "opt-in" as string | null } = {},
+) {
   return `<!doctype html><html lang="${lang}" ${htmlAttrs}><head><meta charset="utf-8"><title>Shop</title>${head}</head><body>
     <h1>Shop</h1><button id="settings">Privacy settings</button>
     <p id="gated">not run</p>
     <script type="text/plain" data-assent-purpose="marketing" src="/gated.js"></script>
     ${extra}
-    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} regime="opt-in"></assent-consent></body></html>`;
+    <assent-consent project="${projectId}" application="e2e-shop" internal-reference="order-42" ${attrs} ${regime ? `regime="${regime}"` : ""}></assent-consent></body></html>`;
 }
 
 export const gatedScript = { body: `document.getElementById("gated").textContent = "ran";`, type: "text/javascript" };
@@ -151,6 +160,17 @@ type VisitorOptions = {
   reducedMotion?: "reduce" | "no-preference";
 };
 
+/** What `visitor` records on the page's window, and the native bridges it stands in for. */
+export type Recorded = {
+  __violations: string[];
+  __events: { type: string; detail: Json }[];
+  __native: [string, unknown][];
+  webkit?: { messageHandlers: { assent: { postMessage(message: unknown): void } } };
+  AssentAndroid?: { postMessage(message: string): void };
+  AssentNative?: Json;
+  dataLayer?: unknown[];
+};
+
 /** A fresh visitor (own storage), recording CSP violations, native-bridge messages and widget events. */
 export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -163,7 +183,7 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
   });
   await context.addInitScript(
     ({ gpc, native }) => {
-      const w = window as any;
+      const w = window as unknown as Recorded;
       w.__violations = [];
       w.__events = [];
       w.__native = [];
@@ -184,14 +204,16 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
 export const banner = (page: Page) => page.locator("assent-consent [part~=banner]");
 export const dialog = (page: Page) => page.locator("assent-consent dialog");
 export const events = (page: Page, type: string) =>
-  page.evaluate((t) => (window as any).__events.filter((e: Json) => e.type === t).map((e: Json) => e.detail), type);
+  page.evaluate((t) => (window as unknown as Recorded).__events.filter((e) => e.type === t).map((e) => e.detail), type);
 export const waitForEvent = (page: Page, type: string) =>
-  page.waitForFunction((t) => (window as any).__events.some((e: Json) => e.type === t), type);
+  page.waitForFunction((t) => (window as unknown as Recorded).__events.some((e) => e.type === t), type);
 
 /** What the page's dataLayer holds, gtag commands (arguments objects) as arrays, GTM events as they are. */
 export const dataLayer = (page: Page) =>
   page.evaluate(() =>
-    ((window as any).dataLayer ?? []).map((entry: any) => (typeof entry === "object" && "length" in entry ? Array.from(entry) : entry)),
+    ((window as unknown as Recorded).dataLayer ?? []).map((entry): unknown =>
+      typeof entry === "object" && entry !== null && "length" in entry ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
   );
 
 /** What has focus, looking into shadow roots: its accessible label or text. */

@@ -40,7 +40,6 @@ beforeAll(async () => {
     },
     "/cart.js": { body: `document.getElementById("cart").textContent = "ran";`, type: "text/javascript" },
     "/gated.js": gatedScript,
-    "/opt-out.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
   });
   brief = await shopProject(site.origin);
   await ok("PUT", `/admin/v1/projects/${brief.projectId}/jurisdictions`, adminToken, { rules: [], rest: "opt-in", refusalStandsSeconds: refusalSeconds });
@@ -137,16 +136,75 @@ describe("a refusal stands", () => {
 });
 
 describe("US opt-out wording", () => {
-  it("the opt-out first layer links to the choices as Do Not Sell or Share; a sensitive purpose says Limit the Use", async () => {
+  /** A shop whose visitors are, locally, where `jurisdiction` says, with its Analytics marked sensitive. */
+  async function shopIn(jurisdiction: string) {
+    const made = await shopProject(site.origin, { jurisdiction });
+    await ok("PUT", made.under(`/configurations/purposes/${made.analytics.purposeId}`), made.token, {
+      referenceId: "analytics",
+      name: "Analytics",
+      legalGround: "consent",
+      controllers: [made.shop.partyId],
+      sensitive: true,
+      requireNewConsent: false,
+    });
+    site.pages[`/${jurisdiction}.html`] = { body: shopPage(made.projectId, { regime: null }) };
+    return `${site.origin}/${jurisdiction}.html`;
+  }
+  const openChoices = async (page: Page, button: string) => {
+    await banner(page).getByRole("button", { name: button }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await dialog(page).locator("[part=purpose]", { hasText: "Analytics" }).waitFor();
+  };
+  const limitNotes = (page: Page) => dialog(page).locator("[part=limit-sensitive]").allTextContents();
+
+  it("a visitor in California: Do Not Sell or Share links to the choices, and the sensitive purpose says Limit the Use", async () => {
+    const url = await shopIn("US-CA");
     const { context, page } = await visitor(browser);
-    await page.goto(`${site.origin}/opt-out.html`);
+    await page.goto(url);
     await banner(page).waitFor({ state: "visible" });
     expect(await banner(page).locator("button").allTextContents()).toEqual(["Do Not Sell or Share My Personal Information", "OK"]);
-    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
-    await dialog(page).waitFor({ state: "visible" });
+    await openChoices(page, "Do Not Sell or Share My Personal Information");
     const analytics = dialog(page).locator("[part=purpose]", { hasText: "Analytics" });
-    await expect.poll(() => analytics.locator("[part=limit-sensitive]").textContent()).toBe("Limit the Use of My Sensitive Personal Information");
-    expect(await dialog(page).locator("[part=purpose]", { hasText: "Marketing" }).locator("[part=limit-sensitive]").count()).toBe(0);
+    expect(await analytics.locator("[part=limit-sensitive]").textContent()).toBe("Limit the Use of My Sensitive Personal Information");
+    expect(await limitNotes(page)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a visitor in another opt-out state (Virginia): the choices without California's words", async () => {
+    const url = await shopIn("US-VA");
+    const { context, page } = await visitor(browser);
+    await page.goto(url);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Your privacy choices", "OK"]);
+    await openChoices(page, "Your privacy choices");
+    expect(await limitNotes(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("a visitor in the EU: neither", async () => {
+    const url = await shopIn("DE");
+    const { context, page } = await visitor(browser);
+    await page.goto(url);
+    await banner(page).waitFor({ state: "visible" });
+    expect(await banner(page).locator("button").allTextContents()).toEqual(["Reject all", "Customize", "Accept all"]);
+    await openChoices(page, "Customize");
+    expect(await limitNotes(page)).toEqual([]);
+    expect(await page.locator("assent-consent").evaluate((host) => `${host.textContent} ${host.shadowRoot!.textContent}`)).not.toContain("Do Not Sell");
+    await context.close();
+  });
+});
+
+describe("browser signals", () => {
+  it("GPC and a signal defined only as data (the service's TEST_SIGNALS) are recorded with the decision", async () => {
+    const { context, page } = await visitor(browser, { gpc: true });
+    // As a browser would send it: on the request itself, added below the page (so no CORS preflight asks about it).
+    await context.route(`${base}/**`, (route) => route.continue({ headers: { ...route.request().headers(), "x-assent-test-signal": "1" } }));
+    await page.goto(`${site.origin}/exempt.html`);
+    await banner(page).waitFor({ state: "visible" });
+    const recorded = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/permissions"));
+    await page.getByRole("button", { name: "Reject all" }).click();
+    const record = await (await recorded).json();
+    expect(record.meta.context.signals).toEqual({ gpc: true, "test-optout": true });
     await context.close();
   });
 });

@@ -222,6 +222,7 @@ export class AssentConsent extends HTMLElement {
       regime: flow.regime,
       gpc: flow.gpc,
       gpcApplied: flow.gpcApplied,
+      prescribed: flow.prescribed,
       failed,
       busy,
       pending: flow.pending,

@@ -1,8 +1,8 @@
 /**
  * The first layer: a non-modal banner along the bottom (a bottom sheet on phones) in the top layer (popover), so
  * no page z-index or transform can cover or move it and it shifts nothing on the page. Opt-in: the notice with
- * Accept all, Reject all and Customize, alike in every way. Opt-out: a compact notice with "Do Not Sell or Share My
- * Personal Information" and OK; notice: the same with "Your privacy choices".
+ * Accept all, Reject all and Customize, alike in every way. Opt-out and notice: a compact notice with "Your privacy
+ * choices" and OK, which says "Do Not Sell or Share My Personal Information" where the visitor's law prescribes it.
  *
  * Banner tools (scanners, autoconsent, Consent-O-Matic) search with document.querySelectorAll, which does not see
  * into the shadow root. So each button's words are a light-DOM child of the element, `<span slot="reject">` (and
@@ -47,8 +47,8 @@ const controls = (view: View): [string, string, boolean, () => void][] => {
         ["accept", t.acceptAll, unavailable, view.acceptAll],
       ]
     : [
-        // Under the US opt-out regimes the link to the choices says what California prescribes.
-        ["customize", view.regime === "opt-out" ? t.doNotSell : t.title, unavailable, view.customize],
+        // Where the visitor's law prescribes its words (California under opt-out), the link to the choices says them.
+        ["customize", view.prescribed.includes("doNotSell") ? t.doNotSell : t.title, unavailable, view.customize],
         ["accept", t.ok, false, view.acknowledge],
       ];
 };

@@ -9,7 +9,7 @@ import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
-import type { Bootstrap, ConsentState, Purpose, RegimeName, StatePurpose } from "./types";
+import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "./types";
 
 export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";
 export type Failure = { status: number; message: string };
@@ -84,6 +84,11 @@ export class ConsentController {
 
   get regime(): RegimeName {
     return this.#boot?.regime.name ?? this.#decision?.regime ?? "opt-in";
+  }
+
+  /** The links whose words the visitor's law prescribes (data from the service's jurisdiction rules). */
+  get prescribed(): PrescribedLink[] {
+    return this.#boot?.regime.prescribed ?? [];
   }
 
   get gpcApplied() {

@@ -101,7 +101,7 @@ export function preferences(view: View) {
           <h3>${purpose.name}</h3>
           <span class="tag">${t[groundLabels[purpose.legalGround]]}</span>
           ${consent && !view.answered(purpose) ? html`<span class="tag new">${t.new}</span>` : nothing}
-          ${consent && purpose.sensitive && view.regime === "opt-out" ? html`<p part="limit-sensitive">${t.limitSensitive}</p>` : nothing}
+          ${consent && purpose.sensitive && view.prescribed.includes("limitSensitive") ? html`<p part="limit-sensitive">${t.limitSensitive}</p>` : nothing}
         </div>
         ${consent
           ? switchFor(purpose.purposeId, purpose.name)

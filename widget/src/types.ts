@@ -29,8 +29,10 @@ export type StatePurpose = PermissionState["purposes"][number];
 export type Status = StatePurpose["status"];
 
 /** The regime the bootstrap chose; the fallback for older servers knows no location. */
-export type Regime = Optional<Served["regime"], "country" | "region">;
+export type Regime = Optional<Served["regime"], "country" | "region" | "prescribed">;
 export type RegimeName = Regime["name"];
+/** Words the visitor's law prescribes, by their key in the strings (California's under opt-out). */
+export type PrescribedLink = Served["regime"]["prescribed"][number];
 
 /** Consent Mode settings of the project, as the bootstrap returns them; a default may name any subset of types. */
 export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { defaults: Partial<Schemas["ConsentModeDefault"]>[] };

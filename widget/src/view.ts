@@ -7,7 +7,7 @@ import { html, nothing } from "lit/html.js";
 import type { Choices } from "./consent";
 import { fill, pick } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
-import type { Configuration, Policies, Purpose, RegimeName, Translation } from "./types";
+import type { Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "./types";
 
 export type View = {
   lit: { html: typeof html; nothing: typeof nothing };
@@ -26,6 +26,7 @@ export type View = {
   regime: RegimeName;
   gpc: boolean;
   gpcApplied: boolean;
+  prescribed: PrescribedLink[];
   failed: boolean;
   busy: boolean;
   /** The visitor chose while the API was down; the choice waits on this device. */

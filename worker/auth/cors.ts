@@ -51,6 +51,6 @@ export const browserCors = createMiddleware<AppEnv>(async (c, next) => {
     (await clientForOrigin(c.env, origin, c.get("caller")?.projectId ?? pathProject))
   ) {
     c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate, Assent-Bookmark, X-Request-Id");
+    c.res.headers.set("Access-Control-Expose-Headers", "ETag, Location, WWW-Authenticate, Assent-Bookmark, Assent-Signals, X-Request-Id");
   }
 });

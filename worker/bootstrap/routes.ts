@@ -11,7 +11,7 @@ import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
 import { gppSectionsFor } from "../jurisdictions/gpp";
 import { visitorPlace, visitorRegime } from "../jurisdictions/local";
-import { defaultRules, lapsedRefusals, regimes, type Regime } from "../jurisdictions/rules";
+import { defaultRules, lapsedRefusals, prescribedFor, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -24,7 +24,7 @@ import { writerOf } from "../requests/record";
 import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
-import { asksFor, readSignals } from "../signals/signals";
+import { asksFor, readSignals, signalHeaders, signalsInForce } from "../signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
@@ -131,7 +131,21 @@ bootstrapRoutes.openapi(
         content: { "text/plain": { schema: BootstrapInput }, "application/json": { schema: BootstrapInput } },
       },
     },
-    responses: { 200: jsonResponse(Bootstrap, "The bootstrap."), ...problems },
+    responses: {
+      200: {
+        ...jsonResponse(Bootstrap, "The bootstrap."),
+        headers: {
+          "Assent-Signals": {
+            description:
+              "Every browser signal the service honours (RFC 9651 list), each with `received` when this request carried it and " +
+              "`effect=…` when that effect was applied under the visitor's regime, e.g. `gpc;received;effect=opt-out-of-sale-or-sharing`.",
+            schema: { type: "string" },
+          },
+          Link: { description: "`</.well-known/privacy-signals.json>; rel=\"describedby\"`: where the signals are described.", schema: { type: "string" } },
+        },
+      },
+      ...problems,
+    },
   }),
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
@@ -183,7 +197,7 @@ bootstrapRoutes.openapi(
 
     return c.json(
       {
-        regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied },
+        regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
         language,
         strings: wordsFor(language, cached.wording),
         configuration: inLanguage(all, language),
@@ -195,7 +209,10 @@ bootstrapRoutes.openapi(
         state,
       },
       200,
-      { "Cache-Control": "no-store" },
+      {
+        "Cache-Control": "no-store",
+        ...signalHeaders(signalsInForce(c.env), { signals, regime, applied: gpcApplied ? ["opt-out-of-sale-or-sharing"] : [] }),
+      },
     );
   },
 );

@@ -3,7 +3,7 @@ import { VisitorKey, VisitorToken } from "../auth/browser-tokens";
 import { ConsentModeSettingsSchema, consentTypes } from "../consent-mode/settings";
 import { Configuration } from "../configuration/schemas";
 import { gppSectionNames } from "../jurisdictions/gpp";
-import { regimes } from "../jurisdictions/rules";
+import { prescribedLinks, regimes } from "../jurisdictions/rules";
 import { PermissionState } from "../requests/schemas";
 
 const LanguageTag = z.string().regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, "A BCP 47 language tag.").max(35);
@@ -35,6 +35,12 @@ export const Bootstrap = z
       region: z.string().nullable().openapi({ description: "`request.cf.regionCode` (ISO 3166-2 subdivision without the country), or null." }),
       gpc: z.boolean().openapi({ description: "The browser sent `Sec-GPC: 1`." }),
       gpcApplied: z.boolean().openapi({ description: "Opt-out regime with GPC: the opt-out of sale and sharing is recorded for the identity." }),
+      prescribed: z.array(z.enum(prescribedLinks)).openapi({
+        description:
+          "Words the visitor's law prescribes under this regime, by their key in `strings` (docs/regulatory-readiness.md#us-opt-out-wording): " +
+          "in California under opt-out, `doNotSell` (the first layer's link to the choices) and `limitSensitive` " +
+          "(beside each purpose marked `sensitive`); empty elsewhere.",
+      }),
     }),
     language: z.string().openapi({ description: "The visitor's language: `strings` are in it, and every text of `configuration` as far as the project has it." }),
     strings: z.record(z.string(), z.string()).openapi({

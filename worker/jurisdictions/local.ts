@@ -30,8 +30,8 @@ export function visitorRegime(
   if (!local.localDev || !isPlaceholder(cf)) return resolveRegime(rules, cf?.country, cf?.regionCode);
   const area = jurisdictionArea(local.jurisdiction);
   const used = new Set([rules.rest, ...rules.rules.map((rule) => rule.regime)]);
-  const name = area ? resolveRegime(rules, area.country, area.region).name : regimes.find((regime) => used.has(regime))!;
-  return { name, country: null, region: null, matched: area ? "jurisdiction" : "strictest" };
+  if (area) return { ...resolveRegime(rules, area.country, area.region), country: null, region: null, matched: "jurisdiction" };
+  return { name: regimes.find((regime) => used.has(regime))!, country: null, region: null, matched: "strictest", areas: [] };
 }
 
 /**

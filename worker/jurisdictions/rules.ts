@@ -1,3 +1,5 @@
+import type { StringKey } from "../../shared/i18n/strings";
+
 /**
  * Which consent regime applies where. A project's rule set maps areas to a regime; `rest` covers everywhere
  * else. Areas are ISO 3166-1 countries (`DE`), ISO 3166-2 subdivisions (`US-CA`, as Cloudflare reports
@@ -55,6 +57,28 @@ export const usOptOutStates = [
   "CA", "CO", "CT", "DE", "IA", "IN", "KY", "MD", "MN", "MT", "NE", "NH", "NJ", "OR", "RI", "TN", "TX", "UT", "VA",
 ] as const;
 
+/**
+ * Words a place's law prescribes, named by their key in the widget's words (shared/i18n/strings.ts): `doNotSell` for
+ * the link to the opt-out choices, `limitSensitive` beside a purpose that uses sensitive data.
+ */
+export const prescribedLinks = ["doNotSell", "limitSensitive"] as const satisfies readonly StringKey[];
+export type PrescribedLink = (typeof prescribedLinks)[number];
+
+/**
+ * What the law of an area prescribes under a regime, as data. California's CCPA (Civ. Code 1798.135(a)) names the
+ * opt-out's links: "Do Not Sell or Share My Personal Information", and "Limit the Use of My Sensitive Personal
+ * Information" for sensitive data. The other states' laws ask for a clear opt-out without prescribing its words, and
+ * under opt-in nothing runs before consent, so there is nothing to opt out of.
+ */
+export const areaPrescriptions: Record<string, Partial<Record<Regime, readonly PrescribedLink[]>>> = {
+  "US-CA": { "opt-out": ["doNotSell", "limitSensitive"] },
+};
+
+/** The links the law of `areas` (a visitor's, most specific first) prescribes under `regime`. */
+export const prescribedFor = (areas: readonly string[], regime: Regime): PrescribedLink[] => [
+  ...new Set(areas.flatMap((area) => areaPrescriptions[area]?.[regime] ?? [])),
+];
+
 export const areaPattern = /^(?:[A-Z]{2}|[A-Z]{2}-[A-Z0-9]{1,3})$/;
 export const isArea = (area: string) => area in areaGroups || areaPattern.test(area);
 
@@ -98,6 +122,8 @@ export type ResolvedRegime = {
   region: string | null;
   /** The rule's area that decided it, or "rest" (locally without a location: "jurisdiction" or "strictest"). */
   matched: string;
+  /** The areas the visitor is in, most specific first (subdivision, country, groups); locally, the jurisdiction's. */
+  areas: string[];
 };
 
 /** The regime for a visitor at `country` / `regionCode` (from `request.cf`; absent locally or for unknown locations). */
@@ -113,7 +139,7 @@ export function resolveRegime(rules: JurisdictionRules, country?: string | null,
       ]
     : [];
   const matched = candidates.find((area) => byArea.has(area));
-  return { name: matched ? byArea.get(matched)! : rules.rest, country: c, region, matched: matched ?? "rest" };
+  return { name: matched ? byArea.get(matched)! : rules.rest, country: c, region, matched: matched ?? "rest", areas: candidates };
 }
 
 /**

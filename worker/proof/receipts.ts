@@ -6,6 +6,7 @@ import { base64url, sha256Hex } from "../lib/crypto";
 import { newId } from "../lib/ids";
 import type { PurposeContent } from "../configuration/table";
 import { storedPurposes } from "../requests/queries";
+import { statedExemptions, type RanExempt } from "../requests/schemas";
 import type { RequestRow } from "../requests/table";
 
 export const receiptType = "assent-receipt+jwt";
@@ -27,6 +28,12 @@ export type ReceiptPurpose = {
   recipients?: unknown;
 };
 
+/** A purpose that ran without consent under an exemption when the request was made (validated at the write). */
+export type ReceiptExemption = RanExempt & {
+  /** SHA-256 (hex) of the canonical JSON of the purpose version's content, as for `purposes`. */
+  contentSha256: string | null;
+};
+
 /** The canonical record a receipt signs (docs/proof.md#signed-receipts lists each field). */
 export type Receipt = {
   iss: string;
@@ -43,6 +50,7 @@ export type Receipt = {
   family: string;
   status: string;
   purposes: ReceiptPurpose[];
+  exemptions: ReceiptExemption[];
   scope: unknown;
   requested: string;
   received: string;
@@ -127,6 +135,12 @@ export async function receiptOf(
       };
     }),
   );
+  const exemptions: ReceiptExemption[] = await Promise.all(
+    statedExemptions(row.meta).map(async (entry) => {
+      const content = found.versions.get(`${entry.purposeId}@${entry.version}`);
+      return { ...entry, contentSha256: content ? await contentHash(content) : null };
+    }),
+  );
   const receiptId = newId("rct");
   const context = WithContext.safeParse(row.meta ?? {}).data?.context;
   return signReceipt(signer.env, {
@@ -144,6 +158,7 @@ export async function receiptOf(
     family: row.family,
     status: row.status,
     purposes,
+    exemptions,
     scope: scope ? row.request : null,
     requested: row.requested,
     received: row.created,

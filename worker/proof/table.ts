@@ -13,6 +13,8 @@ export type LogPayload = {
   recordHash?: string;
   /** SHA-256 of the compact JWS receipt issued with this write, when receipts are on. */
   receiptHash?: string;
+  /** On `*.created`: the purposes that ran under an exemption when the request was made, and under which. */
+  exemptions?: { purposeId: string; version: string; reason: string; regime: string }[];
   /** On `identity.deleted`: the erasure ledger's salted hash of the identity, which its erased entries name. */
   subject?: string;
   /** On `verification.succeeded` (the privacy center): the verification's id and how the person proved the alias. */

@@ -5,11 +5,11 @@ import { unknownReferences } from "../configuration/queries";
 import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
 import { identities } from "../identities/table";
 import type { Db } from "../lib/db";
-import type { FieldError } from "../lib/errors";
+import { badRequest, type FieldError } from "../lib/errors";
 import { parties } from "../parties/table";
 import { latestReceiptHash } from "../proof/log";
 import { projects } from "../projects/table";
-import type { AccessInput, ErasureInput, ObjectionInput, PermissionInput } from "./schemas";
+import type { AccessInput, ErasureInput, ObjectionInput, PermissionInput, RanExempt } from "./schemas";
 import type { DataGroupGrant, PartyGrant } from "./table";
 
 /**
@@ -232,3 +232,32 @@ export function prepareScoped(found: Lookup, input: z.infer<typeof ErasureInput>
   return { request: scope ?? null, contributions: [] };
 }
 
+
+/** What a body names, with the purposes it says ran under an exemption (their versions are checked and hashed too). */
+export const withExempt = (names: Names, exempt: RanExempt[]): Names =>
+  exempt.length ? { ...names, purposeIds: [...new Set([...names.purposeIds, ...exempt.map((entry) => entry.purposeId)])] } : names;
+
+/**
+ * A stated exemption must be the one the purpose's version carries: the record, its receipt and its log entry then
+ * say truly which purposes ran without consent, and why.
+ */
+export function checkExemptions(found: Lookup, exempt: RanExempt[]) {
+  const problems = new Problems();
+  const wrong: FieldError[] = [];
+  exempt.forEach((entry, i) => {
+    const at = `meta.context.exemptions.${i}`;
+    const content = found.versions.get(`${entry.purposeId}@${entry.version}`);
+    if (!found.purposes.has(entry.purposeId) && !content) return problems.add(`${at}.purposeId`, `No purpose ${entry.purposeId} in this project.`);
+    if (!content) return problems.add(`${at}.version`, `Purpose ${entry.purposeId} has no version ${entry.version}.`);
+    const carried = content.exemption;
+    if (carried?.reason === entry.reason && carried.regime === entry.regime) return;
+    const what = `Purpose ${entry.purposeId} version ${entry.version}`;
+    wrong.push({
+      path: at,
+      code: "not_exempt",
+      message: carried ? `${what} is exempt for ${carried.reason} under ${carried.regime}.` : `${what} is not exempt from consent.`,
+    });
+  });
+  problems.throwIfAny();
+  if (wrong.length) throw badRequest("validation_failed", "The request has invalid fields; see `errors`.", wrong);
+}

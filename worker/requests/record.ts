@@ -13,8 +13,9 @@ import { recordErasure } from "../proof/ledger";
 import { logAppend, logErase, recordHash } from "../proof/log";
 import { receiptOf, receiptsOn } from "../proof/receipts";
 import type { CommonInput, FamilyRules, FamilyTraits } from "./families";
+import { checkExemptions, withExempt } from "./prepare";
 import { storedPurposes, toRecord } from "./queries";
-import type { Status } from "./schemas";
+import { statedExemptions, type Status } from "./schemas";
 import { applied, creation, eventAndLog } from "./statements";
 import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests, type RequestRow } from "./table";
@@ -74,9 +75,11 @@ export async function recordRequest<S extends z.ZodType<CommonInput>, U extends 
     updated: stamp,
     receipt: null,
   };
-  return guardedWrite(writer, { projectId, identityId, names: rules.names(input) }, {
+  const exempt = statedExemptions(input.meta);
+  return guardedWrite(writer, { projectId, identityId, names: withExempt(rules.names(input), exempt) }, {
     assumes: true,
     async attempt(found) {
+      checkExemptions(found, exempt);
       const prepared = rules.prepare(found, input);
       const written: RequestRow = { ...row, request: prepared.request };
       const receipt = await receiptOf(writer, written, "created", stamp, found, rules.requestIsScope);
@@ -118,7 +121,8 @@ export async function moveRequest(writer: Writer, traits: FamilyTraits, requestI
   const stamp = now();
   const purposeIds = storedPurposes(row.request).map((entry) => entry.purposeId);
   const change = to === "withdrawn" ? "withdrawn" : "updated";
-  return guardedWrite(writer, { projectId, identityId, names: { purposeIds, dataGroupIds: [] } }, {
+  const names = withExempt({ purposeIds, dataGroupIds: [] }, statedExemptions(row.meta));
+  return guardedWrite(writer, { projectId, identityId, names }, {
     assumes: receiptsOn(env),
     async attempt(found) {
       const moved: RequestRow = { ...row, status: to, updated: stamp };

@@ -21,6 +21,17 @@ const uniqueBy = <T extends z.ZodType<Record<string, unknown>>>(item: T, key: st
     });
   });
 
+/** A purpose that ran without consent when the request was made, at its version, and the exemption it ran under. */
+export const RanExempt = z.strictObject({ purposeId: Id("pur_…"), version: z.string().max(10), ...Exemption.shape });
+export type RanExempt = z.infer<typeof RanExempt>;
+const StatedExemptions = RanExempt.array();
+
+/** The purposes a request's `meta` (as sent, or as stored) says ran under an exemption. */
+export function statedExemptions(meta: { context?: Record<string, unknown> } | null | undefined): RanExempt[] {
+  const stated = meta?.context?.exemptions;
+  return stated === undefined ? [] : (StatedExemptions.safeParse(stated).data ?? []);
+}
+
 export const Meta = z
   .strictObject({
     requestedBy: z
@@ -41,7 +52,7 @@ export const Meta = z
           .openapi({ example: "en" }),
         gpc: z.boolean().optional().openapi({ description: "Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`)." }),
         exemptions: z
-          .array(z.strictObject({ purposeId: Id("pur_…"), version: z.string().max(10), ...Exemption.shape }))
+          .array(RanExempt)
           .max(100)
           .optional()
           .openapi({ description: "The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt)." }),

@@ -6,6 +6,7 @@ import { logInsert, logValues, recordHash, type LogValues } from "../proof/log";
 import type { LogPayload } from "../proof/table";
 import type { FamilyTraits } from "./families";
 import type { Prepared } from "./prepare";
+import { statedExemptions } from "./schemas";
 import { syncState } from "./state";
 import { requestPurposes, requests, type RequestRow } from "./table";
 import { stillHolds, type Assumed } from "./write-guard";
@@ -59,6 +60,7 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 export async function creation(d1: D1Database, rules: FamilyTraits, row: RequestRow, record: object, prepared: Prepared, found: Assumed, receiptHash?: string) {
   const { projectId, identityId, status, requested, requestedAt, updated: stamp } = row;
   const counts = status === "completed" ? 1 : 0;
+  const exempt = statedExemptions(row.meta);
   const statements = [
     insertRequest(d1, {
       ...row,
@@ -92,6 +94,7 @@ export async function creation(d1: D1Database, rules: FamilyTraits, row: Request
     status,
     recordHash: await recordHash(row),
     receiptHash,
+    ...(exempt.length ? { exemptions: exempt } : {}),
     at: stamp,
   });
   statements.push(event);

@@ -49,3 +49,29 @@ export function readSignals(env: { TEST_SIGNALS?: string }, headers: Headers): S
 /** Whether any signal the request carries asks for `effect` under `regime`. */
 export const asksFor = (env: { TEST_SIGNALS?: string }, signals: Signals, regime: Regime, effect: SignalEffect) =>
   signalsInForce(env).some((signal) => signals[signal.name] && signal.effects[regime] === effect);
+
+/** Where the signals the service honours are described (worker/signals/routes.ts serves it). */
+export const signalPolicyPath = "/.well-known/privacy-signals.json";
+
+/** What a response says about the signals: for one request (the bootstrap's), or for all (static files). */
+type Answered = { signals: Signals; regime: Regime; applied: readonly SignalEffect[] };
+
+/**
+ * The response headers that say what the service honours, from the table (docs/regulatory-readiness.md#response-headers):
+ * `Assent-Signals`, a structured-field list (RFC 9651) naming every signal in force, each with `received` when the
+ * request carried it and `effect=…` when that effect was applied under the visitor's regime; and a `Link` to the
+ * signal policy. A response that depends on the signals also varies on their request headers. Pure data in, text
+ * out: the widget's build writes the same headers for the static files (widget/vite.config.ts).
+ */
+export function signalHeaders(inForce: readonly BrowserSignal[], answered?: Answered): Record<string, string> {
+  const members = inForce.map((signal) => {
+    if (!answered?.signals[signal.name]) return signal.name;
+    const effect = signal.effects[answered.regime];
+    return `${signal.name};received${effect && answered.applied.includes(effect) ? `;effect=${effect}` : ""}`;
+  });
+  return {
+    "Assent-Signals": members.join(", "),
+    Link: `<${signalPolicyPath}>; rel="describedby"; type="application/json"`,
+    ...(answered ? { Vary: inForce.map((signal) => signal.header).join(", ") } : {}),
+  };
+}
