@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AssentGlobal } from "../../widget/src/index";
 import type { ConsentState } from "../../widget/src/types";
-import { consentTypes, PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
+import { consentTypes } from "../../shared/consent-mode/types";
+import { PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
 import { runScenario } from "./gtm/scenarios";
 import { readTemplate, type Parameter } from "./gtm/template-file";
 

@@ -5,17 +5,9 @@
  * script loader. Values cross between sandbox and page as copies (functions wrapped), as Tag Manager converts them.
  * Only the APIs the Assent template uses are implemented; requiring any other name fails.
  */
+import { consentTypes } from "../../../shared/consent-mode/types";
 import type { Permissions } from "./template-file";
 
-export const consentTypes = [
-  "ad_storage",
-  "ad_user_data",
-  "ad_personalization",
-  "analytics_storage",
-  "functionality_storage",
-  "personalization_storage",
-  "security_storage",
-] as const;
 
 type ConsentValue = "granted" | "denied";
 export type ConsentSettings = Partial<Record<string, ConsentValue>> & { region?: string[]; wait_for_update?: number };
