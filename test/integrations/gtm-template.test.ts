@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AssentGlobal } from "../../widget/src/index";
 import type { ConsentState } from "../../widget/src/types";
-import { consentTypes } from "../../shared/consent-mode/types";
-import { PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
+import { consentTypes as sharedConsentTypes } from "../../shared/consent-mode/types";
+import { consentTypes, PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
 import { runScenario } from "./gtm/scenarios";
 import { readTemplate, type Parameter } from "./gtm/template-file";
 
@@ -249,6 +249,10 @@ describe("on every decision", () => {
 });
 
 describe("the sandbox stand-in enforces what Tag Manager does", () => {
+  it("knows the consent types the service knows", () => {
+    expect([...consentTypes]).toEqual([...sharedConsentTypes]);
+  });
+
   const withoutGrant = (permission: string, edit: (grant: Record<string, unknown>) => void) => {
     const permissions = structuredClone(template.permissions);
     edit(permissions[permission]);

@@ -5,8 +5,21 @@
  * script loader. Values cross between sandbox and page as copies (functions wrapped), as Tag Manager converts them.
  * Only the APIs the Assent template uses are implemented; requiring any other name fails.
  */
-import { consentTypes } from "../../../shared/consent-mode/types";
 import type { Permissions } from "./template-file";
+
+/**
+ * Tag Manager's consent types (shared/consent-mode/types.ts has the same list; test/integrations checks they agree).
+ * Written out here because this file also runs in the page on its own, transpiled, where there is no `require`.
+ */
+export const consentTypes = [
+  "ad_storage",
+  "ad_user_data",
+  "ad_personalization",
+  "analytics_storage",
+  "functionality_storage",
+  "personalization_storage",
+  "security_storage",
+] as const;
 
 
 type ConsentValue = "granted" | "denied";
