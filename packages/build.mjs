@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-for (const name of ["element", "react", "vue", "svelte"]) {
+for (const name of ["element", "react", "vue", "svelte", "edge"]) {
   const cwd = fileURLToPath(new URL(name, import.meta.url));
   execFileSync("npm", ["run", "--silent", "build"], { cwd, stdio: "inherit" });
 }

@@ -1200,6 +1200,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/v1/projects/{project_id}/blocking.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the project's pages hold back, as data for an edge rewriter
+         * @description The list the blocker inlines, for code that gates tags before the page reaches the browser: the edge rewriter (`@assent/edge`, docs/blocking.md#at-the-edge) turns the listed `<script src>`, `<iframe src>` and `<img src>` of a page into the widget's gated form, so the browser fetches nothing of them before consent. Each host pattern has its purpose and vendor; a project whose blocking is switched off answers an empty list. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
+         */
+        get: operations["getPageBlocking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/browser/v1/projects/{project_id}/privacy-center": {
         parameters: {
             query?: never;
@@ -3430,6 +3450,33 @@ export interface components {
             consentCall: boolean;
             /** @example fbq('consent', 'grant'|'revoke') */
             consentCallDescription: string | null;
+        };
+        PageBlocking: {
+            /**
+             * @description The service's origin.
+             * @example https://assent.example.com
+             */
+            api: string;
+            /** @example prj_2Vg1d8Kx */
+            project: string;
+            /** @description What pages hold back, in the operator's order; empty while blocking is switched off. */
+            entries: {
+                /**
+                 * @description A host name, or `*.` and one (every subdomain).
+                 * @example connect.facebook.net
+                 */
+                host: string;
+                /**
+                 * @description The purpose `referenceId` the host waits for.
+                 * @example marketing
+                 */
+                purpose: string;
+                /**
+                 * @description The catalogue vendor: the entry's own, else the one listing the host.
+                 * @example meta-pixel
+                 */
+                vendor: string | null;
+            }[];
         };
         PrivacyCenterPage: {
             projectId: string;
@@ -11397,6 +11444,44 @@ export interface operations {
             };
             /** @description The client bundles are not built (`npm run build:client`). */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPageBlocking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageBlocking"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag is current. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such project. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

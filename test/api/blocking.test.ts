@@ -1,9 +1,7 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { vendors } from "../../shared/vendors/catalogue";
-import { blockingConfigOf } from "../../worker/blocking/queries";
 import { configuredTenant } from "./configuration-fixture";
-import { admin, call, expectProblem, newClient, newProject, ok, problemOf } from "./helpers";
+import { admin, call, expectProblem, newClient, newProject, ok, origin, problemOf } from "./helpers";
 
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 type Entry = { host: string; purpose: string; source: "scan" | "catalogue" | "manual"; vendor?: string };
@@ -39,18 +37,40 @@ describe("a project's blocking list", () => {
     await put(t.projectId, true, stored);
   });
 
-  it("gives the page side each entry's vendor: its own, else the catalogue vendor listing the host", async () => {
+  it("gives the page side each entry's vendor at blocking.json: its own, else the catalogue vendor listing the host", async () => {
     ok(await put(t.projectId, true, [...stored, { host: "region1.google-analytics.com", purpose: "analytics", source: "scan" }]));
-    expect(await blockingConfigOf(env.DB, t.projectId)).toEqual({
-      enabled: true,
+    const reply = await call("GET", `/widget/v1/projects/${t.projectId}/blocking.json`);
+    expect(ok(reply)).toEqual({
+      api: origin,
+      project: t.projectId,
       entries: [
-        { ...stored[0], vendor: "meta-pixel" },
-        { ...stored[1], vendor: "microsoft-clarity" },
-        { ...stored[2], vendor: null },
-        { host: "region1.google-analytics.com", purpose: "analytics", source: "scan", vendor: "google-analytics" },
+        { host: stored[0].host, purpose: "marketing", vendor: "meta-pixel" },
+        { host: stored[1].host, purpose: "analytics", vendor: "microsoft-clarity" },
+        { host: stored[2].host, purpose: "marketing", vendor: null },
+        { host: "region1.google-analytics.com", purpose: "analytics", vendor: "google-analytics" },
       ],
     });
     ok(await put(t.projectId, true, stored));
+  });
+
+  it("serves blocking.json publicly, cached for a minute and revalidated by its ETag; empty when switched off", async () => {
+    const url = `/widget/v1/projects/${t.projectId}/blocking.json` as const;
+    const first = await call("GET", url);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(first.headers.get("access-control-allow-origin")).toBe("*");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await call("GET", url, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    ok(await put(t.projectId, false, stored));
+    const off = await call("GET", url, { headers: { "if-none-match": etag } });
+    expect(ok(off)).toMatchObject({ entries: [] });
+    expect(off.headers.get("etag")).not.toBe(etag);
+    ok(await put(t.projectId, true, stored));
+  });
+
+  it("answers 404 for blocking.json of a project that does not exist", async () => {
+    expectProblem(await call("GET", "/widget/v1/projects/prj_doesnotexist/blocking.json"), 404, "not_found");
   });
 
   it("holds 500 entries (one statement, whatever D1's limit of bound values) and refuses 501", async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
+import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
 import { vendors } from "../../shared/vendors/catalogue";
 import { clients } from "../auth/table";
 import { purposes } from "../configuration/table";
@@ -8,7 +9,7 @@ import { badRequest, maxListedErrors, type FieldError } from "../lib/errors";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import type { BlockingList } from "./schemas";
-import { blockingEntries, blockingLists, type BlockingSource } from "./table";
+import { blockingEntries, blockingLists } from "./table";
 
 /** What a project without a list blocks: nothing. */
 const emptyList: BlockingList = { enabled: false, entries: [] };
@@ -30,17 +31,17 @@ export async function readBlockingList(d1: D1Database, projectId: string): Promi
   return { enabled: list.enabled, entries: rows.map(({ vendor, ...entry }) => (vendor === null ? entry : { ...entry, vendor })) };
 }
 
-/** A blocking entry as the page-side blocker uses it: its vendor named whenever the catalogue knows the host. */
-export type ResolvedBlockingEntry = { host: string; purpose: string; source: BlockingSource; vendor: string | null };
-
 /**
- * What the page-side blocker needs of a project: whether it blocks, and each entry with its vendor resolved (the
- * entry's own, else the catalogue vendor that lists the host), so the vendor's consent call and placeholder apply
- * to entries added by hand or from a scan too.
+ * What a page holds back for a project (the blocker's inlined list, and the edge rewriter's): each entry with its
+ * vendor resolved (the entry's own, else the catalogue vendor that lists the host), so the vendor's consent call and
+ * placeholder apply to entries added by hand or from a scan too. Empty when blocking is switched off; null when there
+ * is no such project.
  */
-export async function blockingConfigOf(d1: D1Database, projectId: string): Promise<{ enabled: boolean; entries: ResolvedBlockingEntry[] }> {
-  const { enabled, entries } = (await readBlockingList(d1, projectId)) ?? emptyList;
-  return { enabled, entries: entries.map((entry) => ({ ...entry, vendor: entry.vendor ?? vendorCovering(vendors, entry.host)?.id ?? null })) };
+export async function pageBlockingOf(d1: D1Database, projectId: string): Promise<BlockingScriptConfig["entries"] | null> {
+  const list = await readBlockingList(d1, projectId);
+  if (!list) return null;
+  if (!list.enabled) return [];
+  return list.entries.map(({ host, purpose, vendor }) => ({ host, purpose, vendor: vendor ?? vendorCovering(vendors, host)?.id ?? null }));
 }
 
 /**

@@ -3,7 +3,6 @@ import { projects } from "../projects/table";
 
 /** Where a blocking entry came from: the scanner's proposal, the vendor catalogue, or the operator's own hand. */
 export const blockingSources = ["scan", "catalogue", "manual"] as const;
-export type BlockingSource = (typeof blockingSources)[number];
 
 /** Whether a project blocks automatically; a project without a row does not. */
 export const blockingLists = sqliteTable("blocking_lists", {
