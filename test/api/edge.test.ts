@@ -34,28 +34,28 @@ const gated = (body: string, options: { blocker?: boolean; list?: PageBlocking }
 const blockerTag = () => `<script src="${origin}/widget/v1/projects/${projectId}/blocking.js"></script>`;
 
 describe("the edge's rewriting of a page's HTML", () => {
-  it("turns a listed classic script into the widget's gated form, keeping its src and other attributes", async () => {
+  it("marks a listed classic script held, as text/plain, keeping its src and other attributes", async () => {
     expect(await gated(`<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>`)).toBe(
-      `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1" type="text/plain" data-assent-purpose="analytics"></script>`,
+      `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1" type="text/plain" data-assent-held="analytics"></script>`,
     );
     expect(await gated(`<script type="text/javascript" src="//connect.facebook.net/en_US/fbevents.js"></script>`)).toBe(
-      `<script type="text/plain" src="//connect.facebook.net/en_US/fbevents.js" data-assent-purpose="marketing"></script>`,
+      `<script type="text/plain" src="//connect.facebook.net/en_US/fbevents.js" data-assent-held="marketing"></script>`,
     );
   });
 
   it("matches wildcards, and names every purpose of every entry covering the host", async () => {
-    expect(await gated(`<script src="https://www.clarity.ms/tag/abc"></script>`)).toContain(`data-assent-purpose="analytics"`);
+    expect(await gated(`<script src="https://www.clarity.ms/tag/abc"></script>`)).toContain(`data-assent-held="analytics"`);
     expect(await gated(`<img src="https://pixel.partner.example/p.gif" alt="">`)).toBe(
-      `<img alt="" data-src="https://pixel.partner.example/p.gif" data-assent-purpose="marketing analytics">`,
+      `<img alt="" data-src="https://pixel.partner.example/p.gif" data-assent-held="marketing analytics">`,
     );
   });
 
   it("moves a listed frame's and image's src to data-src, dropping an image's srcset", async () => {
     expect(await gated(`<iframe width="560" src="https://www.youtube.com/embed/xyz"></iframe>`)).toBe(
-      `<iframe width="560" data-src="https://www.youtube.com/embed/xyz" data-assent-purpose="marketing"></iframe>`,
+      `<iframe width="560" data-src="https://www.youtube.com/embed/xyz" data-assent-held="marketing"></iframe>`,
     );
     expect(await gated(`<img src="https://a.partner.example/1.png" srcset="https://a.partner.example/2.png 2x">`)).toBe(
-      `<img data-src="https://a.partner.example/1.png" data-assent-purpose="analytics">`,
+      `<img data-src="https://a.partner.example/1.png" data-assent-held="analytics">`,
     );
   });
 
@@ -86,7 +86,7 @@ describe("the edge's rewriting of a page's HTML", () => {
 
   it("resolves relative URLs against the document's <base href>", async () => {
     expect(await gated(`<base href="https://www.youtube.com/"><iframe src="embed/xyz"></iframe>`)).toBe(
-      `<base href="https://www.youtube.com/"><iframe data-src="embed/xyz" data-assent-purpose="marketing"></iframe>`,
+      `<base href="https://www.youtube.com/"><iframe data-src="embed/xyz" data-assent-held="marketing"></iframe>`,
     );
   });
 
@@ -109,7 +109,7 @@ describe("the edge's rewriting of a page's HTML", () => {
     expect(answer.headers.get("x-site")).toBe("kept");
     expect(answer.headers.get("content-length")).toBeNull();
     expect(answer.headers.get("etag")).toBeNull();
-    expect(await answer.text()).toBe(`<img data-src="https://pixel.partner.example/p.gif" data-assent-purpose="marketing analytics">`);
+    expect(await answer.text()).toBe(`<img data-src="https://pixel.partner.example/p.gif" data-assent-held="marketing analytics">`);
   });
 
   it("passes anything but a successful HTML answer unchanged", async () => {

@@ -1,7 +1,8 @@
 /**
- * Gating a page's HTML on its way to the browser: every `<script src>`, `<iframe src>` and `<img src>` from a listed
- * host becomes the widget's gated form, and resource hints to those hosts are dropped, so the browser's preload
- * scanner and parser fetch nothing of them before consent (docs/blocking.md#at-the-edge).
+ * Holding a page's tags back on its way to the browser: every `<script src>`, `<iframe src>` and `<img src>` from a
+ * listed host is marked `data-assent-held` in a form no browser fetches, and resource hints to those hosts are
+ * dropped, so the preload scanner and the parser fetch nothing of them before consent. The project's blocker, first
+ * in `<head>`, takes them as held and releases them as it does what it holds itself (docs/blocking.md#at-the-edge).
  */
 import { patternCovers } from "../../../shared/blocking/hosts";
 import type { PageBlocking } from "./types";
@@ -12,16 +13,17 @@ type Resolution = { base: URL };
 /**
  * How each kind of element is held, by data: the attribute naming the URL, and what becomes of a listed one. A
  * script keeps its `src` under `type="text/plain"` (which no browser fetches); a frame or an image moves it to
- * `data-src`; a hint (preload, prefetch, preconnect) goes, as it would only fetch ahead what is held anyway.
+ * `data-src`; a hint (preload, prefetch, preconnect) goes, as it would only fetch ahead what is held anyway. The
+ * purposes are written for people reading the page; the blocker takes them from its own copy of the list.
  */
 const rules: { selector: string; attribute: "src" | "href"; gate(element: Element, purposes: string): void }[] = [
   {
-    // Classic scripts only: a module or JSON script keeps its type (the widget's release would lose it).
+    // Classic scripts only: the blocker releases a held script as a classic one.
     selector: 'script[src]:not([type]), script[src][type=""], script[src][type="text/javascript" i], script[src][type="application/javascript" i]',
     attribute: "src",
     gate(element, purposes) {
       element.setAttribute("type", "text/plain");
-      element.setAttribute("data-assent-purpose", purposes);
+      element.setAttribute("data-assent-held", purposes);
     },
   },
   ...["iframe[src]", "img[src]"].map((selector) => ({
@@ -32,7 +34,7 @@ const rules: { selector: string; attribute: "src" | "href"; gate(element: Elemen
       element.removeAttribute("src");
       // A responsive image's candidates would load instead of its src: the held image loads its src alone.
       element.removeAttribute("srcset");
-      element.setAttribute("data-assent-purpose", purposes);
+      element.setAttribute("data-assent-held", purposes);
     },
   })),
   {
@@ -51,7 +53,7 @@ function resolve(value: string, { base }: Resolution): URL | null {
   }
 }
 
-/** The purposes a URL's host waits for, space-separated as `data-assent-purpose` takes them; "" when not listed. */
+/** The purposes a URL's host waits for, space-separated; "" when not listed. */
 function purposesOf(entries: PageBlocking["entries"], value: string, resolution: Resolution): string {
   const url = resolve(value, resolution);
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return "";
@@ -63,8 +65,8 @@ export const blockerUrl = ({ api, project }: Pick<PageBlocking, "api" | "project
 
 /**
  * `response` with its HTML gated by `blocking`. Anything but a successful HTML answer passes unchanged. With
- * `blocker`, the project's blocker becomes the first element of `<head>` (a copy the page already has is dropped),
- * since a page routed through the edge need not name it itself.
+ * `blocker`, the project's blocker becomes the first element of `<head>` (a copy the page already has is dropped):
+ * it is what releases the held tags, and a page routed through the edge need not name it itself.
  */
 export function gateHtml(response: Response, blocking: PageBlocking, options: { pageUrl: string | URL; blocker?: boolean }): Response {
   const type = response.headers.get("content-type") ?? "";

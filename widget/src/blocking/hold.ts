@@ -5,6 +5,8 @@
  * - created by script: the `src` property and `setAttribute('src')` of the three element types keep a listed URL
  *   aside instead of setting it, and inserting a node (`appendChild`, `insertBefore`, `append`, `prepend`, `before`,
  *   `after`, `replaceWith`) first holds what it carries that came with a `src` from a parser (innerHTML, cloneNode).
+ * - held already at the edge (@assent/edge): `data-assent-held` marks a script turned `text/plain` or a frame or image
+ *   whose `src` became `data-src`; they are taken as held (released at once when allowed).
  * Released elements keep their order: held ones are released in the order they were met.
  */
 export type Watched = HTMLScriptElement | HTMLIFrameElement | HTMLImageElement;
@@ -26,7 +28,7 @@ export type Holder = {
 };
 
 const classes = [HTMLScriptElement, HTMLIFrameElement, HTMLImageElement];
-const selector = "script[src],iframe[src],img[src]";
+const selector = "script[src],iframe[src],img[src],[data-assent-held]";
 const isWatched = (node: unknown): node is Watched => classes.some((kind) => node instanceof kind);
 
 /**
@@ -84,11 +86,25 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
     setAttribute.call(this, name, value);
   };
 
+  /** Takes an element the edge held as held here; one no longer to be held goes at once. */
+  const adopt = (element: Watched) => {
+    const url = element.getAttribute("src") ?? element.dataset.src!;
+    for (const name of ["data-assent-held", "data-src"]) removeAttribute.call(element, name);
+    const held: Held = { element, url, purposes: purposesOf(url) };
+    // A script the edge made `text/plain`: it runs as a fresh copy, of the classic type it had.
+    if (element instanceof HTMLScriptElement) held.parsed = { type: null };
+    heldBy.set(element, held);
+    if (blocks(held.purposes)) onHeld(held);
+    else letGo([held]);
+  };
+
   /** Holds listed elements in `node` (itself and below) that carry a `src` attribute already. */
   const scan = (node: unknown, parsed?: boolean) => {
     if (!(node instanceof Element)) return;
     for (const element of [node, ...node.querySelectorAll(selector)]) {
-      if (isWatched(element) && element.hasAttribute("src") && !heldBy.has(element)) keep(element, element.getAttribute("src")!, parsed);
+      if (!isWatched(element) || heldBy.has(element)) continue;
+      if (element.hasAttribute("data-assent-held")) adopt(element);
+      else if (element.hasAttribute("src")) keep(element, element.getAttribute("src")!, parsed);
     }
   };
   const insertions = [
@@ -110,25 +126,30 @@ export function hold(purposesOf: (url: string) => string[], allowed: (purpose: s
     for (const record of records) for (const node of record.addedNodes) scan(node, document.readyState === "loading");
   }).observe(document.documentElement, { childList: true, subtree: true });
 
+  /** Gives each of `released` what was kept from it, in order. */
+  function letGo(released: Held[]) {
+    for (const { element, url, parsed } of released) {
+      heldBy.delete(element);
+      if (!parsed) {
+        setSrc(element, url);
+        continue;
+      }
+      // A fresh copy, with the attributes, nonce and place of the one the parser spent; not async unless it was,
+      // so released scripts run in the order the page wrote them.
+      const script = document.createElement("script");
+      for (const { name, value } of element.attributes) if (name !== "type") setAttribute.call(script, name, value);
+      if (parsed.type !== null) script.type = parsed.type;
+      script.nonce = element.nonce;
+      script.async = element.hasAttribute("async");
+      script.text = (element as HTMLScriptElement).text;
+      element.replaceWith(script);
+    }
+  }
+
   return {
     release(only) {
       const released = (only ? [only] : [...heldBy.values()].filter((held) => held.purposes.every(allowed))).filter((held) => heldBy.has(held.element));
-      for (const { element, url, parsed } of released) {
-        heldBy.delete(element);
-        if (!parsed) {
-          setSrc(element, url);
-          continue;
-        }
-        // A fresh copy, with the attributes, nonce and place of the one the parser spent; not async unless it was,
-        // so released scripts run in the order the page wrote them.
-        const script = document.createElement("script");
-        for (const { name, value } of element.attributes) if (name !== "type") setAttribute.call(script, name, value);
-        if (parsed.type !== null) script.type = parsed.type;
-        script.nonce = element.nonce;
-        script.async = element.hasAttribute("async");
-        script.text = (element as HTMLScriptElement).text;
-        element.replaceWith(script);
-      }
+      letGo(released);
       return released.map((held) => held.element);
     },
   };
