@@ -1209,7 +1209,7 @@ export interface paths {
         };
         /**
          * What the project's pages hold back, as data for an edge rewriter
-         * @description The list the blocker inlines, for code that gates tags before the page reaches the browser: the edge rewriter (`@assent/edge`, docs/blocking.md#at-the-edge) turns the listed `<script src>`, `<iframe src>` and `<img src>` of a page into the widget's gated form, so the browser fetches nothing of them before consent. Each host pattern has its purpose and vendor; a project whose blocking is switched off answers an empty list. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
+         * @description The list the blocker inlines, for code that gates tags before the page reaches the browser: the edge rewriter (`@assent/edge`, docs/blocking.md#at-the-edge) holds the page's listed scripts, frames and images in a form the browser does not fetch, so nothing of them loads before consent. Each host pattern has its purpose and vendor; a project whose blocking is switched off answers an empty list. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
          */
         get: operations["getPageBlocking"];
         put?: never;

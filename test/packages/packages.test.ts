@@ -1,4 +1,4 @@
-// The framework packages as they would be published: each builds (tsc type-checks and emits), its package.json
+// The packages as they would be published: each builds (tsc type-checks and emits), its package.json
 // points at files the build wrote, and the Svelte component compiles. The wrappers run in Chromium in
 // test/e2e/frameworks.test.ts.
 import { execFileSync } from "node:child_process";
@@ -48,6 +48,26 @@ describe.each(packages)("@assent/$folder", ({ folder, peer }) => {
     if (!peer) return expect(manifest.dependencies).toBeUndefined();
     expect(Object.keys(manifest.peerDependencies)).toEqual([peer]);
     expect(manifest.dependencies).toEqual({ "@assent/element": json("packages/element/package.json").version });
+  });
+});
+
+describe("@assent/edge", () => {
+  const manifest = json("packages/edge/package.json");
+
+  it("is laid out for publishing, its exports written by the build", () => {
+    expect(manifest.name).toBe("@assent/edge");
+    expect(manifest.license).toBe(json("package.json").license);
+    expect(manifest.files).toEqual(["dist"]);
+    expect(existsSync(new URL("packages/edge/README.md", root))).toBe(true);
+    for (const file of exported(manifest.exports)) expect(existsSync(new URL(`packages/edge/${file}`, root)), file).toBe(true);
+  });
+
+  it("is one module carrying what it shares with the service, importing nothing", () => {
+    const code = read("packages/edge/dist/index.js");
+    expect(code).not.toMatch(/^\s*import\s/m);
+    expect(code).toContain("function patternCovers");
+    expect(read("packages/edge/dist/index.d.ts")).toContain("./types/packages/edge/src/index.js");
+    expect(read("packages/edge/dist/types/packages/edge/src/index.d.ts")).toContain("export declare function gate(");
   });
 });
 
