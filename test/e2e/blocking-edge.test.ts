@@ -6,9 +6,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { testEntries, vendorServer, vendorSnippets, type VendorRequest } from "./blocking-vendors";
+import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage } from "./blocking-vendors";
 import { edgeSite, freePort } from "./edge-site";
-import { adminToken, banner, base, events, hostSite, moduleTag, ok, shopProject, visitor, waitForEvent, type Json, type Shop } from "./widget-helpers";
+import { adminToken, banner, base, hostSite, moduleTag, ok, shopProject, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -47,30 +47,15 @@ afterAll(async () => {
   await Promise.all([site?.close(), vendors?.close(), edge?.close()]);
 });
 
-const seen = (requests: VendorRequest[]) => requests.map(({ host, path }) => `${host} ${path}`);
-const ran = (p: Page): Promise<string[]> => p.evaluate(() => (window as any).__ran ?? []);
-
-async function statusOf(identityId: string): Promise<Record<string, string>> {
-  const state = await ok("GET", shop.under(`/identities/${identityId}/permission-state`), shop.token);
-  const byId: Record<string, string> = { [shop.marketing.purposeId]: "marketing", [shop.analytics.purposeId]: "analytics", [shop.fraud.purposeId]: "fraud" };
-  return Object.fromEntries(state.purposes.map((purpose: Json) => [byId[purpose.purposeId], purpose.status]));
-}
-
 describe("a page routed through the edge Worker", () => {
   let p: Page;
   let identityId: string;
-  const errors: string[] = [];
-  const placeholder = () => p.getByRole("button", { name: "Load the video from YouTube: this shares data with Google" });
+  let before: string[];
+  let errors: string[];
+  let placeholder: () => ReturnType<Page["getByRole"]>;
 
   beforeAll(async () => {
-    vendors.requests.length = 0;
-    ({ page: p } = await visitor(browser));
-    p.on("pageerror", (error) => errors.push(error.message));
-    await p.goto(`${edge.origin}/vendors.html`);
-    await waitForEvent(p, "assent-ready");
-    await placeholder().waitFor();
-    await banner(p).waitFor();
-    identityId = (await events(p, "assent-ready"))[0].identityId;
+    ({ page: p, before, identityId, errors, placeholder } = await visitVendorPage(browser, `${edge.origin}/vendors.html`, vendors));
   });
 
   it("arrives with the blocker first and the listed tags held", async () => {
@@ -82,6 +67,7 @@ describe("a page routed through the edge Worker", () => {
   });
 
   it("sends nothing to any vendor before consent, and runs nothing of theirs", async () => {
+    expect(before).toEqual([]);
     expect(seen(vendors.requests)).toEqual([]);
     expect(await ran(p)).toEqual([]);
     expect(await p.locator("iframe").getAttribute("src")).toBeNull();
@@ -99,7 +85,7 @@ describe("a page routed through the edge Worker", () => {
         "pixel.tracker.localhost /p.gif?ev=html",
       ]),
     );
-    expect(await statusOf(identityId)).toEqual({ marketing: "approved" });
+    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved" });
     expect(await ran(p)).toEqual(["meta"]);
   });
 
@@ -108,7 +94,7 @@ describe("a page routed through the edge Worker", () => {
     await p.waitForFunction(() => ["ga4", "clarity", "a", "b", "c"].every((name) => (window as any).__ran?.includes(name)));
     expect((await ran(p)).filter((name) => ["a", "b", "c"].includes(name))).toEqual(["a", "b", "c"]);
     expect(await p.locator("script[data-name]").evaluateAll((scripts) => scripts.map((s) => s.getAttribute("type")))).toEqual([null, null, null]);
-    expect(await statusOf(identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved", analytics: "approved" });
     expect(errors).toEqual([]);
   });
 

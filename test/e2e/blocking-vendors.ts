@@ -3,6 +3,8 @@
 // vendor files that note on the page that they ran.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Browser, Page } from "playwright-core";
+import { banner, events, ok, visitor, waitForEvent, type Json, type Shop } from "./widget-helpers";
 
 export type VendorRequest = { host: string; path: string };
 
@@ -10,22 +12,22 @@ export type VendorRequest = { host: string; path: string };
  * What the fake vendor files do when they run: note it in `window.__ran`, in order, and in `__eventsBefore` how many
  * widget events the page had heard by then (the helpers' init script records them).
  */
-const ran = (name: string) =>
+const noteRan = (name: string) =>
   `(window.__ran = window.__ran || []).push(${JSON.stringify(name)}); (window.__eventsBefore = window.__eventsBefore || {})[${JSON.stringify(name)}] = (window.__events || []).length;`;
 
 const files: Record<string, { type: string; body: string; delayMs?: number }> = {
   // gtag.js: reads the queue the snippet filled.
-  "/gtag/js": { type: "text/javascript", body: ran("ga4") },
+  "/gtag/js": { type: "text/javascript", body: noteRan("ga4") },
   // fbevents.js: from now on, calls land in the same queue the stub fills (so the test reads every call there).
-  "/en_US/fbevents.js": { type: "text/javascript", body: `${ran("meta")} fbq.callMethod = function () { fbq.queue.push(arguments); };` },
+  "/en_US/fbevents.js": { type: "text/javascript", body: `${noteRan("meta")} fbq.callMethod = function () { fbq.queue.push(arguments); };` },
   // Clarity's tag: keeps the stub's queue as it is.
-  "/tag/abc": { type: "text/javascript", body: ran("clarity") },
+  "/tag/abc": { type: "text/javascript", body: noteRan("clarity") },
   "/embed/xyz": { type: "text/html", body: "<!doctype html><title>video</title><p>the video</p>" },
   "/p.gif": { type: "image/gif", body: "GIF89a" },
   // Slower than the two after it: released out of order, it would run last.
-  "/order/a.js": { type: "text/javascript", body: ran("a"), delayMs: 300 },
-  "/order/b.js": { type: "text/javascript", body: ran("b") },
-  "/order/c.js": { type: "text/javascript", body: ran("c") },
+  "/order/a.js": { type: "text/javascript", body: noteRan("a"), delayMs: 300 },
+  "/order/b.js": { type: "text/javascript", body: noteRan("b") },
+  "/order/c.js": { type: "text/javascript", body: noteRan("c") },
 };
 
 export async function vendorServer(): Promise<{ port: number; requests: VendorRequest[]; close(): Promise<void> }> {
@@ -33,7 +35,7 @@ export async function vendorServer(): Promise<{ port: number; requests: VendorRe
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     requests.push({ host: (req.headers.host ?? "").replace(/:\d+$/, ""), path: url.pathname + url.search });
-    const file = files[url.pathname] ?? (url.pathname.startsWith("/dynamic/") ? { type: "text/javascript", body: ran(url.pathname) } : undefined);
+    const file = files[url.pathname] ?? (url.pathname.startsWith("/dynamic/") ? { type: "text/javascript", body: noteRan(url.pathname) } : undefined);
     if (!file) return res.writeHead(404).end();
     const answer = () => res.writeHead(200, { "content-type": file.type, "cache-control": "no-store" }).end(file.body);
     if ("delayMs" in file && file.delayMs) setTimeout(answer, file.delayMs);
@@ -100,3 +102,34 @@ export const testEntries = [
   { host: "order.localhost", purpose: "analytics", source: "manual" },
   { host: "dynamic.localhost", purpose: "marketing", source: "manual" },
 ];
+
+/** The requests the vendor server got, as `host path`. */
+export const seen = (requests: VendorRequest[]) => requests.map(({ host, path }) => `${host} ${path}`);
+/** The fake vendor files that ran on the page, in order. */
+export const ran = (page: Page): Promise<string[]> => page.evaluate(() => (window as any).__ran ?? []);
+
+/** The visitor's permission state as the service holds it (backend token): status per purpose referenceId. */
+export async function statusOf(shop: Shop, identityId: string): Promise<Record<string, string>> {
+  const state = await ok("GET", shop.under(`/identities/${identityId}/permission-state`), shop.token);
+  const byId: Record<string, string> = { [shop.marketing.purposeId]: "marketing", [shop.analytics.purposeId]: "analytics", [shop.fraud.purposeId]: "fraud" };
+  return Object.fromEntries(state.purposes.map((purpose: Json) => [byId[purpose.purposeId], purpose.status]));
+}
+
+/**
+ * A new visitor on the page of vendor snippets at `url`, once the widget is ready, the embed's placeholder drawn and
+ * the banner shown: the page, what the vendors had received by then, the visitor's identity and the page's errors.
+ */
+export async function visitVendorPage(browser: Browser, url: string, vendors: { requests: VendorRequest[] }) {
+  vendors.requests.length = 0;
+  const errors: string[] = [];
+  const { page } = await visitor(browser);
+  page.on("pageerror", (error) => errors.push(error.message));
+  const placeholder = () => page.getByRole("button", { name: "Load the video from YouTube: this shares data with Google" });
+  await page.goto(url);
+  await waitForEvent(page, "assent-ready");
+  await placeholder().waitFor();
+  await banner(page).waitFor();
+  const before = seen(vendors.requests);
+  const identityId: string = (await events(page, "assent-ready"))[0].identityId;
+  return { page, before, identityId, errors, placeholder };
+}

@@ -4,8 +4,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { testEntries, vendorServer, vendorSnippets, type VendorRequest } from "./blocking-vendors";
-import { adminToken, banner, base, events, hostSite, moduleTag, ok, shopProject, visitor, waitForEvent, type Json, type Shop } from "./widget-helpers";
+import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage } from "./blocking-vendors";
+import { adminToken, banner, base, events, hostSite, moduleTag, ok, shopProject, visitor, waitForEvent, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -98,22 +98,12 @@ afterAll(async () => {
   await Promise.all([site?.close(), vendors?.close()]);
 });
 
-/** The requests the vendor server got, as `host path`. */
-const seen = (requests: VendorRequest[]) => requests.map(({ host, path }) => `${host} ${path}`);
-const ran = (p: Page): Promise<string[]> => p.evaluate(() => (window as any).__ran ?? []);
 /** A vendor stub's queue (fbq.queue, clarity.q) as arrays. */
 const queue = (p: Page, path: "fbq.queue" | "clarity.q"): Promise<unknown[][]> =>
   p.evaluate((path) => {
     const [name, key] = path.split(".");
     return ((window as any)[name]?.[key] ?? []).map((args: ArrayLike<unknown>) => Array.from(args));
   }, path);
-
-/** The visitor's permission state as the service holds it (backend token): status per purpose referenceId. */
-async function statusOf(identityId: string): Promise<Record<string, string>> {
-  const state = await ok("GET", shop.under(`/identities/${identityId}/permission-state`), shop.token);
-  const byId: Record<string, string> = { [shop.marketing.purposeId]: "marketing", [shop.analytics.purposeId]: "analytics", [shop.fraud.purposeId]: "fraud" };
-  return Object.fromEntries(state.purposes.map((purpose: Json) => [byId[purpose.purposeId], purpose.status]));
-}
 
 /** What Chromium fetches of elements written in the HTML before any script can act (docs/blocking.md). */
 const fetchedFromHtml = [
@@ -129,19 +119,11 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
   let p: Page;
   let identityId: string;
   let before: string[];
-  const errors: string[] = [];
-  const placeholder = () => p.getByRole("button", { name: "Load the video from YouTube: this shares data with Google" });
+  let errors: string[];
+  let placeholder: () => ReturnType<Page["getByRole"]>;
 
   beforeAll(async () => {
-    vendors.requests.length = 0;
-    ({ page: p } = await visitor(browser));
-    p.on("pageerror", (error) => errors.push(error.message));
-    await p.goto(`${site.origin}/vendors.html`);
-    await waitForEvent(p, "assent-ready");
-    await placeholder().waitFor();
-    await banner(p).waitFor();
-    before = seen(vendors.requests);
-    identityId = (await events(p, "assent-ready"))[0].identityId;
+    ({ page: p, before, identityId, errors, placeholder } = await visitVendorPage(browser, `${site.origin}/vendors.html`, vendors));
   });
 
   it("runs nothing of theirs before consent, and loads nothing the page's scripts create", async () => {
@@ -176,7 +158,7 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
         "pixel.tracker.localhost /p.gif?ev=js",
       ]),
     );
-    expect(await statusOf(identityId)).toEqual({ marketing: "approved" });
+    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved" });
     // Marketing's vendors run and are told; analytics' do not run.
     expect(await ran(p)).toEqual(["meta"]);
     expect((await queue(p, "fbq.queue")).filter(([command]) => command === "consent")).toEqual([["consent", "revoke"], ["consent", "grant"]]);
@@ -192,7 +174,7 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
       "consentv2",
       { ad_Storage: "granted", analytics_Storage: "granted" },
     ]);
-    expect(await statusOf(identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved", analytics: "approved" });
     expect(errors).toEqual([]);
   });
 
@@ -259,7 +241,7 @@ describe("a vendor's consent call that throws", () => {
     await waitForEvent(p, "assent-change");
     await p.waitForFunction(() => (window as any).__ran?.includes("clarity"));
     const identityId = (await events(p, "assent-change"))[0].identityId;
-    expect(await statusOf(identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved", analytics: "approved" });
     expect((await queue(p, "clarity.q")).filter(([command]) => command === "consentv2").at(-1)).toEqual([
       "consentv2",
       { ad_Storage: "granted", analytics_Storage: "granted" },
