@@ -38,6 +38,17 @@ const figures = (times) => {
 };
 const ms = (value) => value.toFixed(1);
 
+/**
+ * A 95 % bootstrap interval of the difference of medians (a − b): how far apart the two medians could be by chance
+ * alone, given these samples. An interval that holds 0 finds no difference at this resolution.
+ */
+function medianDifferenceInterval(a, b, resamples = 2000) {
+  const median = (list) => quantile([...list].sort((x, y) => x - y), 0.5);
+  const resample = (list) => list.map(() => list[Math.floor(Math.random() * list.length)]);
+  const differences = Array.from({ length: resamples }, () => median(resample(a)) - median(resample(b))).sort((x, y) => x - y);
+  return [quantile(differences, 0.025), quantile(differences, 0.975)];
+}
+
 const config = benchConfig();
 let service;
 let stateDir;
@@ -115,6 +126,10 @@ try {
     }
     const d = (q) => ms(rows.named[kind][q] - rows.unknown[kind][q]);
     log(`| ${label} | named − unknown | ${d("median")} | ${d("p90")} | ${d("p99")} |`);
+  }
+  for (const [kind, label] of [["code", "code requests"], ["verify", "wrong codes"]]) {
+    const [low, high] = medianDifferenceInterval(groups.named[kind], groups.unknown[kind]);
+    log(`${label}: median named − unknown ${ms(rows.named[kind].median - rows.unknown[kind].median)} ms, 95 % bootstrap interval ${ms(low)} to ${ms(high)} ms`);
   }
 } finally {
   await service?.stop();

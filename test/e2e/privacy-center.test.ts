@@ -302,6 +302,7 @@ describe("the privacy center in Chromium", () => {
     await accent.fill("#8a1c7c; background: url(https://evil.example)");
     await portal.getByRole("button", { name: "Save privacy center" }).click();
     await portal.getByRole("alert").filter({ hasText: "The privacy center settings were not saved" }).waitFor();
+    await expectAccessible(portal, "the privacy center settings with a refused theme");
     const saved = async () => (await call("GET", `/admin/v1/projects/${subject.projectId}/privacy-center`, service.adminToken)).theme;
     await expect(saved()).resolves.toEqual({ "--assent-accent": "#0b6e4f" });
 
