@@ -111,6 +111,13 @@ describe("the edge's rewriting of a page's HTML", () => {
     expect(await gated(page, { list: { ...blocking, entries: [] }, blocker: true })).toBe(`<head>${blockerTag()}</head><script src="https://connect.facebook.net/en_US/fbevents.js"></script>`);
   });
 
+  it("works with the longest list the service keeps (500 hosts)", async () => {
+    const entries = Array.from({ length: 500 }, (_, i) => ({ host: `t${i}.tracker.example`, purpose: "marketing", vendor: null }));
+    expect(await gated(`<img src="https://t499.tracker.example/p.gif"><img src="https://t500.tracker.example/p.gif">`, { list: { ...blocking, entries } })).toBe(
+      `<img data-src="https://t499.tracker.example/p.gif" data-assent-held="marketing"><img src="https://t500.tracker.example/p.gif">`,
+    );
+  });
+
   it("drops the origin's length and validators, keeps its status and other headers", async () => {
     const answer = gateHtml(html(`<img src="https://pixel.partner.example/p.gif">`), blocking, { pageUrl });
     expect(answer.status).toBe(200);
