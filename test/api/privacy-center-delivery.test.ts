@@ -105,6 +105,23 @@ describe("SMS through a provider", () => {
     expect(JSON.stringify(kept)).not.toContain(code);
     await verifies(tenant.projectId, "sms", phone, code);
   });
+
+  it("keeps the text while a retry may need it, and blanks it once the provider refused for good", async () => {
+    const tenant = await centerTenant();
+    const account = `pcf${tenant.projectId.slice(-8)}`;
+    const settings = smsSettings({ sms_hub: { adapter: "46elks" } }, { sms_hub: { username: account, password: "good-password" } });
+    // The fake's outage number fails for now (a retry will follow); its invalid number fails for good.
+    for (const phone of ["+46700000500", "+46700000400"]) {
+      expect((await centerWithSettings(settings, tenant.projectId, "POST", "/codes", { body: { channel: "sms", address: phone } })).status).toBe(202);
+    }
+    const [outage, invalid] = await providerLog(account);
+    const { sms, trails } = await keptAbout(tenant.projectId);
+    const byReceiver = (phone: string) => sms.findIndex((row) => row.receiver === phone);
+    expect(sms[byReceiver("+46700000500")]).toMatchObject({ status: "retrying", text: outage.form.message, text_purged: null });
+    expect(sms[byReceiver("+46700000400")]).toMatchObject({ status: "failed", text: "", text_purged: expect.any(String) });
+    expect(trails[byReceiver("+46700000400")].at(-1)?.detail).toMatch(/; text removed: one-time code\.$/);
+    expect(JSON.stringify(sms[byReceiver("+46700000400")])).not.toContain(codeIn(invalid.form.message));
+  });
 });
 
 describe("where nothing delivers the code (local development)", () => {
