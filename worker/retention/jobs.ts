@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { defaultDatabase } from "../lib/databases";
+import { emailOutbox } from "../email/table";
 import { getDb, type Db } from "../lib/db";
 import { idsFrom } from "../lib/ids";
 import { now } from "../lib/time";
@@ -106,4 +107,13 @@ export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<n
     purge(env, verificationCodes, sql`SELECT ${verificationCodes.id} FROM ${verificationCodes} WHERE ${verificationCodes.expires} < ${new Date(asOf - day).toISOString()}`),
   ]);
   return records + codes;
+}
+
+/**
+ * Captured email (no provider: local development) a day after it was written: it holds one-time codes in clear.
+ * An index seek on (status, created).
+ */
+export async function purgeCapturedEmail(env: Env, asOf = Date.now()): Promise<number> {
+  const before = new Date(asOf - day).toISOString();
+  return purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} = 'captured' AND ${emailOutbox.created} < ${before}`);
 }
