@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { Env } from "../../worker/env";
 import { purgeSmsTexts } from "../../worker/hub/cron";
-import { purgeCapturedEmail } from "../../worker/retention/jobs";
+import { purgeEmailOutbox } from "../../worker/retention/jobs";
 import { providerLog, smsSettings } from "./hub-helpers";
 import { ok } from "./helpers";
 import { center, centerTenant, centerWithSettings, emailedCode, uniqueEmail, uniquePhone } from "./privacy-center-helpers";
@@ -133,9 +133,20 @@ describe("where nothing delivers the code (local development)", () => {
     ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address } }), 202);
     const code = await emailedCode(tenant.projectId, address);
     expect((await keptAbout(tenant.projectId)).emails).toEqual([expect.objectContaining({ status: "captured", text: expect.stringContaining(code) })]);
-    await purgeCapturedEmail(env, Date.now() + day - 60_000);
+    await purgeEmailOutbox(env, Date.now() + day - 60_000);
     expect((await keptAbout(tenant.projectId)).emails).toHaveLength(1);
-    await purgeCapturedEmail(env, Date.now() + day + 60_000);
+    await purgeEmailOutbox(env, Date.now() + day + 60_000);
+    expect((await keptAbout(tenant.projectId)).emails).toEqual([]);
+  });
+
+  it("keeps a provider's outcome 30 days, then deletes it with the recipient's address", async () => {
+    const tenant = await centerTenant();
+    const settings: Partial<Env> = { EMAIL_API_URL: `https://email-api.example/ok/email-kept-${tenant.projectId}`, EMAIL_API_KEY: "test-email-key" };
+    expect((await centerWithSettings(settings, tenant.projectId, "POST", "/codes", { body: { channel: "email", address: uniqueEmail() } })).status).toBe(202);
+    expect((await keptAbout(tenant.projectId)).emails).toEqual([expect.objectContaining({ status: "sent" })]);
+    await purgeEmailOutbox(env, Date.now() + 30 * day - 60_000);
+    expect((await keptAbout(tenant.projectId)).emails).toHaveLength(1);
+    await purgeEmailOutbox(env, Date.now() + 30 * day + 60_000);
     expect((await keptAbout(tenant.projectId)).emails).toEqual([]);
   });
 

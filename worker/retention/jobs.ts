@@ -110,10 +110,16 @@ export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<n
 }
 
 /**
- * Captured email (no provider: local development) a day after it was written: it holds one-time codes in clear.
- * An index seek on (status, created).
+ * The email outbox: captured mail (no provider: local development) a day after it was written, as it holds one-time
+ * codes in clear; a provider's outcome (the recipient's address, sent or failed) after 30 days, long enough to answer
+ * "did my code go out?". Index seeks on (status, created).
  */
-export async function purgeCapturedEmail(env: Env, asOf = Date.now()): Promise<number> {
-  const before = new Date(asOf - day).toISOString();
-  return purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} = 'captured' AND ${emailOutbox.created} < ${before}`);
+export async function purgeEmailOutbox(env: Env, asOf = Date.now()): Promise<number> {
+  const captured = new Date(asOf - day).toISOString();
+  const handedOver = new Date(asOf - 30 * day).toISOString();
+  const [codes, outcomes] = await Promise.all([
+    purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} = 'captured' AND ${emailOutbox.created} < ${captured}`),
+    purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} IN ('sent', 'failed') AND ${emailOutbox.created} < ${handedOver}`),
+  ]);
+  return codes + outcomes;
 }
