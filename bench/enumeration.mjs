@@ -2,8 +2,8 @@
 // fresh local service (wrangler dev) with one project whose privacy center has email and SMS on and one identity with
 // an email alias, it alternates code requests for the address that names that identity and for one that names no
 // one, each followed by a wrong-code verification for the same address, and prints median, p90 and p99 per group and
-// the differences. The rate limits are raised for this run only (a copy of wrangler.toml): the limiter calls still run
-// on every request, as in production, but would otherwise refuse all but the first few. BENCH_N (default 200)
+// the differences. The privacy center's rate limits are raised for this run only (a copy of wrangler.toml): the limiter
+// calls still run on every request, as in production, but would otherwise refuse all but the first few. BENCH_N (default 200)
 // requests of each kind per address, after BENCH_WARMUP (default 10) unrecorded ones.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -17,17 +17,22 @@ const log = (...args) => console.log("[bench:enumeration]", ...args);
 const addresses = { named: "anna@fjall.example", unknown: "nobody@fjall.example" };
 const raisedLimit = 1_000_000;
 
-/** wrangler.toml with the privacy center's two limiters raised; written beside it so its relative paths still hold. */
+/**
+ * wrangler.toml with every privacy-center limiter raised, written beside it so its relative paths still hold, and
+ * the vars that state those limits (RATE_LIMIT_PRIVACY_CENTER_*) at the same value.
+ */
 function benchConfig() {
+  const original = readFileSync("wrangler.toml", "utf8");
   let raised = 0;
-  const text = readFileSync("wrangler.toml", "utf8").replace(/(name = "PRIVACY_CENTER_(?:IP|ALIAS)_LIMITER"\n[^\n]*\nsimple = \{ limit = )\d+/g, (_, head) => {
+  const text = original.replace(/(name = "PRIVACY_CENTER_\w+_LIMITER"\n[^\n]*\nsimple = \{ limit = )\d+/g, (_, head) => {
     raised++;
     return head + raisedLimit;
   });
-  if (raised !== 2) throw new Error(`expected the two privacy-center limiters in wrangler.toml, found ${raised}`);
+  const limitVars = [...original.matchAll(/^(RATE_LIMIT_PRIVACY_CENTER_\w+) = /gm)].map((match) => match[1]);
+  if (raised === 0 || raised !== limitVars.length) throw new Error(`privacy-center limiters in wrangler.toml: ${raised} bindings, ${limitVars.length} vars`);
   const file = ".wrangler-bench-enumeration.toml";
   writeFileSync(file, text);
-  return file;
+  return { file, vars: Object.fromEntries(limitVars.map((name) => [name, String(raisedLimit)])) };
 }
 
 /** The q-quantile (nearest rank) of sorted milliseconds. */
@@ -49,7 +54,7 @@ function medianDifferenceInterval(a, b, resamples = 2000) {
   return [quantile(differences, 0.025), quantile(differences, 0.975)];
 }
 
-const config = benchConfig();
+const { file: config, vars } = benchConfig();
 let service;
 let stateDir;
 try {
@@ -61,7 +66,7 @@ try {
     // The service serves the client bundles (the assets directory must exist), built as `npm start` builds them.
     build: true,
     inspector: true,
-    vars: { RATE_LIMIT_PRIVACY_CENTER_PER_IP: String(raisedLimit), RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS: String(raisedLimit) },
+    vars,
   });
   const api = apiClient(service.baseUrl, service.adminToken);
   const { projectId } = await ok(api.admin.POST("/admin/v1/projects", { body: { name: "Enumeration bench", controller: { name: "Fjällbutiken AB" } } }));
