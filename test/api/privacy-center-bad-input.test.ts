@@ -2,7 +2,7 @@
 // log entry, email, SMS or event (`written` counts them all, and every case compares it unchanged).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectProblem, ok, origin, problemOf } from "./helpers";
+import { admin, call, expectProblem, ok, origin, problemOf } from "./helpers";
 import {
   center,
   centerTenant,
@@ -120,5 +120,18 @@ describe("bad input answers a clear 4xx and writes nothing", () => {
     expectProblem(await call("GET", path), 410, "download_expired");
     expect((await me(tenant.projectId, session)).requests[0].download).toBeNull();
     expect(await written(tenant.projectId)).toEqual(before);
+  });
+
+  it("refuses a theme value that would load something (url(), image-set()) and keeps the stored theme", async () => {
+    const tenant = await centerTenant();
+    const settings = (theme: Record<string, string>) =>
+      admin("PUT", `/projects/${tenant.projectId}/privacy-center`, { channels: { email: { aliasType: "urn:svc:email" } }, retentionDays: 30, theme });
+    for (const value of ["url(//evil.example/pixel)", "URL(https://evil.example/p)", "image-set(a.png 1x)", "element(#x)", "src(x)"]) {
+      const reply = await settings({ "--assent-surface": value });
+      expectProblem(reply, 400, "validation_failed");
+    }
+    expect(ok(await admin("GET", `/projects/${tenant.projectId}/privacy-center`)).theme).toEqual({ "--assent-accent": "#0b6e4f" });
+    const plain = { "--assent-accent": "rgb(138 28 124 / 90%)", "--assent-radius": "calc(0.25rem + 2px)", "--assent-font": "Inter, system-ui, sans-serif" };
+    expect(ok(await settings(plain)).theme).toEqual(plain);
   });
 });

@@ -21,6 +21,12 @@ const ChannelSetting = z.strictObject({
   aliasType: AliasType.openapi({ description: "The alias type the verified address is looked up under." }),
 });
 
+/**
+ * The CSS functions a theme value may call: colours and arithmetic. Anything that loads (`url()`, `image()`,
+ * `image-set()`, `element()`, `src()`) would let a theme fetch from another host on every visit.
+ */
+const cssFunctions = new Set(["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color", "color-mix", "light-dark", "calc", "min", "max", "clamp", "var"]);
+
 export const PrivacyCenterSettings = z
   .strictObject({
     channels: z
@@ -30,7 +36,13 @@ export const PrivacyCenterSettings = z
     theme: z
       .record(
         z.string().regex(/^--assent-[a-z0-9-]{1,40}$/, "A CSS custom property --assent-…"),
-        z.string().regex(/^[#(),.%/\w\s-]{1,80}$/, "A plain CSS value (colour, length, font list)."),
+        z
+          .string()
+          .regex(/^[#(),.%/\w\s+*-]{1,80}$/, "A plain CSS value (colour, length, font list).")
+          .refine(
+            (value) => [...value.matchAll(/([\w-]*)\(/g)].every(([, name]) => cssFunctions.has(name.toLowerCase())),
+            "Only colour and arithmetic functions (rgb(), hsl(), oklch(), color-mix(), calc(), var(), …): a theme loads nothing, so no url() or image().",
+          ),
       )
       .refine((theme) => Object.keys(theme).length <= 30, "At most 30 properties.")
       .openapi({ description: "CSS custom properties the page and `<assent-privacy-center>` apply, e.g. `--assent-accent`." }),
