@@ -2,7 +2,8 @@ import type { ScanReport } from "../worker/scans/report";
 import { buildReport } from "./findings";
 import { robotsRules } from "./robots";
 import { siteOf } from "./sites";
-import { guardNavigations, visit, type Limits, type NavigationGuard, type PageError, type Phase, type ScanBrowser, type Visit } from "./visit";
+import { guardNavigations, type NavigationGuard } from "./devtools";
+import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type Visit } from "./visit";
 
 export type { ScanBrowser } from "./visit";
 
@@ -69,9 +70,9 @@ async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, gu
 }
 
 /**
- * Scans a site: from `start`, same-site links breadth first up to `maxPages`, each origin's robots.txt respected. Each page is
- * visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent widget only in the
- * first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
+ * Scans a site: from `start`, same-site links breadth first up to `maxPages`, each origin's robots.txt respected.
+ * Each page is visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent
+ * widget only in the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
  */
 export async function scanOrigin(browser: ScanBrowser, start: string, options: ScanOptions = {}): Promise<ScanReport> {
   const startedAt = new Date().toISOString();

@@ -4,8 +4,6 @@ import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, ty
 import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools";
 import { siteOf } from "./sites";
 
-export { guardNavigations, type NavigationGuard, type SeenCookie } from "./devtools";
-
 export type Phase = (typeof visitPhases)[number];
 
 /** What the crawl needs of a browser: Playwright's, or Browser Rendering's fork of it. */
@@ -81,7 +79,7 @@ export async function visit(browser: ScanBrowser, url: string, phase: Phase, lim
 }
 
 /** The whole visit's bound: two loads, the decision and its wait, and the settle windows, with room to spare. */
-export const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 5 + 10_000;
+const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 5 + 10_000;
 
 /** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
 const requestsKept = 2000;
