@@ -84,23 +84,38 @@ describe("the edge's rewriting of a page's HTML", () => {
     expect(await gated(untouched)).toBe(untouched);
   });
 
-  it("resolves relative URLs against the document's <base href>", async () => {
-    expect(await gated(`<base href="https://www.youtube.com/"><iframe src="embed/xyz"></iframe>`)).toBe(
-      `<base href="https://www.youtube.com/"><iframe data-src="embed/xyz" data-assent-held="marketing"></iframe>`,
+  it("resolves relative and protocol-relative URLs against the page", async () => {
+    expect(await gated(`<img src="//a.partner.example/1.png"><img src="img/1.png">`)).toBe(
+      `<img data-src="//a.partner.example/1.png" data-assent-held="analytics"><img src="img/1.png">`,
     );
+  });
+
+  it("matches hosts, not text: a listed name elsewhere in a URL is not its host", async () => {
+    const page = `<img src="/r?to=connect.facebook.net"><script src="https://cdn.shop.example/www.clarity.ms.js"></script>`;
+    expect(await gated(page)).toBe(page);
+    expect(await gated(`<img src="HTTPS://PIXEL.PARTNER.EXAMPLE/p.gif">`)).toBe(`<img data-src="HTTPS://PIXEL.PARTNER.EXAMPLE/p.gif" data-assent-held="marketing analytics">`);
   });
 
   it("puts the project's blocker first in <head>, dropping the page's own copy", async () => {
     const page = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title>${blockerTag()}</head><body></body></html>`;
     expect(await gated(page, { blocker: true })).toBe(`<!doctype html><html><head>${blockerTag()}<meta charset="utf-8"><title>Shop</title></head><body></body></html>`);
-    // A document without <head>: before the first element that could load something.
-    expect(await gated(`<title>Shop</title><img src="/logo.png" alt="">`, { blocker: true })).toBe(`<title>Shop</title>${blockerTag()}<img src="/logo.png" alt="">`);
+    // A document written without <head>: before <body>.
+    expect(await gated(`<title>Shop</title><body><img src="/logo.png" alt=""></body>`, { blocker: true })).toBe(
+      `<title>Shop</title>${blockerTag()}<body><img src="/logo.png" alt=""></body>`,
+    );
     expect(await gated(`<head></head>`)).toBe(`<head></head>`);
   });
 
   it("with blocking switched off, gates nothing (the blocker still goes in, holding nothing)", async () => {
     const page = `<head></head><script src="https://connect.facebook.net/en_US/fbevents.js"></script>`;
     expect(await gated(page, { list: { ...blocking, entries: [] }, blocker: true })).toBe(`<head>${blockerTag()}</head><script src="https://connect.facebook.net/en_US/fbevents.js"></script>`);
+  });
+
+  it("works with the longest list the service keeps (500 hosts)", async () => {
+    const entries = Array.from({ length: 500 }, (_, i) => ({ host: `t${i}.tracker.example`, purpose: "marketing", vendor: null }));
+    expect(await gated(`<img src="https://t499.tracker.example/p.gif"><img src="https://t500.tracker.example/p.gif">`, { list: { ...blocking, entries } })).toBe(
+      `<img data-src="https://t499.tracker.example/p.gif" data-assent-held="marketing"><img src="https://t500.tracker.example/p.gif">`,
+    );
   });
 
   it("drops the origin's length and validators, keeps its status and other headers", async () => {

@@ -4,11 +4,8 @@
  * dropped, so the preload scanner and the parser fetch nothing of them before consent. The project's blocker, first
  * in `<head>`, takes them as held and releases them as it does what it holds itself (docs/blocking.md#at-the-edge).
  */
-import { patternCovers } from "../../../shared/blocking/hosts";
+import { isHostPattern, patternCovers } from "../../../shared/blocking/hosts";
 import type { PageBlocking } from "./types";
-
-/** What the page's own URLs resolve against, as the document's `<base href>` may change it. */
-type Resolution = { base: URL };
 
 /**
  * How each kind of element is held, by data: the attribute naming the URL, and what becomes of a listed one. A
@@ -16,48 +13,62 @@ type Resolution = { base: URL };
  * `data-src`; a hint (preload, prefetch, preconnect) goes, as it would only fetch ahead what is held anyway. The
  * purposes are written for people reading the page; the blocker takes them from its own copy of the list.
  */
-const rules: { selector: string; attribute: "src" | "href"; gate(element: Element, purposes: string): void }[] = [
+const rules: { elements: string[]; attribute: "src" | "href"; holds(element: Element): boolean; hold(element: Element, purposes: string): void }[] = [
   {
-    // Classic scripts only: the blocker releases a held script as a classic one.
-    selector: 'script[src]:not([type]), script[src][type=""], script[src][type="text/javascript" i], script[src][type="application/javascript" i]',
+    elements: ["script"],
     attribute: "src",
-    gate(element, purposes) {
+    // Classic scripts only: the blocker releases a held script as a classic one.
+    holds: (element) => /^((text|application)\/javascript)?$/i.test(element.getAttribute("type")?.trim() ?? ""),
+    hold(element, purposes) {
       element.setAttribute("type", "text/plain");
       element.setAttribute("data-assent-held", purposes);
     },
   },
-  ...["iframe[src]", "img[src]"].map((selector) => ({
-    selector,
-    attribute: "src" as const,
-    gate(element: Element, purposes: string) {
+  {
+    elements: ["iframe", "img"],
+    attribute: "src",
+    holds: () => true,
+    hold(element, purposes) {
       element.setAttribute("data-src", element.getAttribute("src")!);
       element.removeAttribute("src");
       // A responsive image's candidates would load instead of its src: the held image loads its src alone.
       element.removeAttribute("srcset");
       element.setAttribute("data-assent-held", purposes);
     },
-  })),
+  },
   {
-    selector: 'link[href][rel~="preload" i], link[href][rel~="modulepreload" i], link[href][rel~="prefetch" i], link[href][rel~="preconnect" i], link[href][rel~="dns-prefetch" i]',
+    elements: ["link"],
     attribute: "href",
-    gate: (element) => element.remove(),
+    holds: (element) => /(^|\s)(preload|modulepreload|prefetch|preconnect|dns-prefetch)(\s|$)/i.test(element.getAttribute("rel") ?? ""),
+    hold: (element) => element.remove(),
   },
 ];
 
-/** `value` as a URL against the document's base; null when it is none. */
-function resolve(value: string, { base }: Resolution): URL | null {
+/** `value` as a URL on `page`; null when it is none. */
+function resolve(value: string, page: URL): URL | null {
   try {
-    return new URL(value, base);
+    return new URL(value, page);
   } catch {
     return null;
   }
 }
 
 /** The purposes a URL's host waits for, space-separated; "" when not listed. */
-function purposesOf(entries: PageBlocking["entries"], value: string, resolution: Resolution): string {
-  const url = resolve(value, resolution);
+function purposesOf(entries: PageBlocking["entries"], value: string, page: URL): string {
+  const url = resolve(value, page);
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return "";
   return [...new Set(entries.filter((entry) => patternCovers(entry.host, url.hostname)).map((entry) => entry.purpose))].join(" ");
+}
+
+/**
+ * A selector for the elements of a rule whose URL mentions a listed host. HTMLRewriter calls into JavaScript only for
+ * the elements a selector matches, and each call costs more than matching: the page's own images and scripts then
+ * cost nothing. The match is a pre-filter (a listed name in a query string matches too); `purposesOf` decides.
+ */
+function selectorOf(rule: (typeof rules)[number], entries: PageBlocking["entries"]): string {
+  // The list is checked by the service; an entry that is not a host pattern here is left out of the selector.
+  const needles = [...new Set(entries.filter((entry) => isHostPattern(entry.host)).map((entry) => entry.host.replace(/^\*/, "")))];
+  return rule.elements.flatMap((element) => needles.map((needle) => `${element}[${rule.attribute}*="${needle}" i]`)).join(", ");
 }
 
 /** The project's blocker, which holds back what the page's own scripts create. */
@@ -71,7 +82,7 @@ export const blockerUrl = ({ api, project }: Pick<PageBlocking, "api" | "project
 export function gateHtml(response: Response, blocking: PageBlocking, options: { pageUrl: string | URL; blocker?: boolean }): Response {
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || !response.body || !/^text\/html\b/i.test(type)) return response;
-  const resolution: Resolution = { base: new URL(options.pageUrl) };
+  const page = new URL(options.pageUrl);
   const blocker = blockerUrl(blocking);
   let injected = !options.blocker;
   const inject = (element: Element, where: "prepend" | "before") => {
@@ -81,27 +92,24 @@ export function gateHtml(response: Response, blocking: PageBlocking, options: { 
   };
 
   let rewriter = new HTMLRewriter()
-    .on("base[href]", {
-      element(element) {
-        // An unusable base leaves URLs resolving against the page, as browsers do.
-        resolution.base = resolve(element.getAttribute("href")!, resolution) ?? resolution.base;
-      },
-    })
     .on("head", { element: (element) => inject(element, "prepend") })
-    // A document written without `<head>`: the blocker goes before the first element that could load something.
-    .on("body, script, iframe, img, link", { element: (element) => inject(element, "before") })
-    .on("script[src]", {
+    // A document written without `<head>`: the blocker goes before `<body>`.
+    .on("body", { element: (element) => inject(element, "before") });
+  if (options.blocker) {
+    rewriter = rewriter.on(`script[src*="/blocking.js" i]`, {
       element(element) {
-        if (options.blocker && resolve(element.getAttribute("src")!, resolution)?.href === blocker) element.remove();
+        if (resolve(element.getAttribute("src")!, page)?.href === blocker) element.remove();
       },
     });
-  if (blocking.entries.length > 0) {
-    for (const rule of rules) {
-      rewriter = rewriter.on(rule.selector, {
+  }
+  for (const rule of rules) {
+    const selector = selectorOf(rule, blocking.entries);
+    if (selector) {
+      rewriter = rewriter.on(selector, {
         element(element) {
-          if (element.removed) return;
-          const purposes = purposesOf(blocking.entries, element.getAttribute(rule.attribute)!, resolution);
-          if (purposes) rule.gate(element, purposes);
+          if (element.removed || !rule.holds(element)) return;
+          const purposes = purposesOf(blocking.entries, element.getAttribute(rule.attribute)!, page);
+          if (purposes) rule.hold(element, purposes);
         },
       });
     }
