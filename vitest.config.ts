@@ -76,7 +76,7 @@ const limiters = [
 ] as const;
 
 /** Limiters every suite runs at their production values, as wrangler.toml declares them (the privacy center's). */
-const productionLimiters = ["PRIVACY_CENTER_IP_LIMITER", "PRIVACY_CENTER_ALIAS_LIMITER"];
+const productionLimiters = ["PRIVACY_CENTER_IP_LIMITER", "PRIVACY_CENTER_ALIAS_LIMITER", "PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER"];
 
 function declaredLimiters() {
   const config = unstable_readConfig({ config: "wrangler.toml" });
@@ -115,6 +115,9 @@ export default defineConfig(async () => {
             queueConsumers,
             // A second database holding one project (README "Scaling"); both get every migration (test/api/setup.ts).
             d1Databases: { DB: "00000000-0000-0000-0000-000000000000", [shardBinding]: "assent-shard-1" },
+            // Miniflare's send_email binding under another name, so mail stays captured unless a test passes it as
+            // SEND_EMAIL (test/api/privacy-center-delivery.test.ts); one allowed sender lets a test see it refuse.
+            email: { send_email: [{ name: "TEST_SEND_EMAIL", allowed_sender_addresses: ["privacy@assent.example"] }] },
             bindings: {
               ...limits.vars,
               PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),

@@ -65,9 +65,10 @@ export interface Env {
   TOKEN_ENDPOINT_LIMITER?: RateLimit;
   PORTAL_SIGN_IN_LIMITER?: RateLimit;
   ADMIN_FAILURES_LIMITER?: RateLimit;
-  /** The privacy center's code requests and verifications: per client IP, and per address (worker/privacy-center). */
+  /** The privacy center's code requests and verifications: per client IP, and each per address (worker/privacy-center). */
   PRIVACY_CENTER_IP_LIMITER?: RateLimit;
   PRIVACY_CENTER_ALIAS_LIMITER?: RateLimit;
+  PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER?: RateLimit;
   RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
   RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT?: string;
   RATE_LIMIT_TOKEN_ENDPOINT?: string;
@@ -75,6 +76,7 @@ export interface Env {
   RATE_LIMIT_ADMIN_FAILURES?: string;
   RATE_LIMIT_PRIVACY_CENTER_PER_IP?: string;
   RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS?: string;
+  RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS?: string;
   /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
   RETENTION_IDLE_VISITOR_DAYS?: string;
   /** Days a dispatched outbox event is kept (default 7). */

@@ -4,7 +4,7 @@ import type { Env } from "./env";
 import { buryDeliveries, consumeDeliveries, deadLetterQueue, deliveryQueue, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
-import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
+import { purgeEmailOutbox, purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
@@ -36,6 +36,8 @@ export const scheduledJobs: ScheduledJob[] = [
   [purgeDispatchedEvents, "every database"],
   // Privacy-center verification records past their project's retention (docs/privacy-center.md#retention).
   [purgeVerifications, "every database"],
+  // Captured email (no provider configured) a day after it was written: it holds one-time codes.
+  [purgeEmailOutbox, "every database"],
   // SMS texts past their retention.
   [purgeSmsTexts, "DB"],
   // Signed tree heads over the log entries written since the last head (docs/proof.md#tamper-evident-log).

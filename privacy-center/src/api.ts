@@ -1,11 +1,11 @@
 /** The privacy center's calls (worker/privacy-center/routes.ts) and the browser's own decisions (the widget's session). */
-import type { Schemas } from "../../shared/api/operations";
+import type { JsonAnswer, Schemas } from "../../shared/api/operations";
 import { send, sessionFor } from "../../widget/src/api";
 
 export type Page = Schemas["PrivacyCenterPage"];
 export type Decision = Schemas["ReceiptedDecision"];
 export type PersonRequest = Schemas["PrivacyCenterRequest"];
-export type Person = { verification: { method: "email" | "sms"; verifiedAt: string }; identity: { identityId: string } | null; decisions: Decision[]; requests: PersonRequest[] };
+export type Person = JsonAnswer<"/browser/v1/projects/{project_id}/privacy-center/me", "GET">;
 export type Channel = "email" | "sms";
 export type Kind = PersonRequest["kind"];
 

@@ -219,13 +219,17 @@ export class AssentPrivacyCenter extends LitElement {
 
   #personView(person: Person): TemplateResult {
     const w = this.#words;
-    const method = person.verification.method === "sms" ? "SMS" : "email";
+    const method = person.verification.method === "sms" ? w.methodSms : w.methodEmail;
     return html`<section aria-labelledby="you">
         <h2 id="you">${fill(w.verifiedBy, { m: method, t: this.#when(person.verification.verifiedAt) })}</h2>
         ${person.identity
-          ? html`<ul>
-              ${person.decisions.map((d) => this.#decision(d))}
-            </ul>`
+          ? html`<p>${w.addressNames}</p>
+              <ul class="aliases">
+                ${person.identity.aliases.map((a) => html`<li data-alias=${a.type}><code>${a.type}</code> <span>${a.identifier}</span></li>`)}
+              </ul>
+              <ul>
+                ${person.decisions.map((d) => this.#decision(d))}
+              </ul>`
           : html`<p data-empty>${w.noIdentity}</p>`}
       </section>
       ${person.identity

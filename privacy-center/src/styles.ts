@@ -25,6 +25,9 @@ export const styles = css`
   li { padding: 8px 0; border-top: 1px solid rgb(0 0 0 / 8%); }
   li:first-child { border-top: 0; }
   .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
+  .aliases { margin-bottom: 10px; }
+  .aliases li { border-top: 0; padding: 2px 0; overflow-wrap: anywhere; }
+  code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 0.88rem; color: var(--muted); }
   .badge { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 0.85rem; background: #e8ebf8; }
   .ok { background: #dff3e4; color: #14532d; }
   .bad { background: #fde2e1; color: #7f1d1d; }

@@ -1229,7 +1229,7 @@ export interface paths {
         };
         /**
          * What the privacy center shows: the project, its channels and theme, and the words in the visitor's language
-         * @description `languages` (comma-separated, the browser's preferences) is negotiated as the widget's language is; the answer holds the widget's words and the privacy center's own in that language.
+         * @description `languages` (comma-separated, the browser's preferences; without it, the `Accept-Language` header by its q-values) is negotiated as the widget's language is; the answer holds the widget's words and the privacy center's own in that language.
          */
         get: operations["getPrivacyCenter"];
         put?: never;
@@ -1271,7 +1271,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a code: the person's session on the privacy center
-         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`.
+         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).
          */
         post: operations["verifyPrivacyCenterCode"];
         delete?: never;
@@ -1933,7 +1933,7 @@ export interface paths {
         };
         /**
          * The project's latest emails, or those to one address (the captured outbox locally)
-         * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).
+         * @description Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with its subject and body for a day, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are). Mail sent through a provider keeps only its outcome.
          */
         get: operations["listOutboxEmails"];
         put?: never;
@@ -4022,7 +4022,8 @@ export interface components {
         OutboxEmail: {
             id: string;
             to: string;
-            subject: string;
+            /** @description Kept only when no provider is configured (captured mail). */
+            subject: string | null;
             /** @description The body, kept only when no provider is configured (captured mail). */
             text: string | null;
             /** @enum {string} */

@@ -5,7 +5,7 @@
  * in ./privacy-center/<tag>.ts with every key (test/i18n/translations.test.ts checks keys, placeholders and that none
  * is left in English), so no language falls back to English. The EU languages use the Regulation's own words for the
  * rights and its name, from its official text in each language. Placeholders: {c} controller,
- * {m} method, {t} and {d} a date and time.
+ * {m} method (`methodEmail` or `methodSms`, in the form the sentence takes it), {t} and {d} a date and time.
  */
 import ar from "./privacy-center/ar";
 import bg from "./privacy-center/bg";
@@ -76,6 +76,9 @@ export const centerEnglish = {
   code: "6-digit code",
   verify: "Verify",
   verifiedBy: "Identity verified by {m} at {t}",
+  methodEmail: "email",
+  methodSms: "SMS",
+  addressNames: "This address names:",
   noIdentity: "We hold no data about this address.",
   yourRequests: "Your requests",
   noRequests: "No requests yet.",

@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The second database (vitest.config.ts). */
       DB_SHARD_1: D1Database;
+      /** Miniflare's send_email binding, allowed one sender (vitest.config.ts); tests pass it as SEND_EMAIL. */
+      TEST_SEND_EMAIL: SendEmail;
     }
     interface GlobalProps {
       mainModule: typeof import("../../worker/index");

@@ -1,5 +1,6 @@
 // The privacy center's abuse limits at their production values (wrangler.toml, which vitest.config.ts passes to this
-// suite unchanged): 5 attempts per code, 3 code requests a minute per address, 20 calls a minute per client address;
+// suite unchanged): 5 attempts per code, 3 code requests and 10 verifications a minute per address, 20 calls a minute
+// per client address;
 // and no enumeration: asking for a code answers the same whether or not the address names anyone.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,11 @@ function expectLimited(reply: Reply, policy: string, limit: number) {
 
 describe("abuse limits at production values", () => {
   it("states the production values", () => {
-    expect([env.RATE_LIMIT_PRIVACY_CENTER_PER_IP, env.RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS]).toEqual(["20", "3"]);
+    expect([env.RATE_LIMIT_PRIVACY_CENTER_PER_IP, env.RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS, env.RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS]).toEqual([
+      "20",
+      "3",
+      "10",
+    ]);
   });
 
   it("allows 5 attempts per code, then refuses even the right one", async () => {
@@ -42,6 +47,19 @@ describe("abuse limits at production values", () => {
     expectLimited(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address } }), "privacy-center-alias", 3);
     // Another address is not held up.
     ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: uniqueEmail() } }), 202);
+  });
+
+  it("limits verifications to 10 a minute per address, whatever the client address, apart from code requests", async () => {
+    const tenant = await centerTenant();
+    const address = uniqueEmail();
+    // Guesses spread over many client addresses and codes still count against the one address they try.
+    for (let i = 0; i < 10; i++) {
+      expectProblem(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code: "123456" } }), 400, "invalid_code");
+    }
+    expectLimited(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code: "123456" } }), "privacy-center-verifications-alias", 10);
+    // Another address is not held up, and the address may still ask for a code (its own limit).
+    expectProblem(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: uniqueEmail(), code: "123456" } }), 400, "invalid_code");
+    ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address } }), 202);
   });
 
   it("limits one client address to 20 calls a minute, codes and verifications together", async () => {

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { expect, vi } from "vitest";
-import { configuredTenant } from "./configuration-fixture";
-import { admin, call, ok } from "./helpers";
+import type { Env } from "../../worker/env";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
+import { admin, call, ok, origin } from "./helpers";
+import { fetchWithSettings } from "./hub-helpers";
 
 /** A documentation address (RFC 3849) per call: each test's requests count against limits of their own. */
 export const freshAddress = () => `2001:db8::${crypto.getRandomValues(new Uint16Array(3)).join(":").replace(/(\d+)/g, (n) => Number(n).toString(16))}`;
@@ -54,3 +56,44 @@ export async function verifiedByEmail(projectId: string, address: string) {
   const verified = ok(await center(projectId, "POST", "/sessions", { body: { channel: "email", address, code } }), 201) as { sessionToken: string };
   return verified.sessionToken;
 }
+
+/** A call to the project's privacy-center API through the real app with some settings changed (an email or SMS provider); waits for the delivery. */
+export const centerWithSettings = (settings: Partial<Env>, projectId: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+  fetchWithSettings(
+    settings,
+    new Request(`${origin}/browser/v1/projects/${projectId}/privacy-center${path}`, {
+      method,
+      headers: { "content-type": "application/json", "cf-connecting-ip": freshAddress(), ...options.headers },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }),
+  );
+
+const countOf = async (sql: string, projectId: string) => (await env.DB.prepare(sql).bind(projectId).first<{ n: number }>())!.n;
+
+/**
+ * Everything a privacy-center call can write for a project: codes, verifications, requests, log entries, emails, SMS
+ * and events. A refused call must leave it as it was.
+ */
+export const written = async (projectId: string) => ({
+  codes: (await codeRows(projectId)).length,
+  verifications: await countOf("SELECT count(*) AS n FROM verifications WHERE project_id = ?", projectId),
+  requests: await countOf("SELECT count(*) AS n FROM requests WHERE project_id = ?", projectId),
+  logEntries: await countOf("SELECT count(*) AS n FROM log_entries WHERE project_id = ?", projectId),
+  emails: await countOf("SELECT count(*) AS n FROM email_outbox WHERE project_id = ?", projectId),
+  sms: await countOf("SELECT count(*) AS n FROM sms_messages WHERE project_id = ?", projectId),
+  events: await countOf("SELECT count(*) AS n FROM events WHERE project_id = ?", projectId),
+});
+
+export type Person = { verification: { method: string; verifiedAt: string }; identity: { identityId: string } | null; decisions: { requestId: string; receipt: string | null }[]; requests: PersonRequest[] };
+export type PersonRequest = { requestId: string; kind: string; status: string; created: string; updated: string; deadline: string; extendedDeadline: string; verification: { method: string; verifiedAt: string } | null; download: { url: string; expires: string } | null };
+
+/** A tenant whose identity carries `email` as its alias, with one consent recorded. */
+export async function personWithConsent(email: string) {
+  const tenant = await centerTenant();
+  const { identityId } = ok(await tenant.api("POST", "/identities", { aliases: [{ type: "urn:svc:email", identifier: email }] }), 201) as { identityId: string };
+  ok(await tenant.api("POST", "/permissions", permissionBody(tenant, "approved", new Date().toISOString(), identityId)), 201);
+  return { ...tenant, identityId };
+}
+
+/** The verified person's view. */
+export const me = async (projectId: string, session: string) => ok(await center(projectId, "GET", "/me", { session })) as Person;

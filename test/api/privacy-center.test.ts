@@ -5,22 +5,20 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { purgeVerifications } from "../../worker/retention/jobs";
 import { fetchWithSettings, providerLog, smsSettings } from "./hub-helpers";
-import { call, expectProblem, ok, origin, problemOf, subscribed } from "./helpers";
-import { permissionBody } from "./configuration-fixture";
-import { center, centerTenant, codeRows, emailedCode, freshAddress, uniqueEmail, uniquePhone, verifiedByEmail } from "./privacy-center-helpers";
-
-type Person = { verification: { method: string; verifiedAt: string }; identity: { identityId: string } | null; decisions: { requestId: string; receipt: string | null }[]; requests: PersonRequest[] };
-type PersonRequest = { requestId: string; kind: string; status: string; created: string; deadline: string; extendedDeadline: string; verification: { method: string; verifiedAt: string } | null; download: { url: string; expires: string } | null };
-
-/** A tenant whose identity carries `email` as its alias, with one consent recorded. */
-async function personWithConsent(email: string) {
-  const tenant = await centerTenant();
-  const { identityId } = ok(await tenant.api("POST", "/identities", { aliases: [{ type: "urn:svc:email", identifier: email }] }), 201) as { identityId: string };
-  ok(await tenant.api("POST", "/permissions", permissionBody(tenant, "approved", new Date().toISOString(), identityId)), 201);
-  return { ...tenant, identityId };
-}
-
-const me = async (projectId: string, session: string) => ok(await center(projectId, "GET", "/me", { session })) as Person;
+import { call, expectProblem, ok, origin, subscribed } from "./helpers";
+import {
+  center,
+  centerTenant,
+  codeRows,
+  emailedCode,
+  freshAddress,
+  me,
+  personWithConsent,
+  uniqueEmail,
+  uniquePhone,
+  verifiedByEmail,
+  type PersonRequest,
+} from "./privacy-center-helpers";
 
 describe("the privacy center", () => {
   it("verifies by email, shows the identity and its receipts, and files each kind of request through the write path", async () => {
@@ -32,6 +30,12 @@ describe("the privacy center", () => {
     expect(page.channels).toEqual(["email", "sms"]);
     expect(page.language).toBe("de");
     expect(page.strings.heading).toBe("Datenschutzcenter");
+    // Without `languages`, the browser's Accept-Language, in the order of its q-values rather than as written.
+    const byHeader = async (header: string) =>
+      ((await call("GET", `/browser/v1/projects/${tenant.projectId}/privacy-center`, { headers: { "accept-language": header } })).body as { language: string }).language;
+    expect(await byHeader("fr;q=0.5, de;q=0.9, en;q=0.1")).toBe("de");
+    expect(await byHeader("fr;q=0, sv")).toBe("sv");
+    expect(await byHeader("nl, fr;q=0.8")).toBe("nl");
 
     const session = await verifiedByEmail(tenant.projectId, email.toUpperCase().replace("@MAIL.EXAMPLE", "@mail.example"));
     const person = await me(tenant.projectId, session);
@@ -81,6 +85,15 @@ describe("the privacy center", () => {
     expect(exported.identity.identityId).toBe(tenant.identityId);
     expect(exported.accesses).toHaveLength(2);
     expect(after.requests.find((r) => r.requestId === filed[1].requestId)!.download).toBeNull();
+
+    // A completed portability request's export is machine-readable JSON (Art. 20), a download of its own.
+    ok(await tenant.api("PUT", `/accesses/${filed[1].requestId}`, { status: "completed" }));
+    const portable = (await me(tenant.projectId, session)).requests.find((r) => r.requestId === filed[1].requestId)!;
+    const file = await call("GET", portable.download!.url.slice(origin.length));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="portable-data-${filed[1].requestId}.json"`);
+    expect(file.body).toMatchObject({ format: "assent-export/v1", identity: { identityId: tenant.identityId } });
 
     // Webhook events like any request's.
     await vi.waitFor(
@@ -166,90 +179,5 @@ describe("retention", () => {
     expect([await count("verifications"), await count("verification_codes")]).toEqual([1, 0]);
     await purgeVerifications(env, Date.now() + 31 * day);
     expect(await count("verifications")).toBe(0);
-  });
-});
-
-describe("bad input answers a clear 4xx and writes nothing", () => {
-  const written = async (projectId: string) => ({
-    codes: (await codeRows(projectId)).length,
-    verifications: (await env.DB.prepare("SELECT count(*) AS n FROM verifications WHERE project_id = ?").bind(projectId).first<{ n: number }>())!.n,
-    requests: (await env.DB.prepare("SELECT count(*) AS n FROM requests WHERE project_id = ?").bind(projectId).first<{ n: number }>())!.n,
-  });
-
-  it("refuses malformed emails and phone numbers that are not E.164", async () => {
-    const tenant = await centerTenant();
-    const before = await written(tenant.projectId);
-    for (const [channel, address] of [
-      ["email", "not-an-email"],
-      ["email", "anna@"],
-      ["sms", "0701234567"],
-      ["sms", "+46 70 123 45 67"],
-      ["sms", "+0701234567"],
-      ["sms", "+12"],
-    ]) {
-      const reply = await center(tenant.projectId, "POST", "/codes", { body: { channel, address } });
-      expectProblem(reply, 400, "validation_failed");
-      expect(problemOf(reply).errors).toEqual([expect.objectContaining({ path: "address", code: "invalid_address" })]);
-    }
-    expect(await written(tenant.projectId)).toEqual(before);
-  });
-
-  it("refuses a channel the project has not switched on", async () => {
-    const tenant = await centerTenant({ email: { aliasType: "urn:svc:email" } });
-    expectProblem(await center(tenant.projectId, "POST", "/codes", { body: { channel: "sms", address: uniquePhone() } }), 422, "channel_off");
-    expect((await written(tenant.projectId)).codes).toBe(0);
-  });
-
-  it("refuses a wrong code (counting it), then a reused code and an expired one", async () => {
-    const tenant = await centerTenant();
-    const email = uniqueEmail();
-    ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: email } }), 202);
-    const code = await emailedCode(tenant.projectId, email);
-    const wrong = code === "000000" ? "000001" : "000000";
-    const refused = await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: email, code: wrong } });
-    expectProblem(refused, 400, "invalid_code");
-    expect(problemOf(refused).attemptsLeft).toBe(4);
-    expect((await written(tenant.projectId)).verifications).toBe(0);
-
-    ok(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: email, code } }), 201);
-    expectProblem(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: email, code } }), 409, "code_used");
-    expect((await written(tenant.projectId)).verifications).toBe(1);
-
-    const later = uniqueEmail();
-    ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: later } }), 202);
-    const laterCode = await emailedCode(tenant.projectId, later);
-    // Ten minutes pass: the stored expiry is moved into the past, as time would.
-    await env.DB.prepare("UPDATE verification_codes SET expires = ? WHERE project_id = ? AND spent IS NULL")
-      .bind(new Date(Date.now() - 1000).toISOString(), tenant.projectId)
-      .run();
-    expectProblem(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: later, code: laterCode } }), 410, "code_expired");
-    expect((await written(tenant.projectId)).verifications).toBe(1);
-  });
-
-  it("refuses a request for another person's identity", async () => {
-    const email = uniqueEmail();
-    const tenant = await personWithConsent(email);
-    const session = await verifiedByEmail(tenant.projectId, email);
-    const { identityId: someoneElse } = ok(await tenant.api("POST", "/identities", {}), 201) as { identityId: string };
-    const before = await written(tenant.projectId);
-    const reply = await center(tenant.projectId, "POST", "/requests", { body: { kind: "erasure", identityId: someoneElse }, session });
-    expectProblem(reply, 403, "not_your_identity");
-    expect(await written(tenant.projectId)).toEqual(before);
-    // Nor does a session reach another project.
-    const other = await centerTenant();
-    expectProblem(await center(other.projectId, "GET", "/me", { session }), 401, "verification_required");
-  });
-
-  it("refuses a download link that was tampered with", async () => {
-    const email = uniqueEmail();
-    const tenant = await personWithConsent(email);
-    const session = await verifiedByEmail(tenant.projectId, email);
-    const { requestId } = ok(await center(tenant.projectId, "POST", "/requests", { body: { kind: "access" }, session }), 201) as PersonRequest;
-    ok(await tenant.api("PUT", `/accesses/${requestId}`, { status: "completed" }));
-    const { download } = (await me(tenant.projectId, session)).requests[0];
-    const path = download!.url.slice(origin.length);
-    expectProblem(await call("GET", path.slice(0, -4) + (path.endsWith("AAAA") ? "BBBB" : "AAAA")), 410, "download_expired");
-    const other = ok(await center(tenant.projectId, "POST", "/requests", { body: { kind: "portability" }, session }), 201) as PersonRequest;
-    expectProblem(await call("GET", path.replace(requestId, other.requestId)), 410, "download_expired");
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import { measure } from "../../worker/ops/counters";
-import { purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "../../worker/retention/jobs";
+import { purgeEmailOutbox, purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "../../worker/retention/jobs";
 import { bootstrap, siteOrigin, widgetTenant } from "./bootstrap-fixture";
 import { configuredTenant, permissionBody } from "./configuration-fixture";
 import { form, ok, origin } from "./helpers";
@@ -252,7 +252,7 @@ describe("the cron's retention", () => {
     // EXISTS over deliveries) or in the cascade of each deleted row (an identity's permission states) costs
     // candidates x table rows per run. The idle-visitor job walks identities from its watermark, a range of the
     // primary key (docs/performance-history.md#retention-without-per-row-scans).
-    for (const job of [purgeIdleVisitors, purgeWebhookDeliveries, purgeDispatchedEvents, purgeVerifications]) {
+    for (const job of [purgeIdleVisitors, purgeWebhookDeliveries, purgeDispatchedEvents, purgeVerifications, purgeEmailOutbox]) {
       const recorder = recording(env.DB);
       await job({ ...env, DB: recorder.binding } as Env);
       for (const statement of recorder.statements) {

@@ -69,7 +69,7 @@ async function project() {
   const { dataGroupId } = await call("POST", `${root}/configurations/data-groups`, token, { referenceId: "email", name: "Email address" });
   const purpose = (referenceId: string, name: string, legalGround: string) =>
     call("POST", `${root}/configurations/purposes`, token, { referenceId, name, legalGround, dataGroups: [dataGroupId], controllers: [partyId] });
-  await purpose("newsletter", "Newsletter", "consent");
+  const newsletter = await purpose("newsletter", "Newsletter", "consent");
   const analytics = await purpose("analytics", "Product analytics", "legitimate_interests");
   await call("PUT", `/admin/v1/projects/${projectId}/privacy-center`, admin, {
     channels: { email: { aliasType: "urn:svc:email" }, sms: { aliasType: "urn:svc:phone" } },
@@ -82,14 +82,25 @@ async function project() {
       { type: "urn:svc:phone", identifier: "+46701234567" },
     ],
   });
+  // A decision the person made elsewhere (their account page, say): its receipt shows once they are verified.
+  await call("POST", `${root}/permissions`, token, {
+    identityId,
+    requested: new Date(Date.now() - 1000).toISOString(),
+    meta: { context: { collectionMethod: "web-dialog", language: "en" } },
+    request: { purposes: [{ purposeId: newsletter.purposeId, status: "approved", dataGroups: [{ dataGroupId, status: "approved" }] }] },
+  });
   return { projectId, token, root, identityId, analyticsId: analytics.purposeId as string };
 }
 
-const emailedCode = async (projectId: string, to: string) => {
+const emails = async (projectId: string, to: string) =>
+  (await call("GET", `/admin/v1/projects/${projectId}/email-outbox?to=${encodeURIComponent(to)}`, service.adminToken)).items as { text: string | null }[];
+
+/** The code of the newest email to `to`, once there are more than `before` (the code is delivered after the answer). */
+const emailedCode = async (projectId: string, to: string, before = 0) => {
   let code = "";
   await poll(async () => {
-    const { items } = await call("GET", `/admin/v1/projects/${projectId}/email-outbox?to=${encodeURIComponent(to)}`, service.adminToken);
-    code = /\b(\d{6})\b/.exec(items[0]?.text ?? "")?.[1] ?? "";
+    const items = await emails(projectId, to);
+    code = items.length > before ? (/\b(\d{6})\b/.exec(items[0]?.text ?? "")?.[1] ?? "") : "";
     return code;
   }).toMatch(/^\d{6}$/);
   return code;
@@ -106,6 +117,22 @@ const smsCode = async (fakeUrl: string, to: string) => {
 };
 
 const center = (page: Page) => page.locator("assent-privacy-center");
+
+/** Every receipt the page shows has been checked against the service's keys and verifies; exactly `count` of them. */
+const expectReceiptsValid = (page: Page, count: number) =>
+  poll(() => center(page).locator("[data-receipt]").evaluateAll((shown) => shown.map((receipt) => receipt.getAttribute("data-receipt")))).toEqual(
+    Array(count).fill("valid"),
+  );
+
+/** The aliases the page says the verified address names, as `type identifier`. */
+const namedAliases = (page: Page) => center(page).locator("[data-alias]").allInnerTexts();
+
+async function signInToPortal(page: Page) {
+  await page.goto(`${base}/portal/`);
+  await page.getByLabel("Admin token").fill(service.adminToken);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
+}
 
 async function verify(page: Page, channel: "email" | "sms", address: string, code: () => Promise<string>) {
   if (channel === "sms") await center(page).getByLabel("Phone number, with country code (+46…)", { exact: false }).first().waitFor();
@@ -160,9 +187,8 @@ describe("the privacy center in Chromium", () => {
     const widgetDialog = page.locator("assent-consent dialog");
     await widgetDialog.waitFor();
     await widgetDialog.getByRole("button", { name: "Accept all" }).click();
-    const receipt = center(page).locator("[data-receipt]").first();
-    await poll(() => receipt.getAttribute("data-receipt").catch(() => null)).toBe("valid");
-    await expect(receipt.innerText()).resolves.toContain("Signed receipt verified");
+    await expectReceiptsValid(page, 1);
+    await expect(center(page).locator("[data-receipt]").innerText()).resolves.toContain("Signed receipt verified");
     // The widget's note that the choice was saved (with its own receipt link) is closed as a visitor would.
     const savedNote = page.locator("assent-consent [part~=banner]");
     await savedNote.getByRole("button", { name: "Close" }).click();
@@ -170,6 +196,10 @@ describe("the privacy center in Chromium", () => {
 
     // Email: the code from the captured outbox.
     await verify(page, "email", "Anna@Fjall.example", () => emailedCode(subject.projectId, "anna@fjall.example"));
+    // The browser's decision and the one the person made elsewhere, each with its receipt verified in the page.
+    await expectReceiptsValid(page, 2);
+    await expect(center(page).getByText("This address names:").count()).resolves.toBe(1);
+    await expect(namedAliases(page)).resolves.toEqual(["urn:svc:email anna@fjall.example", "urn:svc:phone +46701234567"]);
     await center(page).getByRole("radio", { name: /A copy of my data/ }).check();
     await center(page).getByRole("button", { name: "Send request" }).click();
     const access = center(page).locator('li[data-kind="access"]');
@@ -183,6 +213,8 @@ describe("the privacy center in Chromium", () => {
     await center(page).getByRole("checkbox", { name: "Product analytics" }).check();
     await center(page).getByRole("button", { name: "Send request" }).click();
     await center(page).locator('li[data-kind="objection"]').waitFor();
+    // The objection is a decision too, with its own receipt.
+    await expectReceiptsValid(page, 3);
     await page.screenshot({ path: artifactPath("privacy-center-1280"), fullPage: true });
     await expectAccessible(page, "the privacy center");
 
@@ -201,6 +233,7 @@ describe("the privacy center in Chromium", () => {
     await center(phonePage).getByRole("radio", { name: /Phone number/ }).check();
     await verify(phonePage, "sms", "+46701234567", () => smsCode(fakeUrl, "+46701234567"));
     await expect(center(phonePage).getByRole("heading", { name: /^Identity verified by SMS/ }).count()).resolves.toBe(1);
+    await expectReceiptsValid(phonePage, 3);
     const status = (kind: string) => center(phonePage).locator(`li[data-kind="${kind}"] [data-status]`).getAttribute("data-status");
     await poll(() => status("access")).toBe("completed");
     await expect(status("erasure")).resolves.toBe("in_progress");
@@ -214,10 +247,7 @@ describe("the privacy center in Chromium", () => {
 
     // The operator's portal says how each request's subject was verified, and holds the project's settings.
     const portal = await context.newPage();
-    await portal.goto(`${base}/portal/`);
-    await portal.getByLabel("Admin token").fill(service.adminToken);
-    await portal.getByRole("button", { name: "Sign in" }).click();
-    await portal.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
+    await signInToPortal(portal);
     await portal.goto(`${base}/portal/projects/${subject.projectId}/requests/erasures`);
     await expect(portal.locator(`tr[data-request-id="${erasure.requestId}"] [data-verified]`).innerText()).resolves.toMatch(/^Identity verified by email at /);
     await portal.goto(`${base}/portal/projects/${subject.projectId}/settings`);
@@ -231,6 +261,57 @@ describe("the privacy center in Chromium", () => {
     await center(mobile).getByRole("heading", { name: "Datenschutzcenter", level: 1 }).waitFor();
     await mobile.screenshot({ path: artifactPath("privacy-center-375"), fullPage: true });
     await narrow.close();
+    await context.close();
+  });
+
+  it("says how the person was verified in the page's language", async () => {
+    const subject = await project();
+    const context = await browser.newContext({ locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto(`${base}/privacy-center/${subject.projectId}`);
+    await center(page).getByRole("heading", { name: "Datenschutzcenter", level: 1 }).waitFor();
+    await center(page).locator("#address").fill("anna@fjall.example");
+    await center(page).getByRole("button", { name: "Code senden" }).click();
+    await center(page).getByRole("status").waitFor();
+    await center(page).locator("#code").fill(await emailedCode(subject.projectId, "anna@fjall.example"));
+    await center(page).getByRole("button", { name: "Prüfen" }).click();
+    await center(page).getByRole("heading", { name: /^Identität per E-Mail geprüft am / }).waitFor();
+    await expect(center(page).getByText("Diese Adresse gehört zu:").count()).resolves.toBe(1);
+    await expect(namedAliases(page)).resolves.toEqual(["urn:svc:email anna@fjall.example", "urn:svc:phone +46701234567"]);
+    await context.close();
+  });
+
+  it("applies the theme the operator sets in the portal, and refuses a value that is not plain CSS", async () => {
+    const subject = await project();
+    const context = await browser.newContext({ locale: "en-GB" });
+    const page = await context.newPage();
+    const accentOf = async () => {
+      await page.goto(`${base}/privacy-center/${subject.projectId}`);
+      const button = center(page).getByRole("button", { name: "Change my choices" });
+      await button.waitFor();
+      return button.evaluate((element) => getComputedStyle(element).borderTopColor);
+    };
+    // The theme the project was created with (--assent-accent #0b6e4f).
+    await expect(accentOf()).resolves.toBe("rgb(11, 110, 79)");
+
+    const portal = await context.newPage();
+    await signInToPortal(portal);
+    await portal.goto(`${base}/portal/projects/${subject.projectId}/settings`);
+    const accent = portal.getByLabel("Accent colour", { exact: true });
+    await expect(accent.inputValue()).resolves.toBe("#0b6e4f");
+    await accent.fill("#8a1c7c; background: url(https://evil.example)");
+    await portal.getByRole("button", { name: "Save privacy center" }).click();
+    await portal.getByRole("alert").filter({ hasText: "The privacy center settings were not saved" }).waitFor();
+    await expectAccessible(portal, "the privacy center settings with a refused theme");
+    const saved = async () => (await call("GET", `/admin/v1/projects/${subject.projectId}/privacy-center`, service.adminToken)).theme;
+    await expect(saved()).resolves.toEqual({ "--assent-accent": "#0b6e4f" });
+
+    await accent.fill("#8a1c7c");
+    await portal.getByLabel("Corner radius").fill("4px");
+    await portal.getByRole("button", { name: "Save privacy center" }).click();
+    await poll(saved).toEqual({ "--assent-accent": "#8a1c7c", "--assent-radius": "4px" });
+    await expect(accentOf()).resolves.toBe("rgb(138, 28, 124)");
+    await expect(center(page).locator("section").first().evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).resolves.toBe("4px");
     await context.close();
   });
 });

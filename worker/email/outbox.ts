@@ -10,7 +10,9 @@ import { emailOutbox } from "./table";
  * - `SEND_EMAIL`, Cloudflare's `send_email` binding (Email Routing; the sender must be a verified address of the zone);
  * - `EMAIL_API_URL` (+ `EMAIL_API_KEY`): an HTTP email API taking `{from, to, subject, text}` as JSON with a bearer
  *   key, the shape Resend, Postmark's and most relays' simple endpoints accept;
- * - neither: the outbox row is where the mail ends (local development, tests), body kept so it can be read.
+ * - neither: the outbox row is where the mail ends (local development, tests), subject and body kept (a day) so it
+ *   can be read.
+ * Through a provider the row keeps only the outcome: the mail may hold a one-time code.
  */
 export type Email = { projectId: string; to: string; subject: string; text: string };
 
@@ -53,9 +55,9 @@ const deliveryOf = (env: Env): Delivery | undefined => (env.SEND_EMAIL ? sendEma
 /** Sends (or captures) one email and records it; a provider's failure is recorded, not thrown. */
 export async function sendEmail(env: Env, d1: D1Database, email: Email): Promise<void> {
   const delivery = deliveryOf(env);
-  const row = { id: newId("eml"), projectId: email.projectId, to: email.to, subject: email.subject, created: now() };
+  const row = { id: newId("eml"), projectId: email.projectId, to: email.to, created: now() };
   if (!delivery) {
-    await getDb(d1).insert(emailOutbox).values({ ...row, text: email.text, status: "captured" });
+    await getDb(d1).insert(emailOutbox).values({ ...row, subject: email.subject, text: email.text, status: "captured" });
     return;
   }
   let error: string | null = null;
@@ -64,7 +66,7 @@ export async function sendEmail(env: Env, d1: D1Database, email: Email): Promise
   } catch (failure) {
     error = (failure as Error).message;
   }
-  await getDb(d1).insert(emailOutbox).values({ ...row, text: null, status: error ? "failed" : "sent", error });
+  await getDb(d1).insert(emailOutbox).values({ ...row, subject: null, text: null, status: error ? "failed" : "sent", error });
 }
 
 /** A project's latest emails (to one address, if given), newest first: what the captured outbox shows. */

@@ -12,7 +12,7 @@ const Email = z
   .object({
     id: z.string(),
     to: z.string(),
-    subject: z.string(),
+    subject: z.string().nullable().openapi({ description: "Kept only when no provider is configured (captured mail)." }),
     text: z.string().nullable().openapi({ description: "The body, kept only when no provider is configured (captured mail)." }),
     status: z.enum(["captured", "sent", "failed"]),
     error: z.string().nullable(),
@@ -30,7 +30,8 @@ emailOutboxRoutes.openapi(
     summary: "The project's latest emails, or those to one address (the captured outbox locally)",
     description:
       "Newest first, at most 20. Without an email provider (`SEND_EMAIL` or `EMAIL_API_URL`) mail is captured here with " +
-      "its body, which is how local development and the tests read one-time codes (docs/privacy-center.md#proving-who-you-are).",
+      "its subject and body for a day, which is how local development and the tests read one-time codes " +
+      "(docs/privacy-center.md#proving-who-you-are). Mail sent through a provider keeps only its outcome.",
     request: { params: ProjectParams, query: z.object({ to: z.string().min(3).max(254).optional() }) },
     responses: { 200: jsonResponse(z.object({ items: z.array(Email) }), "The emails."), ...problems },
   }),

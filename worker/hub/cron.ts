@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Env } from "../env";
 import { dispatchPending } from "../events/outbox";
 import { getDb } from "../lib/db";
@@ -10,6 +10,7 @@ import { finalStatuses, smsMessages, smsRouteHealth, waitingStatuses } from "./t
 const claimBatch = 50;
 const maxBatchesPerPass = 5;
 export const defaultTextRetentionDays = 30;
+const secretTextRetentionDays = 1;
 
 /**
  * The cron's SMS pass, at the pass's clock `asOf` (the runtime's scheduled time; tests move it forward instead of
@@ -98,14 +99,17 @@ async function failOver(env: Env, routes: ReturnType<typeof loadRoutes>, asOf: n
 
 /**
  * Retention (docs/hub.md#sms-routes-and-providers): the text of a settled message is blanked `SMS_TEXT_RETENTION_DAYS`
- * (default 30) after it settled; the row and its trail stay as the record of what was sent, when and to whom.
+ * (default 30) after it settled, a secret one (a one-time code no provider took) a day after; the row and its trail
+ * stay as the record of what was sent, when and to whom.
  */
 export async function purgeSmsTexts(env: Env, asOf: number = Date.now()): Promise<number> {
   const days = Number(env.SMS_TEXT_RETENTION_DAYS ?? defaultTextRetentionDays);
   const retentionDays = Number.isFinite(days) && days >= 0 ? days : defaultTextRetentionDays;
   const cutoff = iso(asOf - retentionDays * 86_400_000);
+  const secretCutoff = iso(asOf - Math.min(retentionDays, secretTextRetentionDays) * 86_400_000);
   const db = getDb(env.DB);
-  const old = and(inArray(smsMessages.status, finalStatuses), isNull(smsMessages.textPurged), lt(smsMessages.updated, cutoff));
+  const settledBefore = or(lt(smsMessages.updated, cutoff), and(eq(smsMessages.secret, true), lt(smsMessages.updated, secretCutoff)));
+  const old = and(inArray(smsMessages.status, finalStatuses), isNull(smsMessages.textPurged), settledBefore);
   const ids = db.select({ id: smsMessages.id }).from(smsMessages).where(old).limit(500);
   const purged = await db
     .update(smsMessages)

@@ -15,7 +15,8 @@ const backoffMs = (failures: number) => Math.min(2 ** (failures - 1), 60) * 60_0
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-export type NewSms = { receiver: string; sender: string; text: string; dcs: Dcs; segments: number; provider: string };
+/** `secret`: the text is a one-time code, removed once a provider has the message (see `withoutSpentSecret`). */
+export type NewSms = { receiver: string; sender: string; text: string; dcs: Dcs; segments: number; provider: string; secret?: boolean };
 
 /**
  * Writes the messages to the outbox (one D1 batch, with each one's first trail entry) and hands them on at once.
@@ -46,6 +47,7 @@ export async function sendThroughOutbox(
     expires: iso(nowMs + (routes.get(m.provider)?.validityMs ?? 0)),
     revision: 1,
     textPurged: null,
+    secret: m.secret ?? false,
     attempts: 0,
     nextAttempt: iso(nowMs + leaseMs),
     lastError: null,
@@ -108,6 +110,15 @@ function settle(row: OutboxMessage, result: HandOffResult, nowMs: number): Chang
 }
 
 /**
+ * A secret text (a one-time code) goes with the change that ends its hand-offs: the provider has it, or will never
+ * get it. Where no provider is configured (outbox only) it stays for the purge (worker/hub/cron.ts).
+ */
+function withoutSpentSecret(row: OutboxMessage, change: Change, at: string): Change {
+  if (!row.secret || row.textPurged || (change.status !== "accepted" && change.status !== "failed")) return change;
+  return { ...change, detail: `${change.detail.replace(/\.$/, "")}; text removed: one-time code.`, set: { ...change.set, text: "", textPurged: at } };
+}
+
+/**
  * Hands messages to their routes' providers and records each outcome (one batch per message, so a delivery report
  * that raced ahead of the answer wins and this outcome is dropped), then each route's health. Returns how many
  * changed status (each emitted an event).
@@ -116,7 +127,7 @@ export async function handOff(committer: Committer, routes: Map<string, SmsRoute
   const results = await Promise.all(rows.map((row) => attempt(committer.env, routes.get(row.provider), row)));
   const nowMs = Date.now();
   const at = iso(nowMs);
-  const changes = rows.map((row, i) => settle(row, results[i], nowMs));
+  const changes = rows.map((row, i) => withoutSpentSecret(row, settle(row, results[i], nowMs), at));
   const applied = await Promise.all(rows.map((row, i) => applyChange(committer, row, changes[i], at)));
   const health = new Map<string, { successes: number; transientFailures: number; lastError: string | null }>();
   rows.forEach((row, i) => {

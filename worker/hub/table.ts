@@ -34,6 +34,11 @@ export const smsMessages = sqliteTable(
     revision: integer("revision").notNull().default(0),
     /** When the text was blanked after its retention period (docs/hub.md#sms-routes-and-providers). */
     textPurged: text("text_purged"),
+    /**
+     * The text is a secret (a one-time code): blanked as soon as a provider has taken the message, and a day after it
+     * settled where none does (outbox only).
+     */
+    secret: integer("secret", { mode: "boolean" }).notNull().default(false),
     attempts: integer("attempts").notNull(),
     /** When the retry pass may next try a hand-off (also the lease of an attempt in flight); null once settled. */
     nextAttempt: text("next_attempt"),

@@ -21,6 +21,11 @@ export const rateLimits = {
   ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
   PRIVACY_CENTER_IP_LIMITER: { policy: "privacy-center-ip", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_IP", periodSeconds: 60 },
   PRIVACY_CENTER_ALIAS_LIMITER: { policy: "privacy-center-alias", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS", periodSeconds: 60 },
+  PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER: {
+    policy: "privacy-center-verifications-alias",
+    limitVar: "RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS",
+    periodSeconds: 60,
+  },
 } as const satisfies Record<string, { policy: string; limitVar: keyof Env; periodSeconds: 10 | 60 }>;
 
 export type Limiter = keyof typeof rateLimits;

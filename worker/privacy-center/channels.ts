@@ -16,8 +16,14 @@ export type ChannelRules = {
   defaultAliasType: string;
   /** How the verification record and the portal name it ("verified by email"). */
   label: string;
-  deliver(committer: Committer, message: { projectId: string; to: string; code: string; projectName: string }): Promise<void>;
+  deliver(committer: Committer, message: CodeMessage): Promise<void>;
 };
+
+/** A code to send, with the words of the visitor's language (`wordsIn`). */
+type CodeMessage = { projectId: string; to: string; code: string; projectName: string; strings: Record<string, string> };
+
+/** Names what the mail is without the code: subjects show in notifications and mail lists, and providers keep them. */
+const codeSubject = ({ projectName, strings }: CodeMessage) => `${strings.heading} · ${projectName}: ${strings.code}`;
 
 const codeText = (code: string, projectName: string) =>
   `${code} is your code for the privacy center of ${projectName}. It is valid for 10 minutes. If you did not ask for it, ignore this message.`;
@@ -30,8 +36,8 @@ export const channelRules: Record<Channel, ChannelRules> = {
       .transform((value) => value.toLowerCase()),
     defaultAliasType: "urn:svc:email",
     label: "email",
-    deliver: ({ env, db }, { projectId, to, code, projectName }) =>
-      sendEmail(env, db, { projectId, to, subject: `Your code: ${code}`, text: codeText(code, projectName) }),
+    deliver: ({ env, db }, message) =>
+      sendEmail(env, db, { projectId: message.projectId, to: message.to, subject: codeSubject(message), text: codeText(message.code, message.projectName) }),
   },
   sms: {
     address: z
@@ -42,9 +48,9 @@ export const channelRules: Record<Channel, ChannelRules> = {
     async deliver(committer, { projectId, to, code, projectName }) {
       const text = codeText(code, projectName);
       const dcs = chooseDcs(text);
-      // The hub's default route: its provider, failover and delivery reports (docs/hub.md).
+      // The hub's default route: its provider, failover and delivery reports (docs/hub.md); the text goes once handed off.
       await sendThroughOutbox(committer, { projectId, clientId: "privacy-center" }, [
-        { receiver: to, sender: "Privacy", text, dcs, segments: segmentCount(text, dcs), provider: defaultRoute },
+        { receiver: to, sender: "Privacy", text, dcs, segments: segmentCount(text, dcs), provider: defaultRoute, secret: true },
       ]);
     },
   },

@@ -13,6 +13,7 @@ import { logAppend } from "../proof/log";
 import { channelRules } from "./channels";
 import { readSettings, type Settings } from "./settings";
 import { verificationCodes, verifications, type Channel } from "./table";
+import { acceptedLanguages, wordsIn } from "./words";
 
 /**
  * One-time codes: 6 digits, 10 minutes, 5 attempts, hashed at rest. Asking for a code does the same work whether or
@@ -83,7 +84,9 @@ export async function requestCode(c: Context<AppEnv>, projectId: string, channel
       created: new Date(created).toISOString(),
     }),
   ]);
-  const delivery = channelRules[channel].deliver(committerOf(c), { projectId, to: address, code, projectName: project.controller?.name ?? project.name });
+  const { strings } = wordsIn(acceptedLanguages(c.req.header("accept-language")));
+  const projectName = project.controller?.name ?? project.name;
+  const delivery = channelRules[channel].deliver(committerOf(c), { projectId, to: address, code, projectName, strings });
   c.executionCtx.waitUntil(delivery.catch((error) => logger.error("privacy_center_code_delivery_failed", { projectId }, error)));
   return { channel, expiresIn: codeLifetimeMs / 1000, codeLength: codeDigits };
 }
@@ -100,6 +103,7 @@ export async function verifyCode(c: Context<AppEnv>, projectId: string, channel:
   const { settings } = await projectSettings(c, projectId);
   const { aliasType } = channelSetting(settings, channel);
   const hashed = await addressHash(projectId, channel, address);
+  await limitRate(c, "PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER", `${projectId}:${hashed}`);
   const db = getDb(c.var.db);
   const [[latest], [alias]] = await db.batch([
     db

@@ -100,9 +100,12 @@ export async function requestsOf(env: Env, d1: D1Database, projectId: string, id
   );
 }
 
+/** When a completed request's link stops working: `downloadLifetimeMs` after its completion (its last update). */
+const linkExpiry = (row: RequestRow) => Date.parse(row.updated) + downloadLifetimeMs;
+
 /** A link to the export of a completed access request, signed by the service's key, working for `downloadLifetimeMs` after completion. */
 async function downloadLink(env: Env, row: RequestRow, origin: string) {
-  const expires = Date.parse(row.updated) + downloadLifetimeMs;
+  const expires = linkExpiry(row);
   if (expires <= Date.now()) return null;
   const { jws } = await signCanonical(env, downloadType, { prj: row.projectId, req: row.id, exp: Math.floor(expires / 1000) });
   const path = `/browser/v1/projects/${encodeURIComponent(row.projectId)}/privacy-center/downloads/${row.id}`;
@@ -133,7 +136,8 @@ export async function download(env: Env, d1: D1Database, projectId: string, requ
     .from(requests)
     .where(and(eq(requests.projectId, projectId), eq(requests.id, requestId), eq(requests.family, "access"), eq(requests.status, "completed")))
     .limit(1);
-  if (!row) throw linkRefused();
+  // The stored completion time is the authority on expiry; the signed claim only copies it as of the link's issue.
+  if (!row || linkExpiry(row) <= Date.now()) throw linkRefused();
   const [found, privacy] = await Promise.all([findIdentity(d1, projectId, row.identityId), identityPrivacyData(getDb(d1), projectId, row.identityId)]);
   if (!found || !privacy) throw linkRefused();
   return { kind: kindOf(row), data: { format: "assent-export/v1", exported: new Date().toISOString(), identity: found.identity, ...privacy } };

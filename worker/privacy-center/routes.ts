@@ -17,7 +17,7 @@ import { download, fileRequest, requestKinds, requestsOf } from "./requests";
 import { identityOf, privacyCenterCaller, verifiedPerson } from "./session";
 import { readSettings } from "./settings";
 import { channels, type Channel } from "./table";
-import { wordsIn } from "./words";
+import { acceptedLanguages, wordsIn } from "./words";
 
 /**
  * The privacy center's API, mounted at `/browser/v1/projects/{project_id}/privacy-center`: public (a person proves an
@@ -69,7 +69,8 @@ privacyCenterRoutes.openapi(
     ...access.public,
     summary: "What the privacy center shows: the project, its channels and theme, and the words in the visitor's language",
     description:
-      "`languages` (comma-separated, the browser's preferences) is negotiated as the widget's language is; the answer " +
+      "`languages` (comma-separated, the browser's preferences; without it, the `Accept-Language` header by its " +
+      "q-values) is negotiated as the widget's language is; the answer " +
       "holds the widget's words and the privacy center's own in that language.",
     request: { params: ProjectParams, query: z.object({ languages: z.string().max(200).optional() }) },
     responses: { 200: jsonResponse(PageSettings, "The page's settings."), ...problems },
@@ -79,8 +80,8 @@ privacyCenterRoutes.openapi(
     const found = await readSettings(c.var.db, projectId);
     if (!found) throw notFound("Project");
     const { project, settings } = found;
-    const asked = c.req.valid("query").languages ?? c.req.header("accept-language")?.replace(/;q=[\d.]+/g, "") ?? "";
-    const words = wordsIn(asked.split(",").map((tag) => tag.trim()).filter(Boolean));
+    const listed = c.req.valid("query").languages;
+    const words = wordsIn(listed === undefined ? acceptedLanguages(c.req.header("accept-language")) : listed.split(",").map((tag) => tag.trim()).filter(Boolean));
     const purposeRows = await getDb(c.var.db)
       .select({ purposeId: purposes.id, content: purposes.content })
       .from(purposes)
@@ -137,7 +138,7 @@ privacyCenterRoutes.openapi(
       "A right code is spent and records a verification (method and time, in the tamper-evident log as " +
       "`verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 " +
       "`invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong " +
-      "tries: 429 `code_attempts_exhausted`.",
+      "tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).",
     request: { params: ProjectParams, body: jsonBody(Verification) },
     responses: {
       201: jsonResponse(

@@ -16,3 +16,21 @@ export function wordsIn(preferences: string[]) {
   const center = centerStrings[lookup([language], centerTags) ?? "en"] ?? centerEnglish;
   return { language, dir: direction(language) as "ltr" | "rtl", strings: { ...english, ...shippedStrings[language], ...center } };
 }
+
+/**
+ * The language tags of an `Accept-Language` header, most preferred first: by q-value (1 when absent), the written
+ * order among equals; `q=0` means "not this one" and drops the tag.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((part, position) => {
+      const [tag, ...parameters] = part.split(";").map((piece) => piece.trim());
+      const q = parameters.find((parameter) => /^q=/i.test(parameter));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, position };
+    })
+    .filter(({ tag, weight }) => tag && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.position - b.position)
+    .map(({ tag }) => tag);
+}

@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { defaultDatabase } from "../lib/databases";
+import { emailOutbox } from "../email/table";
 import { getDb, type Db } from "../lib/db";
 import { idsFrom } from "../lib/ids";
 import { now } from "../lib/time";
@@ -106,4 +107,19 @@ export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<n
     purge(env, verificationCodes, sql`SELECT ${verificationCodes.id} FROM ${verificationCodes} WHERE ${verificationCodes.expires} < ${new Date(asOf - day).toISOString()}`),
   ]);
   return records + codes;
+}
+
+/**
+ * The email outbox: captured mail (no provider: local development) a day after it was written, as it holds one-time
+ * codes in clear; a provider's outcome (the recipient's address, sent or failed) after 30 days, long enough to answer
+ * "did my code go out?". Index seeks on (status, created).
+ */
+export async function purgeEmailOutbox(env: Env, asOf = Date.now()): Promise<number> {
+  const captured = new Date(asOf - day).toISOString();
+  const handedOver = new Date(asOf - 30 * day).toISOString();
+  const [codes, outcomes] = await Promise.all([
+    purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} = 'captured' AND ${emailOutbox.created} < ${captured}`),
+    purge(env, emailOutbox, sql`SELECT ${emailOutbox.id} FROM ${emailOutbox} WHERE ${emailOutbox.status} IN ('sent', 'failed') AND ${emailOutbox.created} < ${handedOver}`),
+  ]);
+  return codes + outcomes;
 }
