@@ -1,7 +1,9 @@
 import type { ScanReport } from "../worker/scans/report";
 import { buildReport } from "./findings";
 import { robotsRules } from "./robots";
-import { visit, type Limits, type PageError, type ScanBrowser, type Visit } from "./visit";
+import { siteOf } from "./sites";
+import { guardNavigations, type NavigationGuard } from "./devtools";
+import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type Visit } from "./visit";
 
 export type { ScanBrowser } from "./visit";
 
@@ -10,18 +12,40 @@ export type ScanOptions = Partial<Limits> & {
   maxPages?: number;
   /** Pages visited at once, each in its own contexts (default 4). */
   concurrency?: number;
+  /** Whether a same-site page on another origin may be visited (the Worker: only the project's registered origins). */
+  mayFollow?: (url: URL) => boolean;
+  /** Why the top frame may not navigate to `url`, redirects included, or undefined (the Worker's SSRF guard). */
+  refuseNavigation?: NavigationGuard;
 };
 
 export const defaultLimits: Limits = { pageTimeoutMs: 15_000, settleMs: 1_500, maxBytes: 10 * 1024 * 1024 };
 
+/** The options a scan runs with: each one given, else its default. */
+export function scanSettings(options: ScanOptions): { maxPages: number; concurrency: number; limits: Limits } {
+  return {
+    maxPages: Math.max(1, options.maxPages ?? 20),
+    concurrency: Math.max(1, options.concurrency ?? 4),
+    limits: {
+      pageTimeoutMs: options.pageTimeoutMs ?? defaultLimits.pageTimeoutMs,
+      settleMs: options.settleMs ?? defaultLimits.settleMs,
+      maxBytes: options.maxBytes ?? defaultLimits.maxBytes,
+    },
+  };
+}
+
 /** Links worth a visit: pages, not downloads. */
 const download = /\.(pdf|zip|gz|tgz|rar|7z|exe|dmg|msi|apk|jpe?g|png|gif|webp|avif|svg|ico|mp[34]|mov|avi|webm|woff2?|ttf|css|js|json|xml|txt|csv|xlsx?|docx?|pptx?)$/i;
 
-/** The page URL a link names on the scanned origin, without its fragment, or null when it leaves the origin. */
-function sameOriginPage(link: string, origin: string): string | null {
+/**
+ * The page URL a link names on the scanned site (its registrable domain: `shop.example`, `www.shop.example` and
+ * `blog.shop.example`), without its fragment; null when it leaves the site, is a download, or `mayFollow` refuses a
+ * page on another origin than the start's.
+ */
+export function pageToFollow(link: string, start: URL, mayFollow?: (url: URL) => boolean): string | null {
   try {
     const url = new URL(link);
-    if (url.origin !== origin || download.test(url.pathname)) return null;
+    if (!/^https?:$/.test(url.protocol) || siteOf(url.hostname) !== siteOf(start.hostname) || download.test(url.pathname)) return null;
+    if (url.origin !== start.origin && mayFollow && !mayFollow(url)) return null;
     url.hash = "";
     return url.href;
   } catch {
@@ -30,13 +54,15 @@ function sameOriginPage(link: string, origin: string): string | null {
 }
 
 /** robots.txt read through the browser, so the Worker and the CLI see what a visitor's browser would. */
-async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits): Promise<(path: string) => boolean> {
+async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, guard?: NavigationGuard): Promise<(path: string) => boolean> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    if (guard) await guardNavigations(context, page, guard);
     const response = await page.goto(`${origin}/robots.txt`, { timeout: limits.pageTimeoutMs });
     return response && response.ok() ? robotsRules(await response.text()) : () => true;
   } catch {
+    // No robots.txt to read (or a refused one): the pages themselves are visited, or refused, as they come.
     return () => true;
   } finally {
     await context.close().catch(() => {});
@@ -44,22 +70,22 @@ async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits): P
 }
 
 /**
- * Scans a site: from `start`, same-origin links breadth first up to `maxPages`, robots.txt respected. Each page is
- * visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent widget only in the
- * first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
+ * Scans a site: from `start`, same-site links breadth first up to `maxPages`, each origin's robots.txt respected.
+ * Each page is visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent
+ * widget only in the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
  */
 export async function scanOrigin(browser: ScanBrowser, start: string, options: ScanOptions = {}): Promise<ScanReport> {
   const startedAt = new Date().toISOString();
-  const limits: Limits = {
-    pageTimeoutMs: options.pageTimeoutMs ?? defaultLimits.pageTimeoutMs,
-    settleMs: options.settleMs ?? defaultLimits.settleMs,
-    maxBytes: options.maxBytes ?? defaultLimits.maxBytes,
-  };
-  const maxPages = Math.max(1, options.maxPages ?? 20);
+  const { maxPages, concurrency, limits } = scanSettings(options);
   const startUrl = new URL(start);
   startUrl.hash = "";
   const origin = startUrl.origin;
-  const allowed = await robotsOf(browser, origin, limits);
+  const robots = new Map<string, Promise<(path: string) => boolean>>();
+  /** Each origin's robots.txt, read once, as the crawl first reaches it. */
+  const allowed = (url: URL) => {
+    if (!robots.has(url.origin)) robots.set(url.origin, robotsOf(browser, url.origin, limits, options.refuseNavigation));
+    return robots.get(url.origin)!.then((rules) => rules(url.pathname + url.search));
+  };
 
   const queue = [startUrl.href];
   const queued = new Set(queue);
@@ -71,17 +97,17 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
   const failedToLoad = (v: Visit) => ["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed"].includes(v.error?.code ?? "");
 
   const scanPage = async (url: string) => {
-    const path = new URL(url).pathname + new URL(url).search;
-    if (!allowed(path)) {
+    if (!(await allowed(new URL(url)))) {
       refused.push({ url, error: { code: "robots_disallowed", detail: "robots.txt disallows this page for the scanner." } });
       return;
     }
-    const phases = [visit(browser, url, "before-consent", limits)];
-    if (usesAssent) phases.push(visit(browser, url, "after-accept", limits), visit(browser, url, "after-reject", limits));
+    const visitAs = (phase: Phase) => visit(browser, url, phase, limits, options.refuseNavigation);
+    const phases = [visitAs("before-consent")];
+    if (usesAssent) phases.push(visitAs("after-accept"), visitAs("after-reject"));
     const [first, ...after] = await Promise.all(phases);
     usesAssent ??= first.assent !== null;
     for (const link of first.links) {
-      const next = sameOriginPage(link, origin);
+      const next = pageToFollow(link, startUrl, options.mayFollow);
       if (next && !queued.has(next) && queued.size < maxPages) {
         queued.add(next);
         queue.push(next);
@@ -91,12 +117,11 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
     if (!first.assent || failedToLoad(first)) return;
     // A page without the widget has no decision to make: visits started beside its first are dropped.
     if (after.length) visits.push(...after);
-    else visits.push(...(await Promise.all([visit(browser, url, "after-accept", limits), visit(browser, url, "after-reject", limits)])));
+    else visits.push(...(await Promise.all([visitAs("after-accept"), visitAs("after-reject")])));
   };
 
   // A small pool: workers take the next queued page as links are found.
   const running = new Set<Promise<void>>();
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   while (queue.length || running.size) {
     while (queue.length && running.size < concurrency) {
       const task: Promise<void> = scanPage(queue.shift()!).finally(() => running.delete(task));

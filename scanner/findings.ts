@@ -127,7 +127,7 @@ const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, 
 
 type Items = Pick<Report, "cookies" | "storage" | "thirdPartyHosts" | "elements">;
 
-/** Purposes for the non-essential categories found, gating markup for ungated elements, and the host list. */
+/** Purposes for the non-essential categories found, gating markup for ungated elements, and the hosts to block under them. */
 function proposalOf({ cookies, storage, thirdPartyHosts, elements }: Items): Report["proposal"] {
   const counts = new Map<keyof typeof purposeOf, number>();
   for (const { category } of [...cookies, ...storage, ...thirdPartyHosts]) {
@@ -146,6 +146,7 @@ function proposalOf({ cookies, storage, thirdPartyHosts, elements }: Items): Rep
           ? `<script type="text/plain" data-assent-purpose="${e.category}" src="${attribute(e.src)}"></script>`
           : `<iframe data-assent-purpose="${e.category}" data-src="${attribute(e.src)}"></iframe>`,
     }));
-  const hosts = thirdPartyHosts.filter((h) => !essential(h.category)).map((h) => ({ host: h.host, category: h.category }));
+  // An unclassified host has no purpose to go under: it waits for the operator's decision (listed in thirdPartyHosts).
+  const hosts = thirdPartyHosts.filter((h) => !essential(h.category) && h.category !== "unclassified").map((h) => ({ host: h.host, category: h.category }));
   return { purposes, gating, hosts };
 }

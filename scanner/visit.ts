@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
 import type { visitPhases } from "../worker/scans/report";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page";
+import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools";
 import { siteOf } from "./sites";
 
 export type Phase = (typeof visitPhases)[number];
@@ -17,10 +18,6 @@ export type Limits = {
   maxBytes: number;
 };
 
-export type SeenCookie = {
-  name: string; domain: string; path: string; expires: number | null; httpOnly: boolean; secure: boolean;
-  sameSite: "Strict" | "Lax" | "None"; initiator: string | null;
-};
 export type SeenStorage = { name: string; area: "localStorage" | "sessionStorage" | "indexedDB"; origin: string; initiator: string | null };
 export type SeenRequest = { host: string; resourceType: string; initiator: string | null; afterDecision: boolean };
 export type PageError = { code: string; detail: string };
@@ -44,6 +41,7 @@ export type Visit = {
 export function navigationError(error: unknown): PageError {
   const message = error instanceof Error ? error.message : String(error);
   const detail = message.split("\n")[0].slice(0, 300);
+  if (error instanceof NavigationRefused) return { code: "navigation_refused", detail };
   if (/ERR_TOO_MANY_REDIRECTS/.test(message)) return { code: "redirect_loop", detail };
   if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return { code: "timeout", detail };
   if (/ERR_(NAME_NOT_RESOLVED|UNSAFE_PORT|CONNECTION_REFUSED|CONNECTION_RESET|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|EMPTY_RESPONSE|CONNECTION_CLOSED|SSL|CERT)/.test(message)) {
@@ -55,40 +53,23 @@ export function navigationError(error: unknown): PageError {
 
 const hostileCount = 3;
 
-/**
- * From the DevTools protocol, what Playwright does not expose: which script started each request, and the bytes
- * received as they stream in (a response's body would only be known once all of it had arrived).
- */
-async function devtools(context: BrowserContext, page: Page, onBytes: (bytes: number) => void): Promise<Map<string, string>> {
-  const byUrl = new Map<string, string>();
-  try {
-    const cdp = await context.newCDPSession(page);
-    cdp.on("Network.requestWillBeSent", (event) => {
-      const frames = event.initiator.stack?.callFrames ?? [];
-      const script = frames.find((f) => f.url)?.url ?? event.initiator.url;
-      if (script && !byUrl.has(event.request.url)) byUrl.set(event.request.url, script);
-    });
-    cdp.on("Network.dataReceived", (event) => onBytes(event.dataLength));
-    await cdp.send("Network.enable");
-  } catch {
-    // No DevTools session (another browser): requests keep their frame as initiator, and no byte limit applies.
-  }
-  return byUrl;
-}
-
 function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timeout: ${what} took over ${ms} ms`)), ms)));
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Visits `url` in a fresh context as `phase` asks: no decision, or the widget's Accept all / Reject all clicked. */
-export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits): Promise<Visit> {
+/**
+ * Visits `url` in a fresh context as `phase` asks: no decision, or the widget's Accept all / Reject all clicked and
+ * the page loaded again, as a visitor's next page view, so that what fires on a load after the decision is seen.
+ * With `guard`, top-frame navigations it refuses fail before they leave the browser (`navigation_refused`).
+ */
+export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, guard?: NavigationGuard): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
-    await withDeadline(inContext(context, url, phase, limits, result), limits.pageTimeoutMs * 3 + limits.settleMs * 4 + 10_000, "the visit");
+    await withDeadline(inContext(context, url, phase, limits, result, guard), visitDeadline(limits), "the visit");
   } catch (error) {
     result.error ??= navigationError(error);
   } finally {
@@ -97,7 +78,13 @@ export async function visit(browser: ScanBrowser, url: string, phase: Phase, lim
   return result;
 }
 
-async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit) {
+/** The whole visit's bound: two loads, the decision and its wait, and the settle windows, with room to spare. */
+const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 5 + 10_000;
+
+/** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
+const requestsKept = 2000;
+
+async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit, guard?: NavigationGuard) {
   await context.addInitScript({ content: recorderScript });
   const site = siteOf(new URL(url).hostname);
   let bytes = 0;
@@ -106,17 +93,20 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
   const cookieSources = new Map<string, string>();
   const page = await context.newPage();
   const stop = new AbortController();
-  const scriptOf = await devtools(context, page, (received) => {
+  const refusal = guard ? await guardNavigations(context, page, guard) : null;
+  const tools = await devtools(context, page, (received) => {
     bytes += received;
     if (bytes > limits.maxBytes && !stop.signal.aborted) stop.abort();
   });
+  // No DevTools session (another browser): requests keep their frame as initiator, and no byte limit applies.
+  const scriptOf = tools?.scriptOf ?? new Map<string, string>();
   // Popups that escape the recorder (target=_blank, noopener) are closed as they open.
   context.on("page", (popup) => void (popup !== page && popup.close().catch(() => {})));
   page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
   const seen: { request: Request; at: number }[] = [];
   context.on("request", (request) => {
     requestCount++;
-    if (seen.length < 2000) seen.push({ request, at: requestCount });
+    if (seen.length < requestsKept) seen.push({ request, at: requestCount });
   });
   context.on("response", (response) => {
     void response.headerValue("set-cookie").then((header) => {
@@ -134,7 +124,11 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
     if (phase !== "before-consent") {
       decidedAt = requestCount;
       result.decided = await Promise.race([decide(page, phase, limits), tooLarge]);
-      if (result.decided) await Promise.race([settle(page, limits), tooLarge]);
+      if (result.decided) {
+        await Promise.race([settle(page, limits), tooLarge]);
+        await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "load" }), tooLarge]);
+        await Promise.race([settle(page, limits), tooLarge]);
+      }
     }
     const growing = await Promise.race([scrollThrough(page, limits), tooLarge]);
     if (growing) result.error ??= { code: "endless_scroll", detail: "The page kept growing while scrolled (infinite scroll); what loaded so far is recorded." };
@@ -143,11 +137,11 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
       result.error = { code: "too_large", detail: `The page received more than ${limits.maxBytes} bytes; it was stopped and what loaded so far is recorded.` };
       await page.evaluate("window.stop()").catch(() => {});
     } else {
-      result.error = navigationError(error);
+      result.error = refusal?.reason ? { code: "navigation_refused", detail: `The page would have navigated to ${refusal.reason}` } : navigationError(error);
       return;
     }
   }
-  const recorded = await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt });
+  const recorded = await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt, refusedCookies: tools?.refusedCookies ?? [] });
   if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
   if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
 }
@@ -184,7 +178,10 @@ async function scrollThrough(page: Page, limits: Limits): Promise<boolean> {
   return true;
 }
 
-type Sources = { scriptOf: Map<string, string>; cookieSources: Map<string, string>; seen: { request: Request; at: number }[]; decidedAt: number };
+type Sources = {
+  scriptOf: Map<string, string>; cookieSources: Map<string, string>; seen: { request: Request; at: number }[]; decidedAt: number;
+  refusedCookies: SeenCookie[];
+};
 
 /** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
 async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources): Promise<Recorded | null> {
@@ -198,6 +195,7 @@ async function record(context: BrowserContext, page: Page, site: string, result:
       initiator: writer.get(`cookie\u0000${c.name}`) ?? sources.cookieSources.get(c.name) ?? null,
     });
   }
+  result.cookies.push(...sources.refusedCookies);
   for (const frame of page.frames()) {
     const storage = (await frame.evaluate(readStorage).catch(() => null)) as FrameStorage | null;
     if (!storage || !/^https?:/.test(storage.origin)) continue;

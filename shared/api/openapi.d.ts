@@ -3204,7 +3204,7 @@ export interface components {
                 category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
                 markup: string;
             }[];
-            /** @description The host→purpose list the widget can block by. */
+            /** @description The host→purpose list the widget can block by: each non-essential host of a known category, under the purpose proposed for that category. Unclassified hosts are left out: they need the operator's decision (they are in `thirdPartyHosts`). */
             hosts: {
                 host: string;
                 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { newId } from "../../worker/lib/ids";
 import { queueDueScans, runQueuedScans, type Crawl } from "../../worker/scans/schedule";
-import { call, expectProblem, newClient, newTenant, ok, origin, problemOf, subscribed, tokenFor } from "./helpers";
+import { admin, call, expectProblem, newClient, newTenant, ok, origin, problemOf, subscribed, tokenFor } from "./helpers";
 import { firstReport, secondReport, shopOrigin } from "./scan-reports";
 
 const names = (items: { name?: string; host?: string; item?: string }[]) => items.map((i) => i.name ?? i.host ?? i.item).sort();
@@ -268,6 +268,7 @@ describe("scans the Worker runs", () => {
   it("fails a scan whose crawl fails, with the problem, and no event", async () => {
     const t = await newTenant();
     await subscribed(t, ["scan.completed"]);
+    await newClient(t.projectId, "web", [shopOrigin]);
     const queued = newId("scn");
     await env.DB.prepare("INSERT INTO scans (id, project_id, origin, trigger, status, created) VALUES (?, ?, ?, 'schedule', 'queued', ?)")
       .bind(queued, t.projectId, shopOrigin, new Date().toISOString())
@@ -278,6 +279,45 @@ describe("scans the Worker runs", () => {
     expect(scan).not.toHaveProperty("report");
     const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE project_id = ?").bind(t.projectId).first<{ n: number }>();
     expect(events?.n).toBe(0);
+  });
+
+  /** Queues a scan of the shop for `projectId`, as the cron or the portal would. */
+  const queueShop = async (projectId: string) => {
+    const id = newId("scn");
+    await env.DB.prepare("INSERT INTO scans (id, project_id, origin, trigger, status, created) VALUES (?, ?, ?, 'schedule', 'queued', ?)")
+      .bind(id, projectId, shopOrigin, new Date().toISOString())
+      .run();
+    return id;
+  };
+  /** A crawl that records what it was asked to crawl, with which registered origins. */
+  const recordingCrawl = () => {
+    const crawled: { origin: string; registeredOrigins: string[] }[] = [];
+    const crawl: Crawl = async (_env, origin, options) => {
+      crawled.push({ origin, registeredOrigins: options.registeredOrigins });
+      return { ...secondReport, origin };
+    };
+    return { crawled, crawl };
+  };
+
+  it("hands the crawl the project's registered origins, which bound the pages it follows", async () => {
+    const t = await newTenant();
+    await newClient(t.projectId, "web", [shopOrigin, "https://blog.shop.example"]);
+    const { crawled, crawl } = recordingCrawl();
+    const queued = await queueShop(t.projectId);
+    await runAll(crawl);
+    expect((await scanRow(queued))?.status).toBe("completed");
+    expect(crawled.filter((c) => c.origin === shopOrigin).at(-1)?.registeredOrigins).toEqual([shopOrigin, "https://blog.shop.example"]);
+  });
+
+  it("fails a queued scan whose origin the project no longer lists, without crawling it", async () => {
+    const t = await newTenant();
+    const client = await newClient(t.projectId, "web", [shopOrigin]);
+    const queued = await queueShop(t.projectId);
+    ok(await admin("PUT", `/projects/${t.projectId}/clients/${client.clientId}`, { allowedOrigins: ["https://other.example"] }));
+    const { crawled, crawl } = recordingCrawl();
+    await runAll(crawl);
+    expect(crawled.map((c) => c.origin)).not.toContain(shopOrigin);
+    expect(ok(await t.api("GET", `/scans/${queued}`))).toMatchObject({ status: "failed", problem: { code: "origin_not_registered" }, counts: null });
   });
 
   it("fails a scan left running by an invocation that ended", async () => {

@@ -23,6 +23,17 @@ afterAll(async () => {
 
 const stored = async () => (await api(adminToken, "GET", `/admin/v1/projects/${flow.projectId}/blocking`)).body;
 const hosts = () => page.locator("ap-blocking tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-host")));
+/** The stored scan: the shop's second report, plus a host no database names (not in the proposal). */
+const unknownHost = "cdn.unknown-vendor.example";
+const scanned = {
+  ...secondReport,
+  thirdPartyHosts: [
+    ...secondReport.thirdPartyHosts,
+    { host: unknownHost, resourceTypes: ["script"], initiators: [], category: "unclassified", vendor: null, firstSeen: "before-consent", pages: [`${shopOrigin}/`] },
+  ],
+};
+const offered = (form: ReturnType<typeof dialog>, checked: boolean) =>
+  form.getByRole("checkbox").evaluateAll((boxes, want) => boxes.filter((box) => (box as HTMLInputElement).checked === want).map((box) => (box as HTMLInputElement).value), checked);
 const closed = (id: string) => poll(() => dialog(page, id).evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
 
 describe("the portal's blocking page", () => {
@@ -32,7 +43,7 @@ describe("the portal's blocking page", () => {
     const client = await api(adminToken, "POST", `/admin/v1/projects/${flow.projectId}/clients`, { name: "CI", type: "backend" });
     flow.token = await accessToken(client.body.clientId, client.body.clientSecret);
     expect((await api(adminToken, "POST", `/admin/v1/projects/${flow.projectId}/clients`, { name: "Shop", type: "web", allowedOrigins: [shopOrigin] })).status).toBe(201);
-    expect((await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/scans`, { report: secondReport })).status).toBe(201);
+    expect((await api(flow.token, "POST", `/privacy/v2/projects/${flow.projectId}/scans`, { report: scanned })).status).toBe(201);
   });
 
   it("picks Meta Pixel from the catalogue: creates the marketing purpose with its Consent Mode types and lists its hosts", async () => {
@@ -67,8 +78,9 @@ describe("the portal's blocking page", () => {
   it("adds the scan's host that is not listed yet, under the purpose the operator picks", async () => {
     await page.getByRole("button", { name: "Add from the scan" }).click();
     const form = dialog(page, "add-scanned");
-    const offered = form.getByRole("checkbox");
-    await poll(() => offered.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual(["www.googletagmanager.com"]);
+    // What the scan proposes is checked; the unclassified host is offered unchecked, for the operator to decide.
+    await poll(() => offered(form, true)).toEqual(["www.googletagmanager.com"]);
+    expect(await offered(form, false)).toEqual([unknownHost]);
     expect(await form.getByLabel("Purpose of www.googletagmanager.com").inputValue()).toBe("marketing");
     await expectAccessible(page, "add from the scan dialog");
     await form.getByRole("button", { name: "Add hosts" }).click();
@@ -90,11 +102,12 @@ describe("the portal's blocking page", () => {
     expect((await stored()).entries.at(-1)).toEqual({ host: "analytics.google.com", purpose: "analytics", source: "catalogue", vendor: "google-analytics" });
   });
 
-  it("says so when every host of the scan is listed", async () => {
+  it("says so when every host the scan proposes is listed, and still offers the unclassified one", async () => {
     await page.getByRole("button", { name: "Add from the scan" }).click();
     const form = dialog(page, "add-scanned");
     await form.getByText("is listed already").waitFor();
-    expect(await form.getByRole("button", { name: "Add hosts" }).isDisabled()).toBe(true);
+    expect(await offered(form, true)).toEqual([]);
+    expect(await offered(form, false)).toEqual([unknownHost]);
     await form.getByRole("button", { name: "Cancel" }).click();
     await closed("add-scanned");
   });

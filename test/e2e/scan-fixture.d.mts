@@ -4,3 +4,4 @@ export function startScanFixture(options?: { extraPages?: number }): Promise<
   Fixture & { at(host: string): string; useAssent(service: { base: string; projectId: string }): void }
 >;
 export function startHostileFixture(): Promise<Fixture>;
+export function startSiteFixture(): Promise<Fixture & { at(host: string): string; hosts: string[] }>;

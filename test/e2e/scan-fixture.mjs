@@ -43,7 +43,10 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
       "/private/account": () => ["text/html", shopPage("Account")],
       "/js/analytics.js": () => [
         "text/javascript",
-        `document.cookie = "_ga=GA1.1.1234.5678; path=/; max-age=63072000";
+        // A returning visitor (the key from an earlier load is there) gets a user id: only a second load sets it.
+        `if (localStorage.getItem("ajs_anonymous_id")) localStorage.setItem("ajs_user_id", "returning");
+         indexedDB.open("ga_db");
+         document.cookie = "_ga=GA1.1.1234.5678; path=/; max-age=63072000";
          document.cookie = "_ga_ABC123=GS1.1.1; path=/; max-age=63072000";
          localStorage.setItem("ajs_anonymous_id", "a1");
          sessionStorage.setItem("shop_last_page", location.pathname);`,
@@ -64,7 +67,8 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
       ],
       "/collect": () => ["text/plain", ""],
       "/heatmap-beacon": () => ["text/plain", ""],
-      "/tr.gif": () => ["image/gif", Buffer.from("R0lGODlhAQABAAAAACw=", "base64")],
+      // A third-party cookie: Chromium's Playwright contexts refuse it (as incognito windows do), a visitor's browser keeps it.
+      "/tr.gif": () => ["image/gif", Buffer.from("R0lGODlhAQABAAAAACw=", "base64"), { "set-cookie": "IDE=AHWqTUk; Max-Age=33696000; Path=/x; Secure; SameSite=None" }],
     },
     "video.localhost": {
       "/embed": () => ["text/html", html(`<p>video</p>`)],
@@ -85,6 +89,32 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
     useAssent: (service) => void (assent = service),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * One site on several origins and its neighbours, for the links the crawl follows and the navigations it refuses:
+ * `shop.localhost` links to `blog.shop.localhost` (the same site), `other.localhost` (another site), `/moved`
+ * (a redirect to `internal.localhost`, the host a guard refuses) and `/calm`. `hosts` lists each host asked.
+ */
+export async function startSiteFixture() {
+  let port = 0;
+  const at = (host) => `http://${host}:${port}`;
+  const hosts = [];
+  const server = createServer((req, res) => {
+    const host = (req.headers.host ?? "").replace(/:\d+$/, "");
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    hosts.push(host);
+    const page = (body) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html(body));
+    if (host === "shop.localhost" && path === "/") {
+      return page(["/moved", "/calm", at("blog.shop.localhost") + "/", at("other.localhost") + "/"].map((href) => `<a href="${href}">${href}</a>`).join(" "));
+    }
+    if (host === "shop.localhost" && path === "/moved") return res.writeHead(302, { location: `${at("internal.localhost")}/admin` }).end();
+    if (path === "/robots.txt") return res.writeHead(404).end();
+    return page(`<p>${host}${path}</p>`);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = server.address().port;
+  return { origin: at("shop.localhost"), at, hosts, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /**

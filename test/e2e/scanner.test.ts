@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanOrigin } from "../../scanner/crawl";
 import { ScanReport } from "../../worker/scans/report";
 import { launchBrowser } from "./browser";
-import { startHostileFixture, startScanFixture } from "./scan-fixture.mjs";
+import { startHostileFixture, startScanFixture, startSiteFixture } from "./scan-fixture.mjs";
 import { base, shopProject } from "./widget-helpers";
 
 let browser: Browser;
@@ -52,7 +52,7 @@ describe("a shop with trackers and the Assent widget", () => {
     report = ScanReport.parse(await scanOrigin(browser, `${shop.origin}/`, { maxPages: 20, pageTimeoutMs: 30_000 }));
   }, 300_000);
 
-  it("follows same-origin links only, skips what robots.txt disallows, and reports a missing page", () => {
+  it("follows the site's links only, skips what robots.txt disallows, and reports a missing page", () => {
     expect(report.origin).toBe(shop.origin);
     expect(report.database).toEqual({ name: "Open Cookie Database", revision: "0ee5a17" });
     const byUrl = Object.fromEntries(report.pages.map((p) => [p.url, p.error?.code ?? "ok"]));
@@ -79,10 +79,19 @@ describe("a shop with trackers and the Assent widget", () => {
     expect(cookie("_ga")!.pages).toEqual(expect.arrayContaining([page("/"), page("/products"), page("/about"), page("/blog")]));
   });
 
-  it("records localStorage and sessionStorage keys, the widget's own as necessary", () => {
+  it("records a third-party cookie the ad network's pixel sets, with its Secure, SameSite and path", () => {
+    expect(cookie("IDE")).toMatchObject({
+      domain: "ads.localhost", path: "/x", party: "third", secure: true, sameSite: "None", httpOnly: false, category: "marketing", firstSeen: "before-consent",
+    });
+    expect(cookie("IDE")!.expires).toBeGreaterThan(Date.now() / 1000);
+    expect(violations("before-consent", "IDE")).toContainEqual(expect.objectContaining({ itemType: "cookie", category: "marketing", page: page("/") }));
+  });
+
+  it("records localStorage and sessionStorage keys and IndexedDB databases, the widget's own keys as necessary", () => {
     expect(key("ajs_anonymous_id")).toMatchObject({ area: "localStorage", origin: shop.origin, category: "analytics", firstSeen: "before-consent" });
     expect(key("shop_last_page")).toMatchObject({ area: "sessionStorage", category: "unclassified" });
     expect(key("_hjSession_1")).toMatchObject({ area: "localStorage", category: "functional", vendor: "Hotjar", firstSeen: "after-accept" });
+    expect(key("ga_db")).toMatchObject({ area: "indexedDB", origin: shop.origin, firstSeen: "before-consent", pages: expect.arrayContaining([page("/")]) });
     const own = report.storage.filter((s) => s.name.startsWith("assent:"));
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((s) => s.category === "necessary" && s.vendor === "Assent")).toBe(true);
@@ -122,6 +131,9 @@ describe("a shop with trackers and the Assent widget", () => {
     expect(violations("after-reject", "_ga")[0]).toMatchObject({ itemType: "cookie", category: "analytics" });
     expect(violations("after-reject", "_fbp")[0]).toMatchObject({ itemType: "cookie", category: "marketing" });
     const flagged = new Set(report.violations.map((v) => v.item));
+    // What fires again on the next load after Reject all: the ungated pixel's host, and the key a returning visit writes.
+    expect(violations("after-reject", new URL(shop.at("ads.localhost")).host)).toContainEqual(expect.objectContaining({ itemType: "request", page: page("/") }));
+    expect(violations("after-reject", "ajs_user_id")).toContainEqual(expect.objectContaining({ itemType: "storage", page: page("/"), initiator: `${shop.origin}/js/analytics.js` }));
     for (const fine of ["_hjSessionUser_1", "_hjSession_1", "XSRF-TOKEN", new URL(base).host]) expect(flagged.has(fine)).toBe(false);
     expect([...flagged].some((item) => item.startsWith("assent:"))).toBe(false);
   });
@@ -142,9 +154,47 @@ describe("a shop with trackers and the Assent widget", () => {
       markup: `<script type="text/plain" data-assent-purpose="marketing" src="${shop.at("ads.localhost")}/pixel.js"></script>`,
     });
     expect(report.proposal.gating.map((g) => g.src)).not.toContain(`${shop.origin}/js/heatmap.js`);
-    expect(report.proposal.hosts).toContainEqual({ host: new URL(shop.at("ads.localhost")).host, category: "unclassified" });
+    // The ad network is in no database: it waits for the operator's decision rather than being proposed under a purpose.
+    expect(report.thirdPartyHosts.find((h) => h.host === new URL(shop.at("ads.localhost")).host)).toMatchObject({ category: "unclassified" });
+    expect(report.proposal.hosts.map((h) => h.host)).not.toContain(new URL(shop.at("ads.localhost")).host);
+    const proposed = report.proposal.purposes.map((p) => p.category);
+    expect(report.proposal.hosts.every((h) => proposed.includes(h.category))).toBe(true);
     expect(report.proposal.hosts.map((h) => h.host)).not.toContain(new URL(base).host);
   });
+});
+
+describe("a site on several origins", () => {
+  let site: Awaited<ReturnType<typeof startSiteFixture>>;
+  beforeAll(async () => {
+    site = await startSiteFixture();
+  });
+  afterAll(() => site?.close());
+  const paths = (report: ScanReport) => Object.fromEntries(report.pages.map((p) => [p.url, p.error?.code ?? "ok"]));
+
+  it("follows links to the same site's other origins, not to other sites", async () => {
+    const report = ScanReport.parse(await scanOrigin(browser, `${site.origin}/`, { pageTimeoutMs: 30_000 }));
+    expect(paths(report)).toEqual({
+      [`${site.origin}/`]: "ok",
+      [`${site.origin}/moved`]: "ok",
+      [`${site.origin}/calm`]: "ok",
+      [`${site.at("blog.shop.localhost")}/`]: "ok",
+    });
+  }, 120_000);
+
+  it("refuses a redirect the guard refuses before it leaves the browser, visits only the origins mayFollow allows, and completes", async () => {
+    site.hosts.length = 0;
+    const report = ScanReport.parse(
+      await scanOrigin(browser, `${site.origin}/`, {
+        pageTimeoutMs: 30_000,
+        refuseNavigation: (url) => (new URL(url).hostname === "internal.localhost" ? "not a public address" : undefined),
+        mayFollow: (url) => url.origin === site.origin,
+      }),
+    );
+    expect(paths(report)).toEqual({ [`${site.origin}/`]: "ok", [`${site.origin}/moved`]: "navigation_refused", [`${site.origin}/calm`]: "ok" });
+    expect(report.pages.find((p) => p.url.endsWith("/moved"))!.error!.detail).toContain("internal.localhost");
+    expect(site.hosts).not.toContain("internal.localhost");
+    expect(site.hosts).not.toContain("blog.shop.localhost");
+  }, 120_000);
 });
 
 describe("pages that fight the crawler", () => {

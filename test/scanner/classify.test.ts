@@ -76,11 +76,14 @@ describe("purposes", () => {
 });
 
 describe("sites", () => {
-  it("puts subdomains of one registrable name in one site, and each *.localhost in its own", () => {
+  it("puts subdomains of one registrable name in one site, localhost names under localhost as under a public suffix", () => {
     expect(siteOf("www.shop.example")).toBe("shop.example");
+    expect(siteOf("blog.shop.example")).toBe("shop.example");
     expect(siteOf(".shop.example")).toBe("shop.example");
     expect(siteOf("www.shop.co.uk")).toBe("shop.co.uk");
     expect(siteOf("ads.localhost")).not.toBe(siteOf("localhost"));
+    expect(siteOf("ads.localhost")).not.toBe(siteOf("shop.localhost"));
+    expect(siteOf("blog.shop.localhost")).toBe("shop.localhost");
     expect(siteOf("127.0.0.1")).toBe("127.0.0.1");
   });
 });

@@ -61,3 +61,12 @@ export async function webClientForOrigin(d1: D1Database, projectId: string, orig
   const [row] = await webClientQuery(getDb(d1), projectId, origin);
   return row;
 }
+
+/** Every origin the project's web clients list, each once: the sites the project runs on. */
+export async function webOriginsOf(d1: D1Database, projectId: string): Promise<string[]> {
+  const rows = await getDb(d1)
+    .select({ allowedOrigins: clients.allowedOrigins })
+    .from(clients)
+    .where(and(eq(clients.projectId, projectId), eq(clients.type, "web")));
+  return [...new Set(rows.flatMap((row) => row.allowedOrigins))];
+}

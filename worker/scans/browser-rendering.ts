@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { webhookUrlProblem, loopbackAllowed } from "../events/ssrf";
 import { ApiError, badRequest } from "../lib/errors";
-import { scanOrigin, type ScanBrowser } from "../../scanner/crawl";
+import { scanOrigin, type ScanBrowser, type ScanOptions } from "../../scanner/crawl";
 import type { ScanReport } from "./report";
 
 /** The command that scans an origin from the operator's machine and stores the report in the project. */
@@ -17,11 +17,22 @@ export const browserUnavailable = (origin: string, projectId?: string) =>
   );
 
 /**
- * The Worker's front-end of the crawl: a browser from the `BROWSER` binding, driven by the same crawl module as the
- * CLI (scanner/crawl.ts). Without the binding it throws `browserUnavailable`. Browser Rendering's Playwright is loaded
- * only when a scan runs, so requests that never scan do not evaluate it.
+ * Where the Worker's crawl may go: pages on the project's registered origins only (the crawl follows same-site links,
+ * and a site's other subdomains may belong to someone else), and top-frame navigations, redirects included, only to
+ * hosts the webhooks' SSRF guard allows.
  */
-export async function crawlWithBrowserRendering(env: Env, origin: string, options: { maxPages: number }): Promise<ScanReport> {
+export function workerScanGuards(env: Env, registeredOrigins: string[]): Required<Pick<ScanOptions, "mayFollow" | "refuseNavigation">> {
+  const registered = new Set(registeredOrigins);
+  const refuseNavigation = (url: string) => webhookUrlProblem(url, loopbackAllowed(env));
+  return { mayFollow: (url) => registered.has(url.origin) && refuseNavigation(url.href) === undefined, refuseNavigation };
+}
+
+/**
+ * The Worker's front-end of the crawl: a browser from the `BROWSER` binding, driven by the same crawl module as the
+ * CLI (scanner/crawl.ts), within `workerScanGuards`. Without the binding it throws `browserUnavailable`. Browser
+ * Rendering's Playwright is loaded only when a scan runs, so requests that never scan do not evaluate it.
+ */
+export async function crawlWithBrowserRendering(env: Env, origin: string, options: { maxPages: number; registeredOrigins: string[] }): Promise<ScanReport> {
   if (!env.BROWSER) throw browserUnavailable(origin);
   // Only public origins, as for webhooks: the crawl must not become a way into private networks.
   const problem = webhookUrlProblem(origin, loopbackAllowed(env));
@@ -31,7 +42,7 @@ export async function crawlWithBrowserRendering(env: Env, origin: string, option
   try {
     // Browser Rendering's fork is Playwright's API at an older version (1.55 beside 1.65): the crawl calls only
     // what both have, but their context types differ in methods added since.
-    return await scanOrigin(browser as unknown as ScanBrowser, origin, { maxPages: options.maxPages });
+    return await scanOrigin(browser as unknown as ScanBrowser, origin, { maxPages: options.maxPages, ...workerScanGuards(env, options.registeredOrigins) });
   } finally {
     await browser.close().catch(() => {});
   }

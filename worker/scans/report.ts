@@ -98,7 +98,10 @@ export const ScanProposal = z
       .openapi({ description: "Markup that gates each ungated script and iframe: `type=\"text/plain\" data-assent-purpose=…` (iframes: `data-src`)." }),
     hosts: z
       .array(z.object({ host: z.string(), category: Category }))
-      .openapi({ description: "The host→purpose list the widget can block by." }),
+      .openapi({
+        description:
+          "The host→purpose list the widget can block by: each non-essential host of a known category, under the purpose proposed for that category. Unclassified hosts are left out: they need the operator's decision (they are in `thirdPartyHosts`).",
+      }),
   })
   .openapi("ScanProposal");
 

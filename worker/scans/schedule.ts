@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { webOriginsOf } from "../auth/browser-origins";
 import { clients } from "../auth/table";
 import type { Env } from "../env";
 import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
 import { getDb } from "../lib/db";
-import { ApiError } from "../lib/errors";
+import { ApiError, badRequest } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { projects } from "../projects/table";
 import { crawlWithBrowserRendering } from "./browser-rendering";
@@ -68,7 +69,8 @@ export type Crawl = typeof crawlWithBrowserRendering;
 
 /**
  * Runs the oldest queued scans through Browser Rendering, claiming each first (so overlapping runs never crawl one
- * twice), and fails scans left `running` by an invocation that ended. Without the BROWSER binding it does nothing.
+ * twice), and fails scans left `running` by an invocation that ended. A scan whose origin no web client of the
+ * project lists any more fails with `origin_not_registered` before the crawl. Without the BROWSER binding it does nothing.
  */
 export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl = crawlWithBrowserRendering): Promise<number> {
   if (!env.BROWSER) return 0;
@@ -87,7 +89,12 @@ export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl =
       .returning();
     if (!claimed) break;
     try {
-      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages });
+      // The origin was registered when the scan was queued; a client may have dropped it since.
+      const registeredOrigins = await webOriginsOf(env.DB, claimed.projectId);
+      if (!registeredOrigins.includes(claimed.origin)) {
+        throw badRequest("origin_not_registered", `${claimed.origin} is no longer listed in allowedOrigins of any of the project's web clients.`);
+      }
+      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages, registeredOrigins });
       // The cron's own dispatch job hands the event to delivery.
       await completeScan({ env, db: env.DB }, claimed, report, "update");
     } catch (error) {

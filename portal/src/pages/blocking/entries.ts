@@ -1,6 +1,6 @@
 // What the Blocking page adds to a project's list, worked out from what it offers: a vendor of the catalogue (its
 // hosts and the hosts that serve its script, under a purpose with the vendor's Consent Mode types, created when the
-// project has none), or the latest scan's third-party hosts. Hosts already listed are left as they are.
+// project has none), or the latest scan's proposed and unclassified hosts. Hosts already listed are left as they are.
 import { api, ok } from "../../api";
 import type { BlockingEntry, Project, Purpose, ScanWithReport, ThirdPartyHost, Vendor } from "../../types";
 import { createProposedPurposes } from "../scanner/purposes";
@@ -15,10 +15,15 @@ export function vendorEntries(vendor: Vendor, vendors: Vendor[], listed: Blockin
   );
 }
 
-/** The latest scan's non-essential third-party hosts that the list does not name yet. */
-export function scannedHosts(scan: ScanWithReport | null, listed: BlockingEntry[]): ThirdPartyHost[] {
+/**
+ * The latest scan's third-party hosts that the list does not name yet: those its proposal lists (non-essential, of a
+ * known category), and the unclassified ones, which no database names and which wait for the operator's decision.
+ */
+export function scannedHosts(scan: ScanWithReport | null, listed: BlockingEntry[]): { proposed: ThirdPartyHost[]; unclassified: ThirdPartyHost[] } {
   const taken = new Set(listed.map((entry) => entry.host));
-  return (scan?.report?.thirdPartyHosts ?? []).filter((host) => host.category !== "necessary" && host.category !== "security" && !taken.has(host.host));
+  const found = (scan?.report?.thirdPartyHosts ?? []).filter((host) => !taken.has(host.host));
+  const proposed = new Set((scan?.report?.proposal.hosts ?? []).filter((host) => host.category !== "unclassified").map((host) => host.host));
+  return { proposed: found.filter((host) => proposed.has(host.host)), unclassified: found.filter((host) => host.category === "unclassified") };
 }
 
 /** The purpose a scanned host goes under by default: the one named after its category (as the scanner creates them), else the first. */

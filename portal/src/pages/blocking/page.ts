@@ -6,7 +6,7 @@ import { vendorCovering } from "../../../../shared/blocking/hosts";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, ok } from "../../api";
 import { actionsCell, actionsColumn, dataTable, formDialog, pageHead, textField } from "../../parts";
-import { blockingSourceLabels, type BlockingEntry, type BlockingList, type Party, type Project, type Purpose, type ScanWithReport, type Vendor } from "../../types";
+import { blockingSourceLabels, type BlockingEntry, type BlockingList, type Party, type Project, type Purpose, type ScanWithReport, type ThirdPartyHost, type Vendor } from "../../types";
 import { ActionElement, closeDialog, loadingView, notify, problemView } from "../../ui";
 import { newControllerParty } from "../scanner/purposes";
 import { categoryLabel } from "../scanner/report";
@@ -196,27 +196,35 @@ export class BlockingPage extends ActionElement {
   }
 
   private renderScanDialog() {
-    const hosts = this.list ? scannedHosts(this.scan, this.list.entries) : [];
+    const { proposed, unclassified } = this.list ? scannedHosts(this.scan, this.list.entries) : { proposed: [], unclassified: [] };
+    const choices = (hosts: ThirdPartyHost[], checked: boolean, first: number) =>
+      hosts.map(
+        (h, i) => html`<div class="field">
+          <label class="choice"><input type="checkbox" name="host" value=${h.host} ?checked=${checked} /> <code>${h.host}</code> (${categoryLabel(h.category)}${h.vendor ? `, ${h.vendor}` : ""})</label>
+          ${this.purposeSelect(`scanned-purpose-${first + i}`, `purpose:${h.host}`, `Purpose of ${h.host}`, defaultPurposeOf(h, this.purposes))}
+        </div>`,
+      );
     return formDialog(this, "add-scanned", {
       title: "Add from the latest scan",
       error: this.formError,
       errorHeading: "The hosts were not added",
       onSubmit: (e) => this.addFromScan(e),
-      action: { label: "Add hosts", disabled: this.busy || hosts.length === 0 || this.purposes.length === 0 },
+      action: { label: "Add hosts", disabled: this.busy || proposed.length + unclassified.length === 0 || this.purposes.length === 0 },
       body: !this.scan
         ? html`<p>No scan yet: run one on the Scanner page.</p>`
-        : hosts.length === 0
-          ? html`<p>Every non-essential third-party host of the scan of <code>${this.scan.origin}</code> is listed already.</p>`
-          : html`<p>Non-essential third-party hosts the scan of <code>${this.scan.origin}</code> found.</p>
-              <fieldset>
-                <legend>Hosts</legend>
-                ${hosts.map(
-                  (h, i) => html`<div class="field">
-                    <label class="choice"><input type="checkbox" name="host" value=${h.host} checked /> <code>${h.host}</code> (${categoryLabel(h.category)}${h.vendor ? `, ${h.vendor}` : ""})</label>
-                    ${this.purposeSelect(`scanned-purpose-${i}`, `purpose:${h.host}`, `Purpose of ${h.host}`, defaultPurposeOf(h, this.purposes))}
-                  </div>`,
-                )}
-              </fieldset>`,
+        : html`${proposed.length === 0
+              ? html`<p>Every host the scan of <code>${this.scan.origin}</code> proposes to block is listed already.</p>`
+              : html`<fieldset>
+                  <legend>Proposed by the scan of <code>${this.scan.origin}</code></legend>
+                  ${choices(proposed, true, 0)}
+                </fieldset>`}
+            ${unclassified.length === 0
+              ? nothing
+              : html`<fieldset>
+                  <legend>Not classified</legend>
+                  <p class="hint">No cookie database names these hosts, so the scan proposes no purpose for them: check those that should wait for consent.</p>
+                  ${choices(unclassified, false, proposed.length)}
+                </fieldset>`}`,
     });
   }
 
