@@ -5,10 +5,10 @@
 // the differences. The privacy center's rate limits are raised for this run only (a copy of wrangler.toml): the limiter
 // calls still run on every request, as in production, but would otherwise refuse all but the first few. BENCH_N (default 200)
 // requests of each kind per address, after BENCH_WARMUP (default 10) unrecorded ones.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { freshState, removeState, startService } from "../scripts/local-service.mjs";
+import { freshState, removeState, startService, writeRaisedLimitsConfig } from "../scripts/local-service.mjs";
 import { apiClient, ok } from "./api.mjs";
 
 const n = Number(process.env.BENCH_N ?? 200);
@@ -22,16 +22,10 @@ const raisedLimit = 1_000_000;
  * the vars that state those limits (RATE_LIMIT_PRIVACY_CENTER_*) at the same value.
  */
 function benchConfig() {
-  const original = readFileSync("wrangler.toml", "utf8");
-  let raised = 0;
-  const text = original.replace(/(name = "PRIVACY_CENTER_\w+_LIMITER"\n[^\n]*\nsimple = \{ limit = )\d+/g, (_, head) => {
-    raised++;
-    return head + raisedLimit;
-  });
-  const limitVars = [...original.matchAll(/^(RATE_LIMIT_PRIVACY_CENTER_\w+) = /gm)].map((match) => match[1]);
-  if (raised === 0 || raised !== limitVars.length) throw new Error(`privacy-center limiters in wrangler.toml: ${raised} bindings, ${limitVars.length} vars`);
   const file = ".wrangler-bench-enumeration.toml";
-  writeFileSync(file, text);
+  const raised = writeRaisedLimitsConfig(file, { names: /PRIVACY_CENTER_\w+_LIMITER/, limit: raisedLimit });
+  const limitVars = [...readFileSync("wrangler.toml", "utf8").matchAll(/^(RATE_LIMIT_PRIVACY_CENTER_\w+) = /gm)].map((match) => match[1]);
+  if (raised.length !== limitVars.length) throw new Error(`privacy-center limiters in wrangler.toml: ${raised.length} bindings, ${limitVars.length} vars`);
   return { file, vars: Object.fromEntries(limitVars.map((name) => [name, String(raisedLimit)])) };
 }
 

@@ -79,7 +79,7 @@ export async function visit(browser: ScanBrowser, url: string, phase: Phase, lim
 }
 
 /** The whole visit's bound: two loads, the decision and its wait, and the settle windows, with room to spare. */
-const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 5 + 10_000;
+const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 4 + 10_000;
 
 /** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
 const requestsKept = 2000;
@@ -104,11 +104,13 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
   context.on("page", (popup) => void (popup !== page && popup.close().catch(() => {})));
   page.on("dialog", (dialog) => void dialog.dismiss().catch(() => {}));
   const seen: { request: Request; at: number }[] = [];
+  let refusedByService = 0;
   context.on("request", (request) => {
     requestCount++;
     if (seen.length < requestsKept) seen.push({ request, at: requestCount });
   });
   context.on("response", (response) => {
+    if (response.status() === 429) refusedByService++;
     void response.headerValue("set-cookie").then((header) => {
       for (const line of header?.split("\n") ?? []) cookieSources.set(line.split("=")[0].trim(), scriptOf.get(response.url()) ?? response.url());
     }).catch(() => {});
@@ -123,9 +125,21 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
     await Promise.race([settle(page, limits), tooLarge]);
     if (phase !== "before-consent") {
       decidedAt = requestCount;
-      result.decided = await Promise.race([decide(page, phase, limits), tooLarge]);
+      const decision = await Promise.race([decide(page, phase, limits), tooLarge]);
+      result.decided = decision === "recorded";
+      if (decision === "not-recorded") {
+        const button = phase === "after-accept" ? "Accept all" : "Reject all";
+        result.error ??= {
+          code: "decision_not_recorded",
+          detail:
+            `The widget did not record "${button}" within ${limits.pageTimeoutMs / 1000} s` +
+            (refusedByService > 0 ? `; its service refused ${refusedByService} requests with 429 (rate limited): every visit after a decision is a new visitor from the scanner's one address.` : ".") +
+            " What the page does after that decision is not in this report.",
+        };
+      }
       if (result.decided) {
-        await Promise.race([settle(page, limits), tooLarge]);
+        // Loaded again straight away: what the decision released loads again with the stored decision, and what
+        // fires on every page after it shows, so no settling is needed in between.
         await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "load" }), tooLarge]);
         await Promise.race([settle(page, limits), tooLarge]);
       }
@@ -151,18 +165,21 @@ async function settle(page: Page, limits: Limits) {
   await page.waitForLoadState("networkidle", { timeout: limits.settleMs }).catch(() => {});
 }
 
-/** Clicks the widget's Accept all or Reject all (inside its shadow root) and waits for the decision it records. */
-async function decide(page: Page, phase: Phase, limits: Limits): Promise<boolean> {
+/**
+ * Clicks the widget's Accept all or Reject all (inside its shadow root) and waits for the decision it records:
+ * "recorded", "not-recorded" (no banner, or no decision in time), or "no-widget".
+ */
+async function decide(page: Page, phase: Phase, limits: Limits): Promise<"recorded" | "not-recorded" | "no-widget"> {
   const present = await page.evaluate(`!!document.querySelector("assent-consent")`).catch(() => false);
-  if (!present) return false;
+  if (!present) return "no-widget";
   const button = page.locator(`assent-consent [part~=banner] button[part~=${phase === "after-accept" ? "accept" : "reject"}]`);
   try {
     // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision.
     await button.click({ timeout: limits.pageTimeoutMs });
     await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
-    return true;
+    return "recorded";
   } catch {
-    return false;
+    return "not-recorded";
   }
 }
 

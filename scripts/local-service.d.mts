@@ -31,3 +31,6 @@ export function startService(options: {
   options?: string[];
   inspector?: boolean;
 }): Promise<LocalService>;
+
+/** Writes `file`, a copy of wrangler.toml with the rate limiters `names` matches raised to `limit`; returns their binding names. */
+export function writeRaisedLimitsConfig(file: string, options?: { names?: RegExp; limit?: number; edit?: (text: string) => string }): string[];

@@ -4,7 +4,7 @@
 // `npm start` (scripts/dev.mjs) shares the health wait and the key generation.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,23 @@ export async function newSigningKeys(kid) {
 
 /** A new random 256-bit key, as WEBHOOK_SECRETS_KEY takes it. */
 export const newSecretKey = () => randomBytes(32).toString("base64url");
+
+/**
+ * Writes `file`, a copy of wrangler.toml beside it (so its relative paths mean the same) whose rate limiters named by
+ * `names` are raised to `limit` a period, and `edit` applied to the rest: for runs that make many visitors, sign-ins
+ * or codes from one address within a minute, which production's limits would refuse. Returns the binding names raised.
+ */
+export function writeRaisedLimitsConfig(file, { names = /\w+_LIMITER/, limit = 1_000_000, edit = (text) => text } = {}) {
+  const raised = [];
+  const text = readFileSync("wrangler.toml", "utf8").replace(/name = "(\w+)"\n([^\n]*\n)simple = \{ limit = \d+/g, (whole, name, between) => {
+    if (!new RegExp(`^(?:${names.source})$`).test(name)) return whole;
+    raised.push(name);
+    return `name = "${name}"\n${between}simple = { limit = ${limit}`;
+  });
+  if (raised.length === 0) throw new Error(`no rate limiter in wrangler.toml matches ${names}`);
+  writeFileSync(file, edit(text));
+  return raised;
+}
 
 /** Runs a command to its end; rejects with its error output when it fails. */
 const run = (command, args, { stdio = ["ignore", "ignore", "pipe"] } = {}) =>

@@ -1,8 +1,8 @@
 // Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
 // (migrations applied, demo seeded), exactly as `npm start` runs it.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { newSecretKey, startService, type LocalService } from "../../scripts/local-service.mjs";
+import { newSecretKey, startService, writeRaisedLimitsConfig, type LocalService } from "../../scripts/local-service.mjs";
 import { seedDemo } from "../../scripts/seed.mjs";
 
 declare module "vitest" {
@@ -21,12 +21,7 @@ export async function setup(project: TestProject) {
   // every abuse limit raised (as the API tests run it; test/security proves the limits bite), and webhook deliveries
   // handed to the consumer at once rather than after the batch timeout, from a copy of wrangler.toml beside it (its
   // relative paths then mean the same).
-  writeFileSync(
-    e2eConfig,
-    readFileSync("wrangler.toml", "utf8")
-      .replace(/simple = \{ limit = \d+, period = (\d+) \}/g, "simple = { limit = 1000000, period = $1 }")
-      .replace(/^max_batch_timeout = \d+$/gm, "max_batch_timeout = 0"),
-  );
+  writeRaisedLimitsConfig(e2eConfig, { edit: (text) => text.replace(/^max_batch_timeout = \d+$/gm, "max_batch_timeout = 0") });
   service = await startService({
     name: "e2e",
     config: e2eConfig,

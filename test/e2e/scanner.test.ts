@@ -2,6 +2,7 @@
 // against the service global-setup.ts runs, and pages that fight the crawler. One browser for the file, many pages.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -195,6 +196,21 @@ describe("a site on several origins", () => {
     expect(site.hosts).not.toContain("internal.localhost");
     expect(site.hosts).not.toContain("blog.shop.localhost");
   }, 120_000);
+});
+
+describe("a page whose widget cannot record the decision", () => {
+  it("reports decision_not_recorded for that page rather than after-decision findings that are not", async () => {
+    // The element without its script: a banner that never shows, as when the service refuses the visitor (429).
+    const server = createHttpServer((_, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><title>Stuck</title><assent-consent project="prj_x" api="${base}"></assent-consent>`));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://localhost:${(server.address() as { port: number }).port}`;
+      const report = ScanReport.parse(await scanOrigin(browser, `${origin}/`, { maxPages: 1, pageTimeoutMs: 3_000, settleMs: 500 }));
+      expect(report.pages).toEqual([{ url: `${origin}/`, status: "error", error: { code: "decision_not_recorded", detail: expect.stringContaining("Accept all") } }]);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 });
 
 describe("pages that fight the crawler", () => {
