@@ -88,14 +88,19 @@ describe("bad input answers a clear 4xx and writes nothing", () => {
     expect(await written(other.projectId)).toEqual(otherBefore);
   });
 
-  it("refuses a download link that was tampered with", async () => {
+  /** A verified person's access request, completed by the operator, and the path of its download link. */
+  async function completedAccess() {
     const email = uniqueEmail();
     const tenant = await personWithConsent(email);
     const session = await verifiedByEmail(tenant.projectId, email);
     const { requestId } = ok(await center(tenant.projectId, "POST", "/requests", { body: { kind: "access" }, session }), 201) as PersonRequest;
     ok(await tenant.api("PUT", `/accesses/${requestId}`, { status: "completed" }));
     const { download } = (await me(tenant.projectId, session)).requests[0];
-    const path = download!.url.slice(origin.length);
+    return { tenant, session, requestId, path: download!.url.slice(origin.length) };
+  }
+
+  it("refuses a download link that was tampered with", async () => {
+    const { tenant, session, requestId, path } = await completedAccess();
     const other = ok(await center(tenant.projectId, "POST", "/requests", { body: { kind: "portability" }, session }), 201) as PersonRequest;
     const before = await written(tenant.projectId);
     expectProblem(await call("GET", path.slice(0, -4) + (path.endsWith("AAAA") ? "BBBB" : "AAAA")), 410, "download_expired");
@@ -104,13 +109,7 @@ describe("bad input answers a clear 4xx and writes nothing", () => {
   });
 
   it("refuses a download link 7 days after the request was completed, and no longer shows it", async () => {
-    const email = uniqueEmail();
-    const tenant = await personWithConsent(email);
-    const session = await verifiedByEmail(tenant.projectId, email);
-    const { requestId } = ok(await center(tenant.projectId, "POST", "/requests", { body: { kind: "access" }, session }), 201) as PersonRequest;
-    ok(await tenant.api("PUT", `/accesses/${requestId}`, { status: "completed" }));
-    const { download } = (await me(tenant.projectId, session)).requests[0];
-    const path = download!.url.slice(origin.length);
+    const { tenant, session, requestId, path } = await completedAccess();
     ok(await call("GET", path));
     // Seven days and a minute pass since the completion: the stored time is moved back, as time would move forward.
     await env.DB.prepare("UPDATE requests SET updated = ? WHERE id = ?")

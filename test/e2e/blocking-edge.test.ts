@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage } from "./blocking-vendors";
+import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage, type VendorVisit } from "./blocking-vendors";
 import { edgeSite, freePort } from "./edge-site";
 import { adminToken, banner, base, hostSite, moduleTag, ok, shopProject, type Shop } from "./widget-helpers";
 
@@ -48,14 +48,12 @@ afterAll(async () => {
 });
 
 describe("a page routed through the edge Worker", () => {
+  let visit: VendorVisit;
   let p: Page;
-  let identityId: string;
-  let before: string[];
-  let errors: string[];
-  let placeholder: () => ReturnType<Page["getByRole"]>;
 
   beforeAll(async () => {
-    ({ page: p, before, identityId, errors, placeholder } = await visitVendorPage(browser, `${edge.origin}/vendors.html`, vendors));
+    visit = await visitVendorPage(browser, `${edge.origin}/vendors.html`, vendors);
+    p = visit.page;
   });
 
   it("arrives with the blocker first and the listed tags held", async () => {
@@ -67,14 +65,14 @@ describe("a page routed through the edge Worker", () => {
   });
 
   it("sends nothing to any vendor before consent, and runs nothing of theirs", async () => {
-    expect(before).toEqual([]);
+    expect(visit.before).toEqual([]);
     expect(seen(vendors.requests)).toEqual([]);
     expect(await ran(p)).toEqual([]);
     expect(await p.locator("iframe").getAttribute("src")).toBeNull();
   });
 
   it("loads the embed from its placeholder and records consent to its purpose (marketing) alone", async () => {
-    await placeholder().click();
+    await visit.placeholder().click();
     await p.waitForFunction(() => document.querySelector("iframe")?.getAttribute("src")?.endsWith("/embed/xyz"));
     await p.waitForFunction(() => (window as any).__ran?.includes("meta"));
     expect(await p.locator(".assent-placeholder").count()).toBe(0);
@@ -85,7 +83,7 @@ describe("a page routed through the edge Worker", () => {
         "pixel.tracker.localhost /p.gif?ev=html",
       ]),
     );
-    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved" });
+    expect(await statusOf(shop, visit.identityId)).toEqual({ marketing: "approved" });
     expect(await ran(p)).toEqual(["meta"]);
   });
 
@@ -94,8 +92,8 @@ describe("a page routed through the edge Worker", () => {
     await p.waitForFunction(() => ["ga4", "clarity", "a", "b", "c"].every((name) => (window as any).__ran?.includes(name)));
     expect((await ran(p)).filter((name) => ["a", "b", "c"].includes(name))).toEqual(["a", "b", "c"]);
     expect(await p.locator("script[data-name]").evaluateAll((scripts) => scripts.map((s) => s.getAttribute("type")))).toEqual([null, null, null]);
-    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved", analytics: "approved" });
-    expect(errors).toEqual([]);
+    expect(await statusOf(shop, visit.identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect(visit.errors).toEqual([]);
   });
 
   it("lets a returning visitor's tags run from the stored decision", async () => {

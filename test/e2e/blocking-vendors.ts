@@ -115,6 +115,8 @@ export async function statusOf(shop: Shop, identityId: string): Promise<Record<s
   return Object.fromEntries(state.purposes.map((purpose: Json) => [byId[purpose.purposeId], purpose.status]));
 }
 
+export type VendorVisit = Awaited<ReturnType<typeof visitVendorPage>>;
+
 /**
  * A new visitor on the page of vendor snippets at `url`, once the widget is ready, the embed's placeholder drawn and
  * the banner shown: the page, what the vendors had received by then, the visitor's identity and the page's errors.

@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage } from "./blocking-vendors";
+import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage, type VendorVisit } from "./blocking-vendors";
 import { adminToken, banner, base, events, hostSite, moduleTag, ok, shopProject, visitor, waitForEvent, type Shop } from "./widget-helpers";
 
 let browser: Browser;
@@ -116,21 +116,19 @@ const fetchedFromHtml = [
 ];
 
 describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () => {
+  let visit: VendorVisit;
   let p: Page;
-  let identityId: string;
-  let before: string[];
-  let errors: string[];
-  let placeholder: () => ReturnType<Page["getByRole"]>;
 
   beforeAll(async () => {
-    ({ page: p, before, identityId, errors, placeholder } = await visitVendorPage(browser, `${site.origin}/vendors.html`, vendors));
+    visit = await visitVendorPage(browser, `${site.origin}/vendors.html`, vendors);
+    p = visit.page;
   });
 
   it("runs nothing of theirs before consent, and loads nothing the page's scripts create", async () => {
     expect(await ran(p)).toEqual([]);
     // Elements written in the HTML are fetched by Chromium's preload scanner (scripts, images) or start navigating
-    // (frames) before the first script runs; the blocker keeps the scripts from running and the frame from showing.
-    expect(before.filter((line) => !fetchedFromHtml.includes(line))).toEqual([]);
+    // (frames) visit.before the first script runs; the blocker keeps the scripts from running and the frame from showing.
+    expect(visit.before.filter((line) => !fetchedFromHtml.includes(line))).toEqual([]);
     expect(await p.locator("iframe").getAttribute("src")).toBe("about:blank");
     expect(await p.locator("script[data-name]").evaluateAll((scripts) => scripts.map((s) => s.getAttribute("type")))).toEqual([
       "javascript/blocked",
@@ -146,7 +144,7 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
 
   it("loads the embed from its placeholder and records consent to its purpose (marketing) alone", async () => {
     const clicked = vendors.requests.length;
-    await placeholder().click();
+    await visit.placeholder().click();
     await p.waitForFunction(() => document.querySelector("iframe")?.getAttribute("src")?.endsWith("/embed/xyz"));
     await p.waitForFunction(() => (window as any).__ran?.includes("meta"));
     expect(await p.locator(".assent-placeholder").count()).toBe(0);
@@ -158,7 +156,7 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
         "pixel.tracker.localhost /p.gif?ev=js",
       ]),
     );
-    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved" });
+    expect(await statusOf(shop, visit.identityId)).toEqual({ marketing: "approved" });
     // Marketing's vendors run and are told; analytics' do not run.
     expect(await ran(p)).toEqual(["meta"]);
     expect((await queue(p, "fbq.queue")).filter(([command]) => command === "consent")).toEqual([["consent", "revoke"], ["consent", "grant"]]);
@@ -174,8 +172,8 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
       "consentv2",
       { ad_Storage: "granted", analytics_Storage: "granted" },
     ]);
-    expect(await statusOf(shop, identityId)).toEqual({ marketing: "approved", analytics: "approved" });
-    expect(errors).toEqual([]);
+    expect(await statusOf(shop, visit.identityId)).toEqual({ marketing: "approved", analytics: "approved" });
+    expect(visit.errors).toEqual([]);
   });
 
   it("lets a returning visitor's tags run from the stored decision, before the widget has said anything", async () => {
