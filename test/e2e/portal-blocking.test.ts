@@ -127,6 +127,12 @@ describe("the portal's blocking page", () => {
     expect((await stored()).entries.at(-1)).toEqual({ host: "pixel.partner.example", purpose: "marketing", source: "manual" });
   });
 
+  it("shows the tag that installs the project's blocker, and where tags in the HTML are held too", async () => {
+    const card = page.getByRole("form", { name: "Automatic blocking" });
+    expect(await card.locator("code.install").innerText()).toBe(`<script src="${baseUrl}/widget/v1/projects/${flow.projectId}/blocking.js"></script>`);
+    expect(await card.innerText()).toContain("@assent/edge");
+  });
+
   it("turns blocking on, removes an entry, and passes axe", async () => {
     await page.getByLabel("Block the listed hosts until consent").check();
     await page.getByRole("form", { name: "Automatic blocking" }).getByRole("button", { name: "Save" }).click();

@@ -141,7 +141,14 @@ export class BlockingPage extends ActionElement {
   private renderSwitch(list: BlockingList) {
     return html`<form class="card" aria-labelledby="blocking-switch-title" @submit=${this.saveSwitch}>
       <h3 id="blocking-switch-title">Automatic blocking</h3>
-      <p class="hint">The widget's classic loader, first in the page's <code>&lt;head&gt;</code>, holds back what the list names.</p>
+      <p class="hint">
+        The project's blocker holds back what the list names. Put it first in each page's <code>&lt;head&gt;</code>, before any other script:
+        <code class="install">${`<script src="${location.origin}/widget/v1/projects/${this.project.projectId}/blocking.js"></script>`}</code>
+      </p>
+      <p class="hint">
+        Tags written in the page's HTML are still fetched by the browser (never run) before the blocker can act, unless the site's pages come
+        through the edge Worker, <code>@assent/edge</code>, which holds them before the page reaches the browser and adds the blocker itself.
+      </p>
       <label class="choice"><input type="checkbox" name="enabled" ?checked=${list.enabled} /> Block the listed hosts until consent</label>
       <div class="actions"><button class="button" type="submit" ?disabled=${this.busy}>Save</button></div>
     </form>`;
