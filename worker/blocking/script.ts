@@ -5,6 +5,7 @@ import { access } from "../auth/scopes";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
+import { stillCurrent } from "../lib/preconditions";
 import type { AppEnv } from "../env";
 import { createRouter, defineRoute } from "../lib/router";
 import { problem } from "../lib/schemas";
@@ -42,8 +43,7 @@ async function cached(c: Context<AppEnv>, body: string, contentType: string) {
     "Access-Control-Allow-Origin": "*",
     "X-Content-Type-Options": "nosniff",
   };
-  const wanted = c.req.header("if-none-match");
-  if (wanted?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return c.body(null, 304, headers);
+  if (stillCurrent(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   return c.body(body, 200, { ...headers, "Content-Type": contentType });
 }
 

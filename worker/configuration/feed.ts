@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
+import { stillCurrent } from "../lib/preconditions";
 import { createRouter, defineRoute } from "../lib/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
@@ -48,10 +49,7 @@ configurationFeedRoutes.openapi(
     const cached = project && (await cachedConfiguration(db, c.req.url, (p) => c.executionCtx.waitUntil(p), projectId, project.version));
     if (!cached) throw notFound("Project");
     const headers = { ETag: cached.etag, "Cache-Control": configurationCacheControl, Vary: "Authorization" };
-    const presented = c.req.valid("header")["if-none-match"];
-    if (presented && presented.split(",").some((tag) => tag.trim().replace(/^W\//, "") === cached.etag)) {
-      return c.body(null, 304, headers);
-    }
+    if (stillCurrent(c.req.valid("header")["if-none-match"], cached.etag)) return c.body(null, 304, headers);
     return c.json(cached.configuration, 200, headers);
   },
 );

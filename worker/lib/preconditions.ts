@@ -45,14 +45,21 @@ export async function refusal(accepted: number[] | undefined, stillThere: () => 
   return accepted !== undefined && (await stillThere()) ? preconditionFailed() : notFound(what);
 }
 
-/** Sets the ETag; answers 304 when `If-None-Match` already names it (RFC 9110 §13.1.2), else undefined. */
+/**
+ * Whether an `If-None-Match` header names `etag` (or is `*`): the client's copy is current and a GET answers 304
+ * (RFC 9110 §13.1.2, weak comparison). False without the header.
+ */
+export function stillCurrent(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  return tags.includes("*") || tags.includes(etag);
+}
+
+/** Sets the ETag; answers 304 when `If-None-Match` already names it, else undefined. */
 export function tagged(c: Context, revision: number): Response | undefined {
   const etag = etagOf(revision);
   c.header("ETag", etag);
-  const none = c.req.header("if-none-match");
-  if (none === undefined) return undefined;
-  const tags = none.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  return tags.includes("*") || tags.includes(etag) ? c.body(null, 304) : undefined;
+  return stillCurrent(c.req.header("if-none-match"), etag) ? c.body(null, 304) : undefined;
 }
 
 /* OpenAPI declarations */
