@@ -215,3 +215,6 @@ export class TranslationsEditor extends LightElement {
     </fieldset>`;
   }
 }
+
+/** "1 page", "3 pages": a count and its noun, plural unless the count is one. */
+export const several = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

@@ -4,7 +4,7 @@ import { api, ok } from "../api";
 import { projectHref } from "../router";
 import { requestFamilies, type Overview, type PrivacyRequest, type Project, type RequestFamily, type RequestStatus } from "../types";
 import { confirmDialog, dataTable, pageHead, rowActions } from "../parts";
-import { ActionElement, closeDialog, formatDate, formatDateTime, loadingView, notify, problemView } from "../ui";
+import { ActionElement, closeDialog, formatDate, formatDateTime, loadingView, notify, problemView, several } from "../ui";
 
 type FamilyInfo = {
   title: string;
@@ -97,7 +97,7 @@ function deadlineView(r: PrivacyRequest) {
       ? html`<span class="badge red">Overdue by ${-days} day${days === -1 ? "" : "s"}</span>`
       : days === 0
         ? html`<span class="badge red">Due today</span>`
-        : html`<span class="badge ${days <= 7 ? "amber" : "blue"}">${days} day${days === 1 ? "" : "s"} left</span>`;
+        : html`<span class="badge ${days <= 7 ? "amber" : "blue"}">${several(days, "day")} left</span>`;
   return html`${badge}<br /><span class="small muted">Due ${formatDate(due.toISOString())}</span>`;
 }
 

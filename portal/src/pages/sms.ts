@@ -4,7 +4,7 @@ import type { Schemas } from "../../../shared/api/operations";
 import { api, ok } from "../api";
 import { dataTable, pageHead, rowActions } from "../parts";
 import type { Project } from "../types";
-import { formatDateTime, LightElement, loadingView, problemView } from "../ui";
+import { formatDateTime, LightElement, loadingView, problemView, several } from "../ui";
 
 // The operator's view of SMS: the routes with their health (shared by all projects; secrets are never sent), and
 // this project's messages, each with its trail (docs/hub.md).
@@ -105,12 +105,12 @@ export class SmsPage extends LightElement {
             <td data-label="Route"><code>${m.provider}</code></td>
             <td data-label="Text">
               ${m.textPurged ? html`<span class="muted">Removed ${formatDateTime(m.textPurged)} (retention)</span>` : m.message}
-              <br /><span class="small muted">${m.segments} part${m.segments === 1 ? "" : "s"}</span>
+              <br /><span class="small muted">${several(m.segments, "part")}</span>
             </td>
             <td data-label="Written">${formatDateTime(m.created)}</td>
             <td data-label="Trail">
               <details>
-                <summary>${m.trail.length} step${m.trail.length === 1 ? "" : "s"}</summary>
+                <summary>${several(m.trail.length, "step")}</summary>
                 <ol class="small">
                   ${m.trail.map(
                     (t) => html`<li>

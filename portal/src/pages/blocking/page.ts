@@ -1,4 +1,4 @@
-// The Blocking page: the project's host → purpose list that the widget's loader holds back until consent
+// The Blocking page: the project's host → purpose list that the project's blocker holds back until consent
 // (docs/blocking.md), its switch, and three ways to grow it: by hand, from the latest scan's third-party hosts, and
 // from the vendor catalogue, which also creates the purpose a vendor needs. What each adds is ./entries.ts.
 import { html, nothing } from "lit";
@@ -7,12 +7,11 @@ import { customElement, property, state } from "lit/decorators.js";
 import { api, ok } from "../../api";
 import { actionsCell, actionsColumn, dataTable, formDialog, pageHead, textField } from "../../parts";
 import { blockingSourceLabels, type BlockingEntry, type BlockingList, type Party, type Project, type Purpose, type ScanWithReport, type ThirdPartyHost, type Vendor } from "../../types";
-import { ActionElement, closeDialog, loadingView, notify, problemView } from "../../ui";
+import { ActionElement, closeDialog, loadingView, notify, problemView, several } from "../../ui";
+import { latestReport } from "../scanner/latest";
 import { newControllerParty } from "../scanner/purposes";
 import { categoryLabel } from "../scanner/report";
 import { defaultPurposeOf, purposeForVendor, scannedHosts, vendorEntries } from "./entries";
-
-const several = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 @customElement("ap-blocking")
 export class BlockingPage extends ActionElement {
@@ -44,10 +43,7 @@ export class BlockingPage extends ActionElement {
         ok(api.GET("/privacy/v2/projects/{project_id}/configurations/parties", this.path)),
         ok(api.GET("/privacy/v2/projects/{project_id}/scans", this.path)),
       ]);
-      const latest = scans.items.find((scan) => scan.status === "completed");
-      this.scan = latest
-        ? await ok(api.GET("/privacy/v2/projects/{project_id}/scans/{scan_id}", { params: { path: { project_id: this.project.projectId, scan_id: latest.scanId } } }))
-        : null;
+      this.scan = await latestReport(this.project.projectId, scans.items);
       this.vendors = catalogue.vendors;
       this.purposes = purposes.items;
       this.parties = parties.items;

@@ -6,11 +6,10 @@ import { customElement, property, state } from "lit/decorators.js";
 import { api, ApiProblem, ok } from "../../api";
 import { dataTable, formDialog, pageHead } from "../../parts";
 import { scanSchedules, type Party, type Project, type Purpose, type Scan, type ScanSchedule, type ScanWithReport } from "../../types";
-import { ActionElement, closeDialog, copyToClipboard, formatDateTime, loadingView, notify, problemView } from "../../ui";
+import { ActionElement, closeDialog, copyToClipboard, formatDateTime, loadingView, notify, problemView, several } from "../../ui";
+import { latestReport } from "./latest";
 import { createProposedPurposes, isCreated, proposalFields } from "./purposes";
 import { diffView, gatingView, groupedView, pageErrorsView, violationsView } from "./report";
-
-const several = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 const scheduleLabels: Record<ScanSchedule, string> = { off: "Off", daily: "Daily", weekly: "Weekly", monthly: "Monthly" };
 
@@ -45,10 +44,7 @@ export class ScannerPage extends ActionElement {
         ok(api.GET("/privacy/v2/projects/{project_id}/configurations/parties", this.path)),
         ok(api.GET("/privacy/v2/projects/{project_id}/configurations/purposes", this.path)),
       ]);
-      const latest = list.items.find((scan) => scan.status === "completed");
-      this.latest = latest
-        ? await ok(api.GET("/privacy/v2/projects/{project_id}/scans/{scan_id}", { params: { path: { project_id: this.project.projectId, scan_id: latest.scanId } } }))
-        : null;
+      this.latest = await latestReport(this.project.projectId, list.items);
       this.scans = list.items;
       this.schedule = settings.schedule;
       this.origins = [...new Set(clients.items.filter((c) => c.type === "web").flatMap((c) => c.allowedOrigins))];

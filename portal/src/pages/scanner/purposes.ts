@@ -4,6 +4,7 @@
 import { html, nothing } from "lit";
 import { api, ok } from "../../api";
 import type { Party, Project, ProposedPurpose, Purpose, ScanCategory } from "../../types";
+import { several } from "../../ui";
 import { categoryLabel } from "./report";
 
 /** What a proposed purpose tells data subjects, in English; the operator edits it on the configuration page. */
@@ -77,7 +78,7 @@ export function proposalFields(project: Project, proposals: ProposedPurpose[], e
     <ul aria-label="Proposed purposes">
       ${proposals.map(
         (proposal) => html`<li>
-          <strong class="inline">${proposal.name}</strong> (${categoryLabel(proposal.category)}, ${proposal.items} item${proposal.items === 1 ? "" : "s"})
+          <strong class="inline">${proposal.name}</strong> (${categoryLabel(proposal.category)}, ${several(proposal.items, "item")})
           ${proposal.consentModeTypes.length ? html`: ${proposal.consentModeTypes.map((type) => html`<code>${type}</code> `)}` : nothing}
           ${isCreated(proposal, existing) ? html`<span class="badge green">exists</span>` : nothing}
         </li>`,

@@ -3,6 +3,7 @@
 import { html, nothing } from "lit";
 import { dataTable } from "../../parts";
 import { scanCategories, type ScanCategory, type ScanReport, type ScanWithReport } from "../../types";
+import { several } from "../../ui";
 
 type Diff = NonNullable<ScanWithReport["diff"]>;
 type Items = Diff["new"];
@@ -121,7 +122,7 @@ export function pageErrorsView(report: ScanReport) {
   const failed = report.pages.filter((p) => p.status === "error");
   if (failed.length === 0) return nothing;
   return html`<details>
-    <summary>${failed.length} page${failed.length === 1 ? "" : "s"} could not be scanned</summary>
+    <summary>${several(failed.length, "page")} could not be scanned</summary>
     <ul>
       ${failed.map((p) => html`<li><code>${p.url}</code>: ${p.error?.detail} <span class="muted small">(${p.error?.code})</span></li>`)}
     </ul>
