@@ -6,14 +6,12 @@
 // page (cpuMsPerRequest): the latencies at 32 connections mostly measure the queue on a shared 2-core machine.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
-import { build } from "esbuild";
+import { edgeWorkerScript, startWorker } from "../scripts/edge-worker.mjs";
 import { measure } from "./load.mjs";
 import { groupCpuSecondsByCommand } from "./server.mjs";
 
 const log = (...args) => console.log("[bench:edge]", ...args);
 const seconds = Number(process.env.EDGE_SECONDS ?? 10);
-const { Miniflare } = createRequire(createRequire(import.meta.url).resolve("wrangler"))("miniflare");
 
 const vendorTags = `
 <link rel="preconnect" href="https://www.googletagmanager.com">
@@ -47,17 +45,9 @@ const origin = createServer((req, res) => {
 await new Promise((resolve) => origin.listen(0, "127.0.0.1", resolve));
 const originUrl = `http://127.0.0.1:${origin.address().port}`;
 
-const gated = await build({
-  entryPoints: ["examples/edge/src/index.ts"],
-  alias: { "@assent/edge": "./packages/edge/src/index.ts" },
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  write: false,
-});
 const workers = {
   proxy: `export default { fetch(request, env) { const url = new URL(request.url); return fetch(new URL(url.pathname + url.search, env.ORIGIN), request); } };`,
-  gated: gated.outputFiles[0].text,
+  gated: await edgeWorkerScript(),
 };
 
 // workerd's CPU (Miniflare starts it in this process's group): what the Worker and its runtime spend per page.
@@ -69,20 +59,12 @@ const workerdSeconds = () =>
 
 const results = {};
 for (const [name, script] of Object.entries(workers)) {
-  const miniflare = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: "2026-05-01",
-    bindings: { ORIGIN: originUrl, ASSENT_SERVICE: originUrl, ASSENT_PROJECT: "prj_bench" },
-    host: "127.0.0.1",
-    port: 0,
-  });
-  const url = (await miniflare.ready).origin;
+  const { origin: url, stop } = await startWorker(script, { bindings: { ORIGIN: originUrl, ASSENT_SERVICE: originUrl, ASSENT_PROJECT: "prj_bench" } });
   const body = await (await fetch(`${url}/`)).text();
   log(`${name}: ${body.length} bytes, ${(body.match(/data-assent-held/g) ?? []).length} tags held`);
   results[name] = await measure(url, { path: "/", expectStatus: 200 }, { seconds, warmupSeconds: 2, cpuSeconds: workerdSeconds });
   log(name, results[name]);
-  await miniflare.dispose();
+  await stop();
 }
 origin.close();
 console.log(

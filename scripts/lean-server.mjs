@@ -5,10 +5,10 @@
 // `--inspector-port N` opens workerd's inspector (Chrome DevTools protocol) there: `npm run bench:profile` uses it.
 // Bindings come from wrangler.toml (and .dev.vars) exactly as wrangler reads them; the Miniflare used is the one
 // wrangler itself runs, so both runtimes share one storage layout and one workerd.
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
+import { Log, LogLevel, Miniflare } from "./miniflare.mjs";
 
 export const workerBundle = "dist/worker/index.js";
 
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 });
 const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]));
 
-const { Miniflare, Log, LogLevel } = createRequire(import.meta.resolve("wrangler"))("miniflare");
+
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
 const miniflare = new Miniflare({
   ...workerOptions,

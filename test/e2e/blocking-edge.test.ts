@@ -7,7 +7,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { ran, seen, statusOf, testEntries, vendorServer, vendorSnippets, visitVendorPage, type VendorVisit } from "./blocking-vendors";
-import { edgeSite, freePort } from "./edge-site";
+import { freePort } from "../../scripts/local-service.mjs";
+import { edgeSite } from "./edge-site";
 import { adminToken, banner, base, hostSite, moduleTag, ok, shopProject, type Shop } from "./widget-helpers";
 
 let browser: Browser;
