@@ -1,3 +1,4 @@
+import { parseAccept } from "hono/utils/accept";
 import { centerEnglish, centerStrings } from "../../shared/i18n/privacy-center";
 import { direction, lookup, negotiate } from "../../shared/i18n/negotiate";
 import { shippedStrings } from "../../shared/i18n/shipped";
@@ -18,19 +19,10 @@ export function wordsIn(preferences: string[]) {
 }
 
 /**
- * The language tags of an `Accept-Language` header, most preferred first: by q-value (1 when absent), the written
- * order among equals; `q=0` means "not this one" and drops the tag.
+ * The language tags of an `Accept-Language` header, most preferred first: hono's parser, which orders by q-value and
+ * keeps the written order among equals (the bootstrap reads the header through it too); `q=0` means "not this one".
  */
-export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? "")
-    .split(",")
-    .map((part, position) => {
-      const [tag, ...parameters] = part.split(";").map((piece) => piece.trim());
-      const q = parameters.find((parameter) => /^q=/i.test(parameter));
-      const weight = q === undefined ? 1 : Number(q.slice(2));
-      return { tag, weight: Number.isFinite(weight) ? weight : 0, position };
-    })
-    .filter(({ tag, weight }) => tag && weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.position - b.position)
-    .map(({ tag }) => tag);
-}
+export const acceptedLanguages = (header: string | undefined): string[] =>
+  parseAccept(header ?? "")
+    .filter((range) => range.q > 0)
+    .map((range) => range.type);

@@ -232,7 +232,6 @@ export function prepareScoped(found: Lookup, input: z.infer<typeof ErasureInput>
   return { request: scope ?? null, contributions: [] };
 }
 
-
 /** What a body names, with the purposes it says ran under an exemption (their versions are checked and hashed too). */
 export const withExempt = (names: Names, exempt: RanExempt[]): Names =>
   exempt.length ? { ...names, purposeIds: [...new Set([...names.purposeIds, ...exempt.map((entry) => entry.purposeId)])] } : names;
