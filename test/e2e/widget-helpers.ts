@@ -150,6 +150,9 @@ export function shopPage(
 
 export const gatedScript = { body: `document.getElementById("gated").textContent = "ran";`, type: "text/javascript" };
 
+/** Waits for the gated script to run: once released it is fetched from the host site, so it runs a moment after the decision. */
+export const gatedRan = (page: Page) => page.locator("#gated", { hasText: /^ran$/ }).waitFor();
+
 type VisitorOptions = {
   gpc?: boolean;
   native?: Json;

@@ -9,7 +9,7 @@ import { shippedStrings } from "../../shared/i18n/shipped";
 import { browserSignals } from "../../worker/signals/signals";
 import { artifactPath, launchBrowser } from "./browser";
 import {
-  axeSource, banner, base, dialog, events, focused, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
+  axeSource, banner, base, dialog, events, focused, gatedRan, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
   switchStates, tabTo, visitor, waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -130,7 +130,7 @@ describe("a first visit on a plain page with one script tag", () => {
     await dialog(page).waitFor({ state: "hidden" });
     const [change] = await events(page, "assent-change");
     expect(change.consents).toEqual({ marketing: true, analytics: false, fraud: true });
-    expect(await page.locator("#gated").textContent()).toBe("ran");
+    await gatedRan(page);
     expect(await page.evaluate(() => (document.querySelector("assent-consent") as any).hasConsent("analytics"))).toBe(false);
     const native = await page.evaluate(() => (window as any).__native);
     expect(native.filter(([, m]: [string, Json]) => m.type === "assent-change").map(([side]: [string]) => side)).toEqual(["ios", "android"]);
@@ -179,7 +179,7 @@ describe("a first visit on a plain page with one script tag", () => {
     await page.reload();
     await waitForEvent(page, "assent-ready");
     expect((await events(page, "assent-ready"))[0]).toMatchObject({ identityId, consents: { marketing: true, analytics: false } });
-    expect(await page.locator("#gated").textContent()).toBe("ran");
+    await gatedRan(page);
     await page.waitForFunction(() => !document.querySelector("assent-consent")!.shadowRoot!.querySelector("[popover]"));
     await page.locator("#settings").focus();
     await page.evaluate(() => (document.querySelector("assent-consent") as any).show());
@@ -237,7 +237,7 @@ describe("other visitors", () => {
     await page.getByRole("button", { name: "Accept all" }).click();
     await dialog(page).waitFor({ state: "hidden" });
     expect((await events(page, "assent-change"))[0].consents).toEqual({ marketing: true, analytics: true, fraud: true });
-    expect(await page.locator("#gated").textContent()).toBe("ran");
+    await gatedRan(page);
     expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
     await context.close();
   });
