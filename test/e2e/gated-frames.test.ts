@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { seen, statusOf, testEntries, vendorServer } from "./blocking-vendors";
 import {
-  adminToken, axeSource, banner, dialog, events, hostSite, moduleTag, ok, recordRequests, shopPage, shopProject, visitor, waitForEvent, type Json,
+  adminToken, axeSource, banner, base, dialog, events, hostSite, moduleTag, ok, recordRequests, shopPage, shopProject, visitor, waitForEvent, type Json,
   type Shop,
 } from "./widget-helpers";
 
@@ -121,6 +121,30 @@ describe("hand-gated frames on a first visit", () => {
   });
 });
 
+describe("hand-gated frames for a returning visitor", () => {
+  it("who refused: placeholders from the stored decision, and a click that cannot be recorded loads nothing", async () => {
+    const { page: p } = await visitor(browser);
+    await p.goto(`${site.origin}/frames.html`);
+    await banner(p).getByRole("button", { name: "Reject all" }).click();
+    await waitForEvent(p, "assent-change");
+    await p.reload();
+    await p.getByRole("button", { name: youtube }).waitFor();
+    await p.getByRole("button", { name: partner }).waitFor();
+    expect(await banner(p).count()).toBe(0);
+    // The service refuses the next recording: the frame stays held and its button can be tried again.
+    await p.route(`${base}/privacy/v2/projects/*/permissions`, (route) => route.fulfill({ status: 503, body: "" }));
+    await p.getByRole("button", { name: partner }).click();
+    await waitForEvent(p, "assent-error");
+    await expect.poll(() => p.getByRole("button", { name: partner }).getAttribute("aria-disabled")).toBeNull();
+    expect(await frameSrc(p, "Partner content")).toBeNull();
+    await p.unroute(`${base}/privacy/v2/projects/*/permissions`);
+    await p.getByRole("button", { name: partner }).click();
+    await p.waitForFunction(() => document.querySelector("iframe[title='Partner content']")?.getAttribute("src")?.endsWith("/embed/xyz"));
+    expect(await frameSrc(p, "YouTube video player")).toBeNull();
+    await p.context().close();
+  });
+});
+
 describe("a page without a gated frame", () => {
   it("does not load the placeholders' code", async () => {
     const { page: p } = await visitor(browser);
@@ -143,6 +167,8 @@ describe("hand-gated frames in the page's language", () => {
     await p.keyboard.press("Enter");
     await p.waitForFunction(() => document.querySelector("iframe[title='YouTube video player']")?.getAttribute("src")?.endsWith("/embed/xyz"));
     expect((await events(p, "assent-change"))[0].consents).toMatchObject({ marketing: true, analytics: false });
+    // The button is gone with its placeholder: focus moves to what it loaded rather than back to the page's start.
+    await p.waitForFunction(() => document.activeElement?.getAttribute("title") === "YouTube video player");
     await p.context().close();
   });
 });

@@ -6,8 +6,8 @@
  * The words (docs/blocking.md#click-to-load-placeholders): a frame of a catalogue embed says what the blocker's says,
  * "Load the video from YouTube: this shares data with Google"; any other frame names its host and the purposes a
  * click consents to, "Load content from player.example.net and consent to Marketing". A click records consent to
- * the frame's purposes (`allow`: a receipt and `assent-change` follow) and the frame loads; the placeholder goes as
- * soon as the frame loads, whatever loaded it (the click, or the purposes approved in the dialog).
+ * the frame's purposes (`allow`: a receipt and `assent-change` follow), which loads the frame; the placeholder goes
+ * as soon as the frame loads, whatever loaded it (the click, or the purposes approved in the dialog).
  */
 import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
@@ -17,7 +17,6 @@ import type { AuthSource } from "./api";
 import type { AssentConsent } from "./assent-consent";
 import { placeholder, type Label } from "./blocking/placeholder";
 import type { ConsentController } from "./controller";
-import { loadFrame } from "./gating";
 
 type Entries = BlockingScriptConfig["entries"];
 
@@ -64,10 +63,12 @@ export function draw(element: AssentConsent, flow: ConsentController): void {
     void labelOf(host, purposes, flow).then((label) => {
       // Released while the words were on their way.
       if (!frame.hasAttribute("data-src")) return drawn.delete(frame);
+      // The element's release loads the frame once its purposes are recorded; until then it stays held, as gating
+      // promises, and a click whose recording failed can be tried again.
       const remove = placeholder(frame, label, flow.host.source.api, async () => {
-        for (const purpose of purposes) if (!element.hasConsent(purpose)) await element.allow(purpose).catch(() => false);
-        // The visitor asked for this frame: it loads even when recording failed, as the blocker's embeds do.
-        if (frame.hasAttribute("data-src")) loadFrame(frame);
+        for (const purpose of purposes) {
+          if (!element.hasConsent(purpose) && !(await element.allow(purpose).catch(() => false))) return false;
+        }
       });
       new MutationObserver((_, observer) => {
         if (frame.hasAttribute("data-src")) return;

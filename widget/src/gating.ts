@@ -8,12 +8,6 @@ const selector = "script[type='text/plain'][data-assent-purpose],iframe[data-ass
 
 type Allowed = (purposeReferenceId: string) => boolean;
 
-/** Loads a gated frame: what it was to load becomes its `src`. */
-export function loadFrame(frame: HTMLIFrameElement): void {
-  frame.src = frame.dataset.src!;
-  frame.removeAttribute("data-src");
-}
-
 /**
  * Releases what may be used now; true when a gated frame is still held (the element then draws its click-to-load
  * placeholder, gated-frames.ts).
@@ -27,7 +21,8 @@ export function release(allowed: Allowed): boolean {
       continue;
     }
     if (frame) {
-      loadFrame(element);
+      element.src = element.dataset.src!;
+      element.removeAttribute("data-src");
       continue;
     }
     const script = document.createElement("script");

@@ -33,7 +33,7 @@ const wordsFor = (api: string) =>
 export type Label = { key: BlockingKey; values: Record<string, string> };
 
 /** Draws the placeholder before `frame` and hides the frame; returns what takes it away again. */
-export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, api: string, load: () => void): () => void {
+export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, api: string, load: () => Promise<unknown>): () => void {
   const box = document.createElement("div");
   const button = document.createElement("button");
   const size = (value: string, fallback: string) => (/^\d+$/.test(value) ? `${value}px` : value || fallback);
@@ -53,9 +53,12 @@ export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, ap
   });
   button.type = "button";
   button.style.visibility = "hidden";
-  button.onclick = () => {
-    button.disabled = true;
-    load();
+  // aria-disabled rather than disabled while it loads: a disabled button would drop a keyboard user's focus.
+  button.onclick = async () => {
+    if (button.hasAttribute("aria-disabled")) return;
+    button.setAttribute("aria-disabled", "true");
+    // A load that did not happen (false: the consent was not recorded) leaves the button to be tried again.
+    if ((await load()) === false) button.removeAttribute("aria-disabled");
   };
   void wordsFor(api).then(([tag, found]) => {
     button.textContent = (found ?? blockingEnglish)[key].replace(/\{(\w)\}/g, (_, name: string) => values[name]);
@@ -68,7 +71,10 @@ export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, ap
   frame.style.display = "none";
   frame.before(box);
   return () => {
+    // A keyboard user's focus was on the button: it goes to what the button loaded, not back to the page's start.
+    const focused = box.contains(document.activeElement);
     box.remove();
     frame.style.display = display;
+    if (focused) frame.focus();
   };
 }
