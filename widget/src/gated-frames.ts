@@ -3,7 +3,7 @@
  * data-src="…">`, gating.ts; what the scanner's proposal writes), the blocker's placeholder (blocking/placeholder.ts)
  * drawn by the element. Loaded only when the page has such a frame still held, so pages without one pay nothing.
  *
- * The words (docs/blocking.md#click-to-load-placeholders): a frame of a catalogue embed says what the blocker's says,
+ * The words (docs/blocking.md#frames-gated-by-hand): a frame of a catalogue embed says what the blocker's says,
  * "Load the video from YouTube: this shares data with Google"; any other frame names its host and the purposes a
  * click consents to, "Load content from player.example.net and consent to Marketing". A click records consent to
  * the frame's purposes (`allow`: a receipt and `assent-change` follow), which loads the frame; the placeholder goes
