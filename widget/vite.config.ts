@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { defineConfig, type Plugin } from "vite";
+import type { Vendor } from "../shared/vendors/types";
 
 /**
  * min+gzip budgets, Lit included: what every page loads (the entry); one language's words; and everything one
@@ -26,9 +27,10 @@ import { defineConfig, type Plugin } from "vite";
  */
 /**
  * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 44 for the one line that loads the
- * GPP API where it applies, and 16 for the words a visitor's law prescribes on the first layer (docs/widget.md).
+ * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, and 70 for loading the
+ * click-to-load placeholders of frames gated by hand where a page has one held (docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**
@@ -89,6 +91,17 @@ function blockingLanguageFiles(): Record<string, string> {
   if (missing.length > 0) throw new Error(`shared/i18n/blocking.ts has no words for ${missing.join(" ")}.`);
   return Object.fromEntries(Object.keys(languages).map((tag) => [tag, JSON.stringify(strings[tag])]));
 }
+
+const blockingFiles = blockingLanguageFiles();
+const blockingVersion = createHash("sha256").update(JSON.stringify(blockingFiles)).digest("hex").slice(0, 10);
+/**
+ * Where the placeholders find their words: the blocker's, and the widget's for frames gated by hand
+ * (src/gated-frames.ts), which fetch the same files (the blocker's build writes them).
+ */
+const blockingDefines = {
+  __ASSENT_BLOCKING_I18N__: JSON.stringify(blockingVersion),
+  __ASSENT_BLOCKING_TAGS__: JSON.stringify(Object.keys(blockingFiles)),
+};
 /** Names the folder of this build's language files: a change to any language is a new folder. */
 const languagesVersion = createHash("sha256").update(JSON.stringify(languages)).digest("hex").slice(0, 10);
 
@@ -245,16 +258,15 @@ function publish(): Plugin {
 
 /** The blocker's build: blocking.js and its words, blocking-i18n/<version>/<tag>.json; fails over its budget. */
 function blockingBuild(): Plugin {
-  const files = blockingLanguageFiles();
   return {
     name: "assent-blocking",
     generateBundle() {
-      for (const [tag, json] of Object.entries(files)) this.emitFile({ type: "asset", fileName: `blocking-i18n/${blockingVersion(files)}/${tag}.json`, source: json });
+      for (const [tag, json] of Object.entries(blockingFiles)) this.emitFile({ type: "asset", fileName: `blocking-i18n/${blockingVersion}/${tag}.json`, source: json });
     },
     writeBundle() {
       const bytes = gzipBytes(readFileSync(`${outDir}/blocking.js`));
       if (bytes > blockingBudgetBytes) throw new Error(`blocking.js is ${bytes} bytes min+gzip, over its budget of ${blockingBudgetBytes}.`);
-      console.log(`blocking.js: ${bytes} bytes min+gzip (budget ${blockingBudgetBytes}); placeholder words for ${Object.keys(files).length} languages`);
+      console.log(`blocking.js: ${bytes} bytes min+gzip (budget ${blockingBudgetBytes}); placeholder words for ${Object.keys(blockingFiles).length} languages`);
     },
   };
 }
@@ -276,19 +288,31 @@ function pageCatalogue(): Plugin {
   };
 }
 
-const blockingVersion = (files: Record<string, string>) => createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 10);
+/**
+ * The widget needs of the catalogue only its embeds (src/gated-frames.ts names the vendor of a frame gated by hand),
+ * and of those only what a placeholder says and the hosts that find them: its builds take that much of
+ * shared/vendors/catalogue.ts, evaluated here, rather than every vendor's consent call and details.
+ */
+function embedCatalogue(): Plugin {
+  return {
+    name: "assent-embed-catalogue",
+    enforce: "pre",
+    transform(_code, id) {
+      if (!id.endsWith("/shared/vendors/catalogue.ts")) return null;
+      const { vendors } = evaluate(id) as { vendors: Vendor[] };
+      const embeds = vendors.filter((vendor) => vendor.embed).map(({ id, name, company, hosts, embed }) => ({ id, name, company, hosts, embed }));
+      return `export const vendors = ${JSON.stringify(embeds)};\nexport const vendorById = new Map(vendors.map((vendor) => [vendor.id, vendor]));\n`;
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   if (mode === "blocking") {
-    const files = blockingLanguageFiles();
     return {
       root: fileURLToPath(new URL(".", import.meta.url)),
       logLevel: "warn",
       plugins: [pageCatalogue(), blockingBuild()],
-      define: {
-        __ASSENT_BLOCKING_I18N__: JSON.stringify(blockingVersion(files)),
-        __ASSENT_BLOCKING_TAGS__: JSON.stringify(Object.keys(files)),
-      },
+      define: blockingDefines,
       build: {
         outDir,
         emptyOutDir: false,
@@ -304,12 +328,13 @@ export default defineConfig(({ mode }) => {
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
     logLevel: "warn",
-    plugins: [minifyStyles(), collapseTemplates(), emitLanguages(), publish()],
+    plugins: [minifyStyles(), collapseTemplates(), embedCatalogue(), emitLanguages(), publish()],
     // Lit's production build whatever NODE_ENV says (vitest runs the build with NODE_ENV=test).
     resolve: { conditions: ["module", "browser", "production"] },
     // A classic script finds its URL in document.currentScript; import.meta does not exist there.
     define: {
       __ASSENT_I18N__: JSON.stringify(languagesVersion),
+      ...blockingDefines,
       ...(classic ? { "import.meta.url": "undefined" } : {}),
     },
     build: {

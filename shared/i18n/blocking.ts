@@ -3,7 +3,8 @@
  * receives data. English is the reference; every other language the widget ships (./shipped.ts) has its own module in
  * ./blocking/<tag>.ts with every key (test/i18n/translations.test.ts checks keys, placeholders and that none is left
  * in English). The blocker's build writes one file per language, fetched when a page first shows a placeholder.
- * Placeholders: {v} the vendor (YouTube), {c} the company that receives data (Google).
+ * Placeholders: {v} the vendor (YouTube), {c} the company that receives data (Google); for `content`, a frame of a host
+ * no vendor of the catalogue names: {v} that host, {p} the names of the purposes a click consents to.
  */
 import ar from "./blocking/ar";
 import bg from "./blocking/bg";
@@ -62,6 +63,7 @@ export const blockingEnglish = {
   video: "Load the video from {v}: this shares data with {c}",
   map: "Load the map from {v}: this shares data with {c}",
   audio: "Load the audio from {v}: this shares data with {c}",
+  content: "Load content from {v} and consent to {p}",
 };
 
 export type BlockingKey = keyof typeof blockingEnglish;

@@ -1,6 +1,6 @@
 /*
- * Language negotiation, shared by the Worker (at the edge), the portal (its wording editor) and the widget (a
- * language's direction): BCP 47 lookup (RFC 4647 §3.4: drop subtags from the end until a tag matches),
+ * Language negotiation, shared by the Worker (at the edge), the portal (its wording editor) and the click-to-load
+ * placeholders: BCP 47 lookup (RFC 4647 §3.4: drop subtags from the end until a tag matches),
  * case-insensitive, with the aliases below where lookup alone would pick the wrong variety or none.
  */
 
@@ -46,6 +46,3 @@ export function lookup(preferences: readonly string[], available: readonly strin
  */
 export const negotiate = (preferences: readonly string[], available: readonly string[], fallback?: string) =>
   lookup([...preferences, ...(fallback ? [fallback] : []), "en"], available) ?? "en";
-
-/** `dir` for a language: right to left for the scripts written so (by primary subtag), else left to right. */
-export const direction = (language: string) => (/^(ar|fa|he|ur|ps|yi|ckb|dv|sd|ug)\b/i.test(language) ? "rtl" : "ltr");

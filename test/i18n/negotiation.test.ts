@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { shippedStrings } from "../../shared/i18n/shipped";
-import { direction, lookup, negotiate } from "../../shared/i18n/negotiate";
+import { direction } from "../../shared/i18n/direction";
+import { lookup, negotiate } from "../../shared/i18n/negotiate";
 
 /*
  * The negotiation the Worker runs at the edge (and the widget's fallback shares): BCP 47 lookup over the shipped

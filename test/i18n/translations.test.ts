@@ -296,8 +296,8 @@ describe("privacy center words", () => {
 
 /*
  * The click-to-load placeholders' words (shared/i18n/blocking.ts, one module per language in shared/i18n/blocking/):
- * every language the widget ships has them, with every key of English, its placeholders ({v} the vendor, {c} the
- * company) and none left in English.
+ * every language the widget ships has them, with every key of English, its placeholders ({v} the vendor or host, {c}
+ * the company, {p} the purposes) and none left in English.
  */
 describe("placeholder words", () => {
   const blockingKeys = Object.keys(blockingEnglish) as BlockingKey[];
@@ -331,7 +331,7 @@ describe("placeholder words", () => {
       if (tag !== "en" && normalize(text) === normalize(blockingEnglish[key])) problems.push(`${key}: left in English`);
     }
     for (const key of Object.keys(table ?? {})) if (!(key in blockingEnglish)) problems.push(`${key}: not a key of English`);
-    // The three kinds read differently: a language that says "video" for a map has copied one sentence thrice.
+    // The kinds read differently: a language that says "video" for a map has copied one sentence.
     if (new Set(blockingKeys.map((key) => table?.[key])).size !== blockingKeys.length) problems.push("two kinds share one sentence");
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
 import { release, watch } from "./gating";
 import { scriptUrl } from "./i18n";
-import { direction } from "../../shared/i18n/negotiate";
+import { direction } from "../../shared/i18n/direction";
 import { adopt, styles } from "./styles";
 import type { ConsentState, RegimeName } from "./types";
 import { helpers, links, type View } from "./view";
@@ -71,7 +71,7 @@ export class AssentConsent extends HTMLElement {
     this.token ??= this.getAttribute("token") ?? native?.token;
     this.tokenProvider ??= native?.tokenProvider;
     document.addEventListener("click", this.#onOpenLink);
-    this.#unwatch = watch((ref) => this.hasConsent(ref));
+    this.#unwatch = watch(this.#allowed, this.#frames);
     if (this.#flow) return;
     adopt((this.#root = this.attachShadow({ mode: "open" })), styles);
     this.#flow = new ConsentController({
@@ -166,8 +166,13 @@ export class AssentConsent extends HTMLElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
     if (type === "assent-error") tellNative({ type, error: detail as Failure });
     else tellNative({ type, state: detail });
-    if (type !== "assent-error") release((ref) => this.hasConsent(ref));
+    if (type !== "assent-error" && release(this.#allowed)) this.#frames();
   }
+
+  #allowed = (purposeReferenceId: string) => this.hasConsent(purposeReferenceId);
+
+  /** Click-to-load placeholders for gated frames still held: their code loads only on a page that has one. */
+  #frames = () => import("./gated-frames").then((frames) => frames.draw(this, this.#flow!));
 
   /** The second layer (and the receipt note), loaded on first use. */
   async #preferences() {

@@ -50,7 +50,8 @@ const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(
 
 export class ConsentController {
   shown: Shown = { banner: "", open: false, saved: [], choices: {}, objected: {}, failed: false, busy: false };
-  #host: Host;
+  /** The element the flow speaks for: its settings (`source`) and what it renders and emits. */
+  readonly host: Host;
   #store: ConsentStore;
   #session: Session;
   #boot?: Bootstrap;
@@ -59,7 +60,7 @@ export class ConsentController {
   #loading?: Promise<void>;
 
   constructor(host: Host) {
-    this.#host = host;
+    this.host = host;
     this.#store = consentStore(host.source.api, host.source.project);
     this.#session = sessionFor(host.source);
   }
@@ -67,19 +68,19 @@ export class ConsentController {
   /** Before anything is gated or any tag reads it: Consent Mode defaults, then the stored decision if there is one. */
   start() {
     const stored = (this.#decision = this.#store.decision.get());
-    const settings = stored?.consentMode ?? (this.#host.consentMode ? fallbackSettings : undefined);
+    const settings = stored?.consentMode ?? (this.host.consentMode ? fallbackSettings : undefined);
     if (settings) setDefaults(settings);
     if (stored) {
       this.#identity = stored.identityId;
       update(stored.modes, stored.consents, stored.consentMode);
-      this.#host.emit("assent-ready", this.state);
+      this.host.emit("assent-ready", this.state);
     }
     void this.load();
   }
 
   set(patch: Partial<Shown>) {
     Object.assign(this.shown, patch);
-    this.#host.render();
+    this.host.render();
   }
 
   get regime(): RegimeName {
@@ -134,7 +135,7 @@ export class ConsentController {
     const { status, message } = error as RequestFailed;
     if (status) console.error(`Assent: ${message}`);
     this.set({ failed: true });
-    this.#host.emit("assent-error", { status, message });
+    this.host.emit("assent-error", { status, message });
   }
 
   load() {
@@ -143,7 +144,7 @@ export class ConsentController {
 
   async #bootstrap() {
     const store = this.#store;
-    const host = this.#host;
+    const host = this.host;
     this.set({ failed: false });
     const languages = host.languages();
     const first = !this.#decision;
@@ -224,7 +225,7 @@ export class ConsentController {
   /** What a recorded request carries besides its `request`: the identity, when, and the page; `requestedBy` is the service's. */
   async #recorded(requested = localTimestamp()) {
     const { identityId } = await this.#session.current();
-    const context: Record<string, unknown> = this.#host.context();
+    const context: Record<string, unknown> = this.host.context();
     // Browser signals (GPC) the service reads from the request itself (worker/signals/signals.ts).
     // What ran without consent when the decision was made, and under which exemption.
     const exempt = this.shown.config?.purposes.filter((p) => p.exemption).map((p) => ({ purposeId: p.purposeId, version: p.version, ...p.exemption }));
@@ -246,7 +247,7 @@ export class ConsentController {
     try {
       await this.#send(permissionRequest(purposes, choices));
       this.#remember(true);
-      this.#host.emit("assent-change", this.state);
+      this.host.emit("assent-change", this.state);
       return true;
     } catch (error) {
       this.#fail(error);
@@ -269,7 +270,7 @@ export class ConsentController {
   /** Reject all without the configuration (API down): kept on this device and sent when the API answers. */
   rejectOffline() {
     this.#store.pending.set({ status: "denied", requested: localTimestamp() });
-    this.#host.emit("assent-change", this.state);
+    this.host.emit("assent-change", this.state);
   }
 
   async object(purpose: Purpose) {
@@ -279,7 +280,7 @@ export class ConsentController {
         request: { purposes: [{ purposeId: purpose.purposeId }] },
       });
       this.set({ objected: { ...this.shown.objected, [purpose.purposeId]: true } });
-      this.#host.emit("assent-change", this.state);
+      this.host.emit("assent-change", this.state);
     } catch (error) {
       this.#fail(error);
     }
@@ -293,6 +294,6 @@ export class ConsentController {
   /** Closed without a decision: remembered for this browser session and reported. */
   dismiss() {
     this.#store.dismissed.set(true);
-    this.#host.emit("assent-dismiss", this.state);
+    this.host.emit("assent-dismiss", this.state);
   }
 }

@@ -8,10 +8,19 @@ const selector = "script[type='text/plain'][data-assent-purpose],iframe[data-ass
 
 type Allowed = (purposeReferenceId: string) => boolean;
 
-export function release(allowed: Allowed, root: ParentNode = document): void {
-  for (const element of root.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>(selector)) {
-    if (!element.dataset.assentPurpose!.split(/\s+/).every(allowed)) continue;
-    if (element instanceof HTMLIFrameElement) {
+/**
+ * Releases what may be used now; true when a gated frame is still held (the element then draws its click-to-load
+ * placeholder, gated-frames.ts).
+ */
+export function release(allowed: Allowed): boolean {
+  let frameHeld = false;
+  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLIFrameElement>(selector)) {
+    const frame = element instanceof HTMLIFrameElement;
+    if (!element.dataset.assentPurpose!.split(/\s+/).every(allowed)) {
+      frameHeld ||= frame;
+      continue;
+    }
+    if (frame) {
       element.src = element.dataset.src!;
       element.removeAttribute("data-src");
       continue;
@@ -22,14 +31,16 @@ export function release(allowed: Allowed, root: ParentNode = document): void {
     script.text = element.text;
     element.replaceWith(script);
   }
+  return frameHeld;
 }
 
 /**
- * Releases gated elements added after the last decision; returns the observer's stop. Each batch of changes runs
- * one `release` (a querySelectorAll) rather than inspecting the records: the same result, in fewer eager bytes.
+ * Releases gated elements added after the last decision, and calls `frameHeld` while a gated frame stays held;
+ * returns the observer's stop. Each batch of changes runs one `release` (a querySelectorAll) rather than inspecting
+ * the records: the same result, in fewer eager bytes.
  */
-export function watch(allowed: Allowed): () => void {
-  const observer = new MutationObserver(() => release(allowed));
+export function watch(allowed: Allowed, frameHeld: () => void): () => void {
+  const observer = new MutationObserver(() => release(allowed) && frameHeld());
   observer.observe(document.documentElement, { childList: true, subtree: true });
   return () => observer.disconnect();
 }

@@ -1,6 +1,7 @@
 import { parseAccept } from "hono/utils/accept";
 import { centerEnglish, centerStrings } from "../../shared/i18n/privacy-center";
-import { direction, lookup, negotiate } from "../../shared/i18n/negotiate";
+import { direction } from "../../shared/i18n/direction";
+import { lookup, negotiate } from "../../shared/i18n/negotiate";
 import { shippedStrings } from "../../shared/i18n/shipped";
 import { english } from "../../shared/i18n/strings";
 

@@ -47,7 +47,7 @@ export function start(config: BlockingScriptConfig): void {
     if (!vendor) return;
     removers.set(
       held.element,
-      placeholder(held.element, vendor, config.api, async () => {
+      placeholder(held.element, { key: vendor.embed!, values: { v: vendor.name, c: vendor.company } }, config.api, async () => {
         // The visitor's click is their consent to this embed's purposes: recorded through the widget when it is on
         // the page (which then releases everything else of those purposes too), and this embed loads either way.
         const widget = document.querySelector("assent-consent") as (Element & { allow?(purpose: string): Promise<boolean> }) | null;

@@ -1,12 +1,12 @@
 /**
- * Click-to-load placeholders for held embeds of catalogue vendors (YouTube, Vimeo, Maps, Spotify): a real button in
- * the frame's place, in the page's language, saying what loads and who receives data. The words come from the
- * build's file for that language (shared/i18n/blocking.ts), fetched when the first placeholder is drawn, so the
- * blocker carries no language.
+ * Click-to-load placeholders for held frames, the blocker's (widget/src/blocking/index.ts) and those gated by hand in
+ * the widget's own markup (widget/src/gated-frames.ts): a real button in the frame's place, in the page's language,
+ * saying what loads and who receives data. The words come from the build's file for that language
+ * (shared/i18n/blocking.ts), fetched when the first placeholder is drawn, so neither script carries any language.
  */
-import { lookup, direction } from "../../../shared/i18n/negotiate";
+import { direction } from "../../../shared/i18n/direction";
+import { lookup } from "../../../shared/i18n/negotiate";
 import { blockingEnglish, type BlockingKey } from "../../../shared/i18n/blocking";
-import type { Vendor } from "../../../shared/vendors/types";
 
 declare const __ASSENT_BLOCKING_I18N__: string;
 declare const __ASSENT_BLOCKING_TAGS__: string[];
@@ -26,8 +26,14 @@ const wordsFor = (api: string) =>
     );
   })());
 
+/**
+ * The button's words: the sentence of `key` with its placeholders filled from `values` (`{v: "YouTube", c: "Google"}`
+ * for a catalogue embed; `{v: host, p: purposes}` for `content`).
+ */
+export type Label = { key: BlockingKey; values: Record<string, string> };
+
 /** Draws the placeholder before `frame` and hides the frame; returns what takes it away again. */
-export function placeholder(frame: HTMLIFrameElement, vendor: Vendor, api: string, load: () => void): () => void {
+export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, api: string, load: () => Promise<unknown>): () => void {
   const box = document.createElement("div");
   const button = document.createElement("button");
   const size = (value: string, fallback: string) => (/^\d+$/.test(value) ? `${value}px` : value || fallback);
@@ -47,13 +53,15 @@ export function placeholder(frame: HTMLIFrameElement, vendor: Vendor, api: strin
   });
   button.type = "button";
   button.style.visibility = "hidden";
-  button.onclick = () => {
-    button.disabled = true;
-    load();
+  // aria-disabled rather than disabled while it loads: a disabled button would drop a keyboard user's focus.
+  button.onclick = async () => {
+    if (button.hasAttribute("aria-disabled")) return;
+    button.setAttribute("aria-disabled", "true");
+    // A load that did not happen (false: the consent was not recorded) leaves the button to be tried again.
+    if ((await load()) === false) button.removeAttribute("aria-disabled");
   };
   void wordsFor(api).then(([tag, found]) => {
-    const text = (found ?? blockingEnglish)[vendor.embed!];
-    button.textContent = text.split("{v}").join(vendor.name).split("{c}").join(vendor.company);
+    button.textContent = (found ?? blockingEnglish)[key].replace(/\{(\w)\}/g, (_, name: string) => values[name]);
     box.lang = tag;
     box.dir = direction(tag);
     button.style.visibility = "";
@@ -63,7 +71,10 @@ export function placeholder(frame: HTMLIFrameElement, vendor: Vendor, api: strin
   frame.style.display = "none";
   frame.before(box);
   return () => {
+    // A keyboard user's focus was on the button: it goes to what the button loaded, not back to the page's start.
+    const focused = box.contains(document.activeElement);
     box.remove();
     frame.style.display = display;
+    if (focused) frame.focus();
   };
 }
