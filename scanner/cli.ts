@@ -2,8 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { ScanReport } from "../worker/scans/report";
-import { madeByScan, type ScanVisitor } from "../shared/scan-visitors";
-import { scanOrigin } from "./crawl";
+import { scanOrigin, type ScanPass } from "./crawl";
 import { summarize } from "./summary";
 
 const usage = "usage: npm run scan -- <url> [--pages N] [--project <id>] [--json <file>] [--cdp <ws-endpoint>] [--concurrency N]";
@@ -16,50 +15,28 @@ function browserOf(cdp: string | undefined): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
 }
 
-/** The project's API on the service `ASSENT_URL` names, with the token `ASSENT_TOKEN` holds. */
-function projectApi(projectId: string) {
+/**
+ * A POST to the project's API on the service `ASSENT_URL` names, with the token `ASSENT_TOKEN` holds: its JSON, or
+ * the route's problem as the error.
+ */
+async function postToProject(projectId: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const base = process.env.ASSENT_URL ?? "http://localhost:8787";
   const token = process.env.ASSENT_TOKEN;
   if (!token) throw new Error("--project needs ASSENT_TOKEN (an admin or backend bearer token) in the environment");
-  const call = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
-    fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  return { base, call };
+  const res = await fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${path} to ${base} failed: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text);
 }
 
-/** Uploads the report to the project (`POST …/scans`); the route's problem on failure. */
-async function upload(report: ScanReport, projectId: string): Promise<void> {
-  const { base, call } = projectApi(projectId);
-  const res = await call("POST", "/scans", { body: { report } });
-  if (!res.ok) throw new Error(`upload to ${base} failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
-}
-
-/**
- * Deletes the identities the scan's visits made in the project, as the Worker's scans do: each is read first, and
- * only one `madeByScan` agrees to is deleted, at the revision read. Needs `identities:read` and `identities:write`;
- * without them the visitors stay, and the message says so.
- */
-async function removeVisitors(projectId: string, scanStarted: string, visitors: ScanVisitor[]): Promise<string> {
-  const { call } = projectApi(projectId);
-  const ids = [...new Set(visitors.filter((visitor) => visitor.project === projectId).map((visitor) => visitor.identityId))];
-  let removed = 0;
-  for (const id of ids) {
-    const path = `/identities/${encodeURIComponent(id)}`;
-    const read = await call("GET", path);
-    if (read.status === 404) continue;
-    if (!read.ok) return `${ids.length - removed} visitors the scan made stay in project ${projectId}: reading them answered ${read.status}.`;
-    if (!madeByScan(await read.json(), scanStarted)) continue;
-    const etag = read.headers.get("etag");
-    const deleted = await call("DELETE", path, { headers: etag ? { "if-match": etag } : {} });
-    if (deleted.status === 204) removed++;
-    else if (deleted.status !== 404 && deleted.status !== 412) {
-      return `${ids.length - removed} visitors the scan made stay in project ${projectId}: deleting them answered ${deleted.status}.`;
-    }
-  }
-  return `Removed ${removed} visitors the scan made in project ${projectId}`;
+/** The project's scan pass, sent on the scan's requests to its service (docs/scanner.md#scanning-a-site-that-runs-assent). */
+async function passFor(projectId: string): Promise<{ passId: string; pass: ScanPass }> {
+  const { passId, pass, header } = (await postToProject(projectId, "/scan-passes")) as { passId: string; pass: string; header: string };
+  return { passId, pass: { service: new URL(process.env.ASSENT_URL ?? "http://localhost:8787").origin, header, value: pass } };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -93,11 +70,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const maxPages = number(values.pages, "pages");
     const concurrency = number(values.concurrency, "concurrency");
+    const pass = values.project ? await passFor(values.project) : undefined;
     const browser = await browserOf(values.cdp);
     let report: ScanReport;
-    const visitors: ScanVisitor[] = [];
     try {
-      report = ScanReport.parse(await scanOrigin(browser, url.href, { maxPages, concurrency, onVisitor: (visitor) => visitors.push(visitor) }));
+      report = ScanReport.parse(await scanOrigin(browser, url.href, { maxPages, concurrency, pass: pass?.pass }));
     } finally {
       await browser.close().catch(() => {});
     }
@@ -107,9 +84,8 @@ export async function main(argv: string[]): Promise<number> {
       console.log(`\nReport written to ${values.json}`);
     }
     if (values.project) {
-      await upload(report, values.project);
-      console.log(`Report uploaded to project ${values.project}`);
-      console.log(await removeVisitors(values.project, report.startedAt, visitors));
+      const { visitorsRemoved } = await postToProject(values.project, "/scans", { report, passId: pass?.passId });
+      console.log(`Report uploaded to project ${values.project}; ${visitorsRemoved} visitors the scan made there were deleted`);
     }
     return 0;
   } catch (error) {

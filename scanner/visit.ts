@@ -3,7 +3,6 @@ import type { visitPhases } from "../worker/scans/report";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page";
 import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools";
 import { siteOf } from "./sites";
-import type { ScanVisitor } from "../shared/scan-visitors";
 
 export type Phase = (typeof visitPhases)[number];
 
@@ -23,6 +22,15 @@ export type SeenStorage = { name: string; area: "localStorage" | "sessionStorage
 export type SeenRequest = { host: string; resourceType: string; initiator: string | null; afterDecision: boolean };
 export type PageError = { code: string; detail: string };
 
+/**
+ * A scan pass (worker/scans/pass.ts): a header the visit adds to its requests to the Assent service, below the page,
+ * so the service knows the visitor is the project's own scanner. Page scripts never see it.
+ */
+export type ScanPass = { service: string; header: string; value: string };
+
+/** What bounds and marks a visit beside its limits. */
+export type VisitRules = { guard?: NavigationGuard; pass?: ScanPass };
+
 /** One visit of one page in one clean context. */
 export type Visit = {
   page: string;
@@ -36,8 +44,6 @@ export type Visit = {
   elements: PageFacts["elements"];
   links: string[];
   assent: string | null;
-  /** The Assent visitors the page announced: identities this visit made, if the scan's rule agrees (madeByScan). */
-  visitors: ScanVisitor[];
 };
 
 /** A navigation failure as a stable code: Chromium's net errors and Playwright's timeout. */
@@ -67,12 +73,12 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
  * the page loaded again, as a visitor's next page view, so that what fires on a load after the decision is seen.
  * With `guard`, top-frame navigations it refuses fail before they leave the browser (`navigation_refused`).
  */
-export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, guard?: NavigationGuard): Promise<Visit> {
+export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, rules: VisitRules = {}): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null, visitors: [] };
+  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
-    await withDeadline(inContext(context, url, phase, limits, result, guard), visitDeadline(limits), "the visit");
+    await withDeadline(inContext(context, url, phase, limits, result, rules), visitDeadline(limits), "the visit");
   } catch (error) {
     result.error ??= navigationError(error);
   } finally {
@@ -87,8 +93,15 @@ const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.sett
 /** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
 const requestsKept = 2000;
 
-async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit, guard?: NavigationGuard) {
+async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit, { guard, pass }: VisitRules) {
   await context.addInitScript({ content: recorderScript });
+  if (pass) {
+    const header = pass.header.toLowerCase();
+    await context.route(
+      (target) => target.origin === pass.service,
+      (route) => route.continue({ headers: { ...route.request().headers(), [header]: pass.value } }),
+    );
+  }
   const site = siteOf(new URL(url).hostname);
   let bytes = 0;
   let decidedAt = Number.POSITIVE_INFINITY;
@@ -206,7 +219,6 @@ type Sources = {
 /** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
 async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources): Promise<Recorded | null> {
   const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
-  result.visitors = recorded?.visitors ?? [];
   const writer = new Map<string, string>();
   for (const [area, name, caller] of recorded?.writes ?? []) if (caller) writer.set(`${area}\u0000${name}`, caller);
   for (const c of await context.cookies().catch(() => [])) {

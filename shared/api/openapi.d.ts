@@ -1045,7 +1045,7 @@ export interface paths {
         put?: never;
         /**
          * Store a scan report, or start a scan of a registered origin
-         * @description `{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 `browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. A completed scan writes the `scan.completed` event. A scan the Worker runs then deletes the identities its own visits made in the project (created since it started, with only the widget's visitor alias: docs/scanner.md#scanning-a-site-that-runs-assent); the CLI does the same through the identity API.
+         * @description `{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 `browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. A completed scan writes the `scan.completed` event. With `passId`, the identities the scan's visits made under that pass are deleted (each with its `identity.deleted` event) and counted in `visitorsRemoved`.
          */
         post: operations["createScan"];
         delete?: never;
@@ -1086,6 +1086,26 @@ export interface paths {
          */
         put: operations["updateScanSchedule"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/scan-passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a pass for a scan of a site that runs Assent with this project
+         * @description A scan's browser adds the pass as `Assent-Scan-Pass` to its requests to this service (never to the page). Visitors that carry it are the project's own scanner: the per-address visitor limit does not apply to them, and each identity a first visit makes is marked with the pass, so uploading the report with its `passId` deletes exactly those. `npm run scan -- <url> --project <id>` does all of this; the Worker's own scans too. A pass lives one hour.
+         */
+        post: operations["createScanPass"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2975,6 +2995,10 @@ export interface components {
             latencyMs: number;
             error: string | null;
         };
+        UploadedScan: components["schemas"]["Scan"] & {
+            /** @description Identities the scan's visits made under its `passId`, now deleted (0 without one). */
+            visitorsRemoved: number;
+        };
         Scan: {
             /** @example scn_01JD7W2H8Q5V3N6X9B1C4E7F2G */
             scanId: string;
@@ -3034,6 +3058,11 @@ export interface components {
              * @example https://shop.example
              */
             origin?: string;
+            /**
+             * @description With `report`: the scan pass the crawl carried (`npm run scan` sends it). The identities its visits made in the project are deleted once the report is stored (docs/scanner.md#scanning-a-site-that-runs-assent).
+             * @example spa_01JD7W2H8Q5V3N6X9B1C4E7F2G
+             */
+            passId?: string;
         };
         /** @description A report made elsewhere (`npm run scan -- <url> --project <id>`), stored as it is. */
         ScanReport: {
@@ -3261,6 +3290,22 @@ export interface components {
              * @enum {string}
              */
             schedule: "off" | "daily" | "weekly" | "monthly";
+        };
+        ScanPass: {
+            /** @example spa_01JD7W2H8Q5V3N6X9B1C4E7F2G */
+            passId: string;
+            /** @description The signed pass: the header's value. */
+            pass: string;
+            /**
+             * @description The request header that carries the pass to this service.
+             * @enum {string}
+             */
+            header: "Assent-Scan-Pass";
+            /**
+             * @description Seconds the pass stays valid.
+             * @example 3600
+             */
+            expiresIn: number;
         };
         /** @description Everything a consent dialog needs, in one document. */
         Configuration: {
@@ -10790,7 +10835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Scan"];
+                    "application/json": components["schemas"]["UploadedScan"];
                 };
             };
             /** @description The queued scan. */
@@ -11047,6 +11092,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createScanPass: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanPass"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -5,10 +5,11 @@ import type { Env } from "../../worker/env";
 import { crawlWithBrowserRendering, workerScanGuards } from "../../worker/scans/browser-rendering";
 
 const browser = { fetch: () => Promise.reject(new Error("no browser in this test")) } as unknown as Fetcher;
+const pass = { service: "https://assent.example", header: "Assent-Scan-Pass", value: "a pass" };
 
 describe("crawlWithBrowserRendering", () => {
   it("answers 503 browser_unavailable without the BROWSER binding", async () => {
-    await expect(crawlWithBrowserRendering({} as Env, "https://shop.example", { maxPages: 20, registeredOrigins: [] })).rejects.toMatchObject({
+    await expect(crawlWithBrowserRendering({} as Env, "https://shop.example", { maxPages: 20, registeredOrigins: [], pass })).rejects.toMatchObject({
       status: 503,
       code: "browser_unavailable",
     });
@@ -16,7 +17,7 @@ describe("crawlWithBrowserRendering", () => {
 
   it("refuses loopback and private origins, as webhooks do", async () => {
     for (const origin of ["http://localhost:8080", "https://127.0.0.1", "https://10.0.0.5", "https://intranet.local"]) {
-      await expect(crawlWithBrowserRendering({ BROWSER: browser } as Env, origin, { maxPages: 1, registeredOrigins: [origin] })).rejects.toMatchObject({
+      await expect(crawlWithBrowserRendering({ BROWSER: browser } as Env, origin, { maxPages: 1, registeredOrigins: [origin], pass })).rejects.toMatchObject({
         status: 400,
         code: "origin_not_scannable",
       });

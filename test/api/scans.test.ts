@@ -5,15 +5,20 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { newId } from "../../worker/lib/ids";
 import { queueDueScans, runQueuedScans, type Crawl } from "../../worker/scans/schedule";
-import { admin, call, expectProblem, newClient, newTenant, ok, origin, problemOf, subscribed, tokenFor } from "./helpers";
+import type { Schemas } from "../../shared/api/operations";
+import { admin, call, expectProblem, newClient, newTenant, ok, origin, problemOf, subscribed, tokenFor, type Reply } from "./helpers";
 import { firstReport, secondReport, shopOrigin } from "./scan-reports";
+
+/** The 201 of an uploaded report (the route's 202 is for a queued scan). */
+const uploaded = (reply: Reply<unknown>) => ok(reply, 201) as Schemas["UploadedScan"];
 
 const names = (items: { name?: string; host?: string; item?: string }[]) => items.map((i) => i.name ?? i.host ?? i.item).sort();
 
 describe("uploaded scan reports", () => {
   it("stores a report, lists it with counts only, and reads it back whole", async () => {
     const t = await newTenant();
-    const created = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
+    const { visitorsRemoved, ...created } = uploaded(await t.api("POST", "/scans", { report: firstReport }));
+    expect(visitorsRemoved).toBe(0);
     expect(created.scanId).toMatch(/^scn_[0-9A-Z]{26}$/);
     expect(created).toMatchObject({
       projectId: t.projectId,
@@ -181,6 +186,54 @@ describe("who may scan", () => {
     const readerToken = await tokenFor(reader.clientId, reader.clientSecret);
     expect(ok(await call("GET", path, { token: readerToken }))).toEqual({ items: [], next: null });
     expectProblem(await call("POST", path, { token: readerToken, body: { report: firstReport } }), 403, "insufficient_scope");
+    const passes = `/privacy/v2/projects/${t.projectId}/scan-passes`;
+    expectProblem(await call("POST", passes, { token: webToken }), 403, "insufficient_scope");
+    expectProblem(await call("POST", passes, { token: readerToken }), 403, "insufficient_scope");
+  });
+});
+
+/** A first visit from the shop's page, as the widget makes one, carrying `pass` when given: the new identity's id. */
+const visitorOf = async (projectId: string, pass?: { header: string; value: string }) =>
+  ok(await call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: shopOrigin, ...(pass ? { [pass.header]: pass.value } : {}) } }), 201)
+    .identityId;
+
+/** Whether each identity of `ids` still exists in the tenant's project. */
+const existing = async (t: { api: (method: "GET", path: string) => Promise<{ status: number }> }, ids: string[]) =>
+  Promise.all(ids.map(async (id) => (await t.api("GET", `/identities/${id}`)).status === 200));
+
+describe("a scan of a site that runs Assent", () => {
+  it("deletes, with the uploaded report, exactly the identities made under its pass", async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    await newClient(t.projectId, "web", [shopOrigin]);
+    await newClient(other.projectId, "web", [shopOrigin]);
+    await subscribed(t, ["identity.deleted"]);
+    const issued = ok(await t.api("POST", "/scan-passes"), 201);
+    expect(issued).toMatchObject({ passId: expect.stringMatching(/^spa_/), header: "Assent-Scan-Pass", expiresIn: 3600 });
+    const pass = { header: issued.header, value: issued.pass };
+    const made = [await visitorOf(t.projectId, pass), await visitorOf(t.projectId, pass)];
+    // A real visitor meanwhile, the pass shown to another project, a forged pass, and a customer a backend made.
+    const [head, body] = issued.pass.split(".");
+    const kept = [
+      await visitorOf(t.projectId),
+      await visitorOf(t.projectId, { header: pass.header, value: `${head}.${body}.${"A".repeat(86)}` }),
+      ok(await t.api("POST", "/identities", { referenceId: "customer-7", aliases: [{ type: "urn:svc:email", identifier: "seven@shop.example" }] }), 201).identityId,
+    ];
+    const foreign = await visitorOf(other.projectId, pass);
+
+    expectProblem(await t.api("POST", "/scans", { origin: shopOrigin, passId: issued.passId }), 400, "validation_failed");
+    const stored = uploaded(await t.api("POST", "/scans", { report: firstReport, passId: issued.passId }));
+    expect(stored.visitorsRemoved).toBe(2);
+    expect(await existing(t, made)).toEqual([false, false]);
+    expect(await existing(t, kept)).toEqual([true, true, true]);
+    expect(await existing(other, [foreign])).toEqual([true]);
+    const deleted = await env.DB.prepare("SELECT data FROM events WHERE project_id = ? AND type = 'identity.deleted'").bind(t.projectId).all<{ data: string }>();
+    expect(deleted.results.map((e) => JSON.parse(e.data).identityId).sort()).toEqual([...made].sort());
+    // Another project's pass id removes nothing here; an upload without one, nothing at all.
+    const theirs = ok(await other.api("POST", "/scan-passes"), 201);
+    await visitorOf(other.projectId, { header: theirs.header, value: theirs.pass });
+    expect(uploaded(await t.api("POST", "/scans", { report: firstReport, passId: theirs.passId })).visitorsRemoved).toBe(0);
+    expect(uploaded(await t.api("POST", "/scans", { report: firstReport })).visitorsRemoved).toBe(0);
   });
 });
 
@@ -331,35 +384,23 @@ describe("scans the Worker runs", () => {
     expect(ok(await t.api("GET", `/scans/${stuck}`))).toMatchObject({ status: "failed", problem: { code: "timeout" } });
   });
 
-  it("removes the visitors its own visits made on a site that runs Assent, and no other identity", async () => {
+  it("carries a pass of its own and deletes the identities made under it, completed or failed", async () => {
     const t = await newTenant();
-    const other = await newTenant();
     await newClient(t.projectId, "web", [shopOrigin]);
-    await newClient(other.projectId, "web", [shopOrigin]);
-    await subscribed(t, ["identity.deleted"]);
-    /** A first visit from the shop's page, as the widget makes one: a new identity with only its visitor alias. */
-    const visitorOf = async (projectId: string) =>
-      ok(await call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: shopOrigin } }), 201).identityId;
     const earlier = await visitorOf(t.projectId);
-    const made: string[] = [];
-    const kept: string[] = [earlier];
-    let foreign = "";
-    const queued = await queueShop(t.projectId);
-    await runAll(async (_env, origin, options) => {
-      made.push(await visitorOf(t.projectId), await visitorOf(t.projectId));
-      // Made during the scan but by a backend, with an alias of its own: a data subject, not the scanner.
-      const customer = ok(await t.api("POST", "/identities", { referenceId: "customer-7", aliases: [{ type: "urn:svc:email", identifier: "seven@shop.example" }] }), 201);
-      kept.push(customer.identityId);
-      foreign = await visitorOf(other.projectId);
-      for (const identityId of [...made, ...kept, foreign]) options.onVisitor?.({ project: t.projectId, identityId });
-      return { ...secondReport, origin };
-    });
-    expect((await scanRow(queued))?.status).toBe("completed");
-    for (const id of made) expect((await t.api("GET", `/identities/${id}`)).status).toBe(404);
-    for (const id of kept) expect((await t.api("GET", `/identities/${id}`)).status).toBe(200);
-    expect((await other.api("GET", `/identities/${foreign}`)).status).toBe(200);
-    const deleted = await env.DB.prepare("SELECT data FROM events WHERE project_id = ? AND type = 'identity.deleted'").bind(t.projectId).all<{ data: string }>();
-    expect(deleted.results.map((e) => JSON.parse(e.data).identityId).sort()).toEqual([...made].sort());
+    for (const outcome of ["completed", "failed"] as const) {
+      const made: string[] = [];
+      const queued = await queueShop(t.projectId);
+      await runAll(async (_env, origin, options) => {
+        // What the scan's browser sends to this service: the Worker's own origin, and the pass in its header.
+        expect(options.pass).toMatchObject({ service: new URL(env.ISSUER!).origin, header: "Assent-Scan-Pass" });
+        made.push(await visitorOf(t.projectId, options.pass), await visitorOf(t.projectId, options.pass));
+        if (outcome === "failed") throw new Error("net::ERR_CONNECTION_RESET");
+        return { ...secondReport, origin };
+      });
+      expect((await scanRow(queued))?.status).toBe(outcome);
+      expect(await existing(t, made)).toEqual([false, false]);
+    }
+    expect(await existing(t, [earlier])).toEqual([true]);
   });
 });
-

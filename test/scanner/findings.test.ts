@@ -16,7 +16,6 @@ const visitWith = (hosts: string[]): Visit => ({
   elements: [],
   links: [],
   assent: null,
-  visitors: [],
 });
 
 describe("the proposal", () => {

@@ -2,7 +2,7 @@
 // sign-in or guesses of the admin token. Here every limit is 10 per minute (vitest.config.ts, security project),
 // counted by the real Rate Limiting binding as Miniflare emulates it.
 import { describe, expect, it } from "vitest";
-import { adminToken, call, expectProblem, newClient, newProject, origin, type Reply } from "../api/helpers";
+import { adminToken, call, expectProblem, newClient, newProject, origin, tokenFor, type Reply } from "../api/helpers";
 import { freshIp } from "./callers";
 
 const limit = 10;
@@ -31,6 +31,28 @@ describe("abuse limits", () => {
     expectLimited(await mint(projectId, ip), "visitor-tokens-ip");
     // Another address may still mint, on a project that has not reached its own limit.
     expect((await mint(await webProject(), freshIp())).status).toBe(201);
+  });
+
+  it("spares the project's own scanner the address limit with a scan pass, not the project's limit; a forged pass spares nothing", async () => {
+    const projectId = await webProject();
+    const { clientId, clientSecret } = await newClient(projectId);
+    const token = await tokenFor(clientId, clientSecret);
+    const issued = (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+    const scanner = freshIp();
+    const visit = (project: string, pass?: string) =>
+      call("POST", `/browser/v1/projects/${project}/visitor-tokens`, {
+        body: {},
+        headers: { origin: "https://shop.example", "cf-connecting-ip": scanner, ...(pass ? { [issued.header]: pass } : {}) },
+      });
+    // The scanner's address has used up its limit elsewhere.
+    const elsewhere = await webProject();
+    for (let i = 0; i < limit; i++) expect((await visit(elsewhere)).status).toBe(201);
+    expectLimited(await visit(projectId), "visitor-tokens-ip");
+    const forged = issued.pass.slice(0, -4) + (issued.pass.endsWith("AAAA") ? "BBBB" : "AAAA");
+    expectLimited(await visit(projectId, forged), "visitor-tokens-ip");
+    expectLimited(await visit(elsewhere, issued.pass), "visitor-tokens-ip");
+    for (let i = 0; i < limit; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
+    expectLimited(await visit(projectId, issued.pass), "visitor-tokens-project");
   });
 
   it("limits visitor-token minting per project, whatever the addresses", async () => {

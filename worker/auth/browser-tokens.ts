@@ -19,7 +19,7 @@ import type { clients, ClientType } from "./table";
 
 type Client = typeof clients.$inferSelect;
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
-import { visitorAliasType } from "../../shared/scan-visitors";
+import { scanAliasOf, scanAliasType, scanPassHeader, scanPassOf } from "../scans/pass";
 
 /** Visitor tokens for pages, mounted at `/browser/v1/projects/{project_id}`. */
 export const visitorTokenRoutes = createRouter();
@@ -27,6 +27,8 @@ export const visitorTokenRoutes = createRouter();
 /** Identity-scoped tokens a backend mints, mounted at the project's `/identities`. */
 export const identityTokenRoutes = createRouter();
 
+/** Alias type under which a visitor key's SHA-256 is stored: the key itself never leaves the browser's storage. */
+export const visitorAliasType = "urn:svc:assent-visitor";
 /** Identity-scoped tokens live at most 15 minutes: they sit in pages and webviews, not on servers. */
 export const browserTokenTtlSeconds = 900;
 
@@ -180,7 +182,9 @@ export async function admitVisitor(
   presented?: string,
   prefetched?: { client: Client | undefined; knownIdentityId: string | undefined },
 ): Promise<VisitorIdentity> {
-  await limitRate(c, "VISITOR_TOKENS_IP_LIMITER");
+  // The project's own scanner makes three visitors a page from one address: its pass spares it the address limit.
+  const passId = await scanPassOf(c.env, projectId, c.req.header(scanPassHeader));
+  if (!passId) await limitRate(c, "VISITOR_TOKENS_IP_LIMITER");
   await limitRate(c, "VISITOR_TOKENS_PROJECT_LIMITER", projectId);
   const origin = c.req.header("origin");
   if (!origin || origin === "null") {
@@ -216,9 +220,13 @@ export async function admitVisitor(
   const visitorKey = randomSecret("avk");
   const identityId = newId("idn");
   const stamp = now();
+  const made = [
+    { projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) },
+    ...(passId ? [{ projectId, identityId, type: scanAliasType, identifier: scanAliasOf(passId, identityId) }] : []),
+  ];
   await db.batch([
     db.insert(identities).values({ id: identityId, projectId, referenceId: null, created: stamp, updated: stamp }),
-    db.insert(aliases).values({ projectId, identityId, type: visitorAliasType, identifier: await sha256Hex(visitorKey) }),
+    db.insert(aliases).values(made),
   ]);
   return { projectId, client, identityId, visitorKey, created: true };
 }

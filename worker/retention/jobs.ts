@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { visitorAliasType } from "../../shared/scan-visitors";
+import { visitorAliasType } from "../auth/browser-tokens";
+import { scanAliasType } from "../scans/pass";
 import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
@@ -69,7 +70,7 @@ export async function purgeIdleVisitors(env: Env, asOf = Date.now(), database = 
       sql`SELECT i.id FROM ${identities} i
         WHERE i.id > ${from} AND i.id <= (SELECT watermark FROM ${jobWatermarks} WHERE ${mark}) AND i.reference_id IS NULL
           AND EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type = ${visitorAliasType})
-          AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type <> ${visitorAliasType})
+          AND NOT EXISTS (SELECT 1 FROM ${aliases} a WHERE a.identity_id = i.id AND a.type NOT IN (${visitorAliasType}, ${scanAliasType}))
           AND NOT EXISTS (SELECT 1 FROM ${requests} r WHERE r.identity_id = i.id)`,
     ),
   ]);

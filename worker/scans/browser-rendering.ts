@@ -1,7 +1,7 @@
 import type { Env } from "../env";
 import { webhookUrlProblem, loopbackAllowed } from "../events/ssrf";
 import { ApiError, badRequest } from "../lib/errors";
-import { scanOrigin, type ScanBrowser, type ScanOptions } from "../../scanner/crawl";
+import { scanOrigin, type ScanBrowser, type ScanOptions, type ScanPass } from "../../scanner/crawl";
 import type { ScanReport } from "./report";
 
 /** The command that scans an origin from the operator's machine and stores the report in the project. */
@@ -35,7 +35,7 @@ export function workerScanGuards(env: Env, registeredOrigins: string[]): Require
 export async function crawlWithBrowserRendering(
   env: Env,
   origin: string,
-  options: { maxPages: number; registeredOrigins: string[]; onVisitor?: ScanOptions["onVisitor"] },
+  options: { maxPages: number; registeredOrigins: string[]; pass: ScanPass },
 ): Promise<ScanReport> {
   if (!env.BROWSER) throw browserUnavailable(origin);
   // Only public origins, as for webhooks: the crawl must not become a way into private networks.
@@ -48,7 +48,7 @@ export async function crawlWithBrowserRendering(
     // what both have, but their context types differ in methods added since.
     return await scanOrigin(browser as unknown as ScanBrowser, origin, {
       maxPages: options.maxPages,
-      onVisitor: options.onVisitor,
+      pass: options.pass,
       ...workerScanGuards(env, options.registeredOrigins),
     });
   } finally {

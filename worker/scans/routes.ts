@@ -15,7 +15,9 @@ import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { browserUnavailable } from "./browser-rendering";
 import { completeScan, diffOf, findScan, listScans } from "./queries";
-import { originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanSettings, ScanWithReport, toScan } from "./schemas";
+import { issueScanPass, scanPassHeader } from "./pass";
+import { originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanPass, ScanSettings, ScanWithReport, toScan, UploadedScan } from "./schemas";
+import { removeScanVisitors } from "./visitors";
 import { defaultScanSchedule, scans, type ScanTrigger } from "./table";
 
 /** A project's site scans, mounted at the project (`/privacy/v2/projects/{project_id}`). */
@@ -47,12 +49,11 @@ scanRoutes.openapi(
       "in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public " +
       "https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 " +
       "`browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. " +
-      "A completed scan writes the `scan.completed` event. A scan the Worker runs then deletes the identities its own " +
-      "visits made in the project (created since it started, with only the widget's visitor alias: " +
-      "docs/scanner.md#scanning-a-site-that-runs-assent); the CLI does the same through the identity API.",
+      "A completed scan writes the `scan.completed` event. With `passId`, the identities the scan's visits made under that " +
+      "pass are deleted (each with its `identity.deleted` event) and counted in `visitorsRemoved`.",
     request: { params: ProjectParams, body: jsonBody(ScanInput) },
     responses: {
-      201: jsonResponse(Scan, "The stored report's scan."),
+      201: jsonResponse(UploadedScan, "The stored report's scan."),
       202: jsonResponse(Scan, "The queued scan."),
       ...problems,
       413: problem("Body larger than 1,900,000 bytes."),
@@ -66,8 +67,10 @@ scanRoutes.openapi(
     const trigger: ScanTrigger = c.var.caller ? "api" : "portal";
     if (input.report) {
       const scan = { id: newId("scn"), projectId, origin: originOf(input.report.origin)!, trigger, created: now(), started: null };
-      const { completed, counts } = (await completeScan(committerOf(c), scan, input.report, "insert"))!;
-      return c.json(toScan({ ...scan, status: "completed", problem: null, completed, counts }), 201);
+      const committer = committerOf(c);
+      const { completed, counts } = (await completeScan(committer, scan, input.report, "insert"))!;
+      const visitorsRemoved = input.passId ? await removeScanVisitors(committer, projectId, input.passId) : 0;
+      return c.json({ ...toScan({ ...scan, status: "completed", problem: null, completed, counts }), visitorsRemoved }, 201);
     }
     const origin = originOf(input.origin!)!;
     const refused = webhookUrlProblem(origin, loopbackAllowed(c.env));
@@ -166,5 +169,27 @@ scanRoutes.openapi(
       .returning({ id: projects.id });
     if (!row) throw notFound("Project");
     return c.json({ schedule }, 200);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "post",
+    path: "/scan-passes",
+    operationId: "createScanPass",
+    tags,
+    ...access.project("scans:write"),
+    summary: "Get a pass for a scan of a site that runs Assent with this project",
+    description:
+      `A scan's browser adds the pass as \`${scanPassHeader}\` to its requests to this service (never to the page). ` +
+      "Visitors that carry it are the project's own scanner: the per-address visitor limit does not apply to them, and each " +
+      "identity a first visit makes is marked with the pass, so uploading the report with its `passId` deletes exactly those. " +
+      "`npm run scan -- <url> --project <id>` does all of this; the Worker's own scans too. A pass lives one hour.",
+    request: { params: ProjectParams },
+    responses: { 201: jsonResponse(ScanPass, "The pass."), ...problems },
+  }),
+  async (c) => {
+    const { passId, pass, expiresIn } = await issueScanPass(c.env, c.req.valid("param").project_id);
+    return c.json({ passId, pass, header: scanPassHeader, expiresIn }, 201);
   },
 );

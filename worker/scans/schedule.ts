@@ -8,9 +8,9 @@ import { ApiError, badRequest } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { projects } from "../projects/table";
 import { crawlWithBrowserRendering } from "./browser-rendering";
+import { issueScanPass, scanPassFor } from "./pass";
 import { completeScan } from "./queries";
 import { removeScanVisitors } from "./visitors";
-import type { ScanVisitor } from "../../shared/scan-visitors";
 import { scans, type ScanProblem, type ScanSchedule } from "./table";
 
 /**
@@ -90,24 +90,24 @@ export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl =
       .where(and(inArray(scans.id, next), eq(scans.status, "queued")))
       .returning();
     if (!claimed) break;
+    const { passId, pass } = await issueScanPass(env, claimed.projectId);
     try {
       // The origin was registered when the scan was queued; a client may have dropped it since.
       const registeredOrigins = await webOriginsOf(env.DB, claimed.projectId);
       if (!registeredOrigins.includes(claimed.origin)) {
         throw badRequest("origin_not_registered", `${claimed.origin} is no longer listed in allowedOrigins of any of the project's web clients.`);
       }
-      const visitors: ScanVisitor[] = [];
-      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages, registeredOrigins, onVisitor: (visitor) => visitors.push(visitor) });
+      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages, registeredOrigins, pass: scanPassFor(env, pass) });
       // The cron's own dispatch job hands the event to delivery.
-      const committer = { env, db: env.DB };
-      await completeScan(committer, claimed, report, "update");
-      // The scan's own visitors are not data subjects: they go once the report is stored.
-      await removeScanVisitors(committer, claimed.projectId, claimed.started!, visitors);
+      await completeScan({ env, db: env.DB }, claimed, report, "update");
     } catch (error) {
       await db
         .update(scans)
         .set({ status: "failed", problem: failureOf(error), completed: new Date().toISOString() })
         .where(and(eq(scans.id, claimed.id), eq(scans.status, "running")));
+    } finally {
+      // The scan's own visitors are not data subjects, whether or not it completed.
+      await removeScanVisitors({ env, db: env.DB }, claimed.projectId, passId);
     }
   }
   return ran;

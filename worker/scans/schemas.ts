@@ -1,3 +1,4 @@
+import { scanPassHeader } from "./pass";
 import { z } from "@hono/zod-openapi";
 import { Timestamp } from "../lib/schemas";
 import { ScanReport, ScannedCookie, ScannedStorageKey, ThirdPartyHost, Violation } from "./report";
@@ -23,8 +24,21 @@ export const ScanInput = z
   .strictObject({
     report: ScanReport.optional().openapi({ description: "A report made elsewhere (`npm run scan -- <url> --project <id>`), stored as it is." }),
     origin: SiteOrigin.optional(),
+    passId: z
+      .string()
+      .regex(/^spa_[0-9A-HJKMNP-TV-Z]{26}$/, "A scan pass's id, as POST …/scan-passes returned it.")
+      .optional()
+      .openapi({
+        description:
+          "With `report`: the scan pass the crawl carried (`npm run scan` sends it). The identities its visits made in the project are " +
+          "deleted once the report is stored (docs/scanner.md#scanning-a-site-that-runs-assent).",
+        example: "spa_01JD7W2H8Q5V3N6X9B1C4E7F2G",
+      }),
   })
   .superRefine((input, ctx) => {
+    if (input.passId !== undefined && input.report === undefined) {
+      ctx.addIssue({ code: "custom", path: ["passId"], message: "`passId` comes with an uploaded `report`: a scan the Worker runs has its own pass." });
+    }
     if ((input.report === undefined) === (input.origin === undefined)) {
       ctx.addIssue({ code: "custom", path: [], message: "Send either `report` (an uploaded scan) or `origin` (a scan the Worker runs), not both." });
     }
@@ -64,6 +78,19 @@ export const Scan = z
     counts: ScanCounts.nullable().openapi({ description: "Null until the scan completed." }),
   })
   .openapi("Scan");
+
+export const UploadedScan = Scan.extend({
+  visitorsRemoved: z.number().int().openapi({ description: "Identities the scan's visits made under its `passId`, now deleted (0 without one)." }),
+}).openapi("UploadedScan");
+
+export const ScanPass = z
+  .object({
+    passId: z.string().openapi({ example: "spa_01JD7W2H8Q5V3N6X9B1C4E7F2G" }),
+    pass: z.string().openapi({ description: "The signed pass: the header's value." }),
+    header: z.literal(scanPassHeader).openapi({ description: "The request header that carries the pass to this service." }),
+    expiresIn: z.number().int().openapi({ description: "Seconds the pass stays valid.", example: 3600 }),
+  })
+  .openapi("ScanPass");
 
 const DiffItems = z.object({
   cookies: z.array(ScannedCookie),

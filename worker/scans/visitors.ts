@@ -1,23 +1,27 @@
+import { and, eq, gt, lt } from "drizzle-orm";
 import { issuerOf } from "../auth/tokens";
 import type { Committer } from "../events/commit";
-import { findIdentity } from "../identities/queries";
-import { identities } from "../identities/table";
-import { revisionMatches } from "../lib/preconditions";
+import { aliases } from "../identities/table";
+import { getDb } from "../lib/db";
 import { eraseIdentity, type Writer } from "../requests/record";
-import { madeByScan, type ScanVisitor } from "../../shared/scan-visitors";
+import { scanAliasType } from "./pass";
+
+/** Identities one scan may make: 20 pages of 3 visits each, with room for pages that mint more than once. */
+const removedAtMost = 500;
 
 /**
- * Deletes the identities a scan's own visits made in the project (the widget's first visits on the scanned pages,
- * decisions included), through the one identity deletion: event, log entry and erasure ledger, as any deletion. Only
- * what `madeByScan` agrees to goes, each guarded by the revision it was read at. Answers how many went.
+ * Deletes the identities the scan with `passId` made in the project (its visits' first-visit identities, decisions
+ * included), through the one identity deletion: event, log entry and erasure ledger, as any deletion. Answers how
+ * many went.
  */
-export async function removeScanVisitors(committer: Committer, projectId: string, scanStarted: string, visitors: ScanVisitor[]): Promise<number> {
+export async function removeScanVisitors(committer: Committer, projectId: string, passId: string): Promise<number> {
+  const made = await getDb(committer.db)
+    .select({ identityId: aliases.identityId })
+    .from(aliases)
+    .where(and(eq(aliases.projectId, projectId), eq(aliases.type, scanAliasType), gt(aliases.identifier, `${passId}:`), lt(aliases.identifier, `${passId};`)))
+    .limit(removedAtMost);
   const writer: Writer = { ...committer, issuer: issuerOf(committer.env), caller: { projectId, clientId: "scanner", clientType: "backend", scopes: [] }, signals: {} };
   let removed = 0;
-  for (const identityId of new Set(visitors.filter((visitor) => visitor.project === projectId).map((visitor) => visitor.identityId))) {
-    const found = await findIdentity(committer.db, projectId, identityId);
-    if (!found || !madeByScan(found.identity, scanStarted)) continue;
-    if (await eraseIdentity(writer, identityId, revisionMatches(identities.revision, [found.revision]))) removed++;
-  }
+  for (const { identityId } of made) if (await eraseIdentity(writer, identityId)) removed++;
   return removed;
 }
