@@ -10,7 +10,7 @@ import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
 import { gppSectionsFor } from "../jurisdictions/gpp";
-import { visitorPlace, visitorRegime } from "../jurisdictions/local";
+import { locateVisitor } from "../jurisdictions/local";
 import { defaultRules, lapsedRefusals, prescribedFor, regimes, type Regime } from "../jurisdictions/rules";
 import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
@@ -169,10 +169,8 @@ bootstrapRoutes.openapi(
     let state = visitor.created ? null : reads.state;
 
     const rules = project.rules ?? defaultRules;
-    const cf = c.req.raw.cf as Parameters<typeof visitorRegime>[1];
-    const local = { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction };
-    const resolved = visitorRegime(rules, cf, local);
-    const place = visitorPlace(cf, local);
+    const cf = c.req.raw.cf as Parameters<typeof locateVisitor>[1];
+    const { regime: resolved, place } = locateVisitor(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
     const all = { ...cached.configuration, purposes: exemptionsFor(cached.configuration.purposes, resolved.country) };
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
     const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);

@@ -18,31 +18,24 @@ function jurisdictionArea(jurisdiction: string | null | undefined) {
 }
 
 /**
- * The visitor's regime from `request.cf`. In local development (`LOCAL_DEV`) without a real location, the project's
- * own jurisdiction stands in for the visitor's place, and without one the strictest regime the rules use, so a
- * developer never sees purposes pre-approved because of a placeholder. The location is then reported unknown.
+ * Where the visitor is and the regime that follows, from `request.cf`. The place is for what a place's own law adds
+ * beside the regime (the GPP state sections). In local development (`LOCAL_DEV`) without a real location, the
+ * project's own jurisdiction stands in for the visitor's place (a developer's `US-CA` project sees California's
+ * section), and without one the strictest regime the rules use, so a developer never sees purposes pre-approved
+ * because of a placeholder; the regime's location is then reported unknown.
  */
-export function visitorRegime(
+export function locateVisitor(
   rules: JurisdictionRules,
   cf: Location | undefined,
   local: { localDev: boolean; jurisdiction: string | null | undefined },
-): ResolvedRegime {
-  if (!local.localDev || !isPlaceholder(cf)) return resolveRegime(rules, cf?.country, cf?.regionCode);
+): { regime: ResolvedRegime; place: { country?: string; region?: string } } {
+  if (!local.localDev || !isPlaceholder(cf)) {
+    return { regime: resolveRegime(rules, cf?.country, cf?.regionCode), place: { country: cf?.country, region: cf?.regionCode } };
+  }
   const area = jurisdictionArea(local.jurisdiction);
+  if (area) {
+    return { regime: { ...resolveRegime(rules, area.country, area.region), country: null, region: null, matched: "jurisdiction" }, place: area };
+  }
   const used = new Set([rules.rest, ...rules.rules.map((rule) => rule.regime)]);
-  if (area) return { ...resolveRegime(rules, area.country, area.region), country: null, region: null, matched: "jurisdiction" };
-  return { name: regimes.find((regime) => used.has(regime))!, country: null, region: null, matched: "strictest", areas: [] };
-}
-
-/**
- * Where the visitor is, for what a place's own law adds beside the regime (the GPP state sections): `request.cf`, or
- * in local development without a real location the project's jurisdiction (a developer's `US-CA` project sees
- * California's section).
- */
-export function visitorPlace(
-  cf: Location | undefined,
-  local: { localDev: boolean; jurisdiction: string | null | undefined },
-): { country?: string; region?: string } {
-  if (!local.localDev || !isPlaceholder(cf)) return { country: cf?.country, region: cf?.regionCode };
-  return jurisdictionArea(local.jurisdiction) ?? {};
+  return { regime: { name: regimes.find((regime) => used.has(regime))!, country: null, region: null, matched: "strictest", areas: [] }, place: {} };
 }
