@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
 import { ScanReport } from "../worker/scans/report";
+import { madeByScan, type ScanVisitor } from "../shared/scan-visitors";
 import { scanOrigin } from "./crawl";
 import { summarize } from "./summary";
 
@@ -15,19 +16,50 @@ function browserOf(cdp: string | undefined): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
 }
 
-/** Uploads the report to the project (`POST /privacy/v2/projects/{project_id}/scans`); the route's problem on failure. */
-async function upload(report: ScanReport, projectId: string): Promise<string> {
+/** The project's API on the service `ASSENT_URL` names, with the token `ASSENT_TOKEN` holds. */
+function projectApi(projectId: string) {
   const base = process.env.ASSENT_URL ?? "http://localhost:8787";
   const token = process.env.ASSENT_TOKEN;
   if (!token) throw new Error("--project needs ASSENT_TOKEN (an admin or backend bearer token) in the environment");
-  const res = await fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}/scans`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ report }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`upload to ${base} failed: ${res.status} ${text.slice(0, 500)}`);
-  return text;
+  const call = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+    fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  return { base, call };
+}
+
+/** Uploads the report to the project (`POST …/scans`); the route's problem on failure. */
+async function upload(report: ScanReport, projectId: string): Promise<void> {
+  const { base, call } = projectApi(projectId);
+  const res = await call("POST", "/scans", { body: { report } });
+  if (!res.ok) throw new Error(`upload to ${base} failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+}
+
+/**
+ * Deletes the identities the scan's visits made in the project, as the Worker's scans do: each is read first, and
+ * only one `madeByScan` agrees to is deleted, at the revision read. Needs `identities:read` and `identities:write`;
+ * without them the visitors stay, and the message says so.
+ */
+async function removeVisitors(projectId: string, scanStarted: string, visitors: ScanVisitor[]): Promise<string> {
+  const { call } = projectApi(projectId);
+  const ids = [...new Set(visitors.filter((visitor) => visitor.project === projectId).map((visitor) => visitor.identityId))];
+  let removed = 0;
+  for (const id of ids) {
+    const path = `/identities/${encodeURIComponent(id)}`;
+    const read = await call("GET", path);
+    if (read.status === 404) continue;
+    if (!read.ok) return `${ids.length - removed} visitors the scan made stay in project ${projectId}: reading them answered ${read.status}.`;
+    if (!madeByScan(await read.json(), scanStarted)) continue;
+    const etag = read.headers.get("etag");
+    const deleted = await call("DELETE", path, { headers: etag ? { "if-match": etag } : {} });
+    if (deleted.status === 204) removed++;
+    else if (deleted.status !== 404 && deleted.status !== 412) {
+      return `${ids.length - removed} visitors the scan made stay in project ${projectId}: deleting them answered ${deleted.status}.`;
+    }
+  }
+  return `Removed ${removed} visitors the scan made in project ${projectId}`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -63,8 +95,9 @@ export async function main(argv: string[]): Promise<number> {
     const concurrency = number(values.concurrency, "concurrency");
     const browser = await browserOf(values.cdp);
     let report: ScanReport;
+    const visitors: ScanVisitor[] = [];
     try {
-      report = ScanReport.parse(await scanOrigin(browser, url.href, { maxPages, concurrency }));
+      report = ScanReport.parse(await scanOrigin(browser, url.href, { maxPages, concurrency, onVisitor: (visitor) => visitors.push(visitor) }));
     } finally {
       await browser.close().catch(() => {});
     }
@@ -76,6 +109,7 @@ export async function main(argv: string[]): Promise<number> {
     if (values.project) {
       await upload(report, values.project);
       console.log(`Report uploaded to project ${values.project}`);
+      console.log(await removeVisitors(values.project, report.startedAt, visitors));
     }
     return 0;
   } catch (error) {

@@ -3,6 +3,7 @@ import { buildReport } from "./findings";
 import { robotsRules } from "./robots";
 import { siteOf } from "./sites";
 import { guardNavigations, type NavigationGuard } from "./devtools";
+import type { ScanVisitor } from "../shared/scan-visitors";
 import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type Visit } from "./visit";
 
 export type { ScanBrowser } from "./visit";
@@ -16,6 +17,8 @@ export type ScanOptions = Partial<Limits> & {
   mayFollow?: (url: URL) => boolean;
   /** Why the top frame may not navigate to `url`, redirects included, or undefined (the Worker's SSRF guard). */
   refuseNavigation?: NavigationGuard;
+  /** Hears of each Assent visitor a visit's page announced, for the front-end to remove what the scan made. */
+  onVisitor?: (visitor: ScanVisitor) => void;
 };
 
 export const defaultLimits: Limits = { pageTimeoutMs: 15_000, settleMs: 1_500, maxBytes: 10 * 1024 * 1024 };
@@ -101,7 +104,12 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
       refused.push({ url, error: { code: "robots_disallowed", detail: "robots.txt disallows this page for the scanner." } });
       return;
     }
-    const visitAs = (phase: Phase) => visit(browser, url, phase, limits, options.refuseNavigation);
+    // Every visit's visitors are handed on, those of visits dropped below included: they were made all the same.
+    const visitAs = (phase: Phase) =>
+      visit(browser, url, phase, limits, options.refuseNavigation).then((made) => {
+        for (const visitor of made.visitors) options.onVisitor?.(visitor);
+        return made;
+      });
     const phases = [visitAs("before-consent")];
     if (usesAssent) phases.push(visitAs("after-accept"), visitAs("after-reject"));
     const [first, ...after] = await Promise.all(phases);

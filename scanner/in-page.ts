@@ -1,14 +1,17 @@
 // Scripts that run inside the scanned pages, as source text: the Worker's type-check has no DOM, and the browser
 // only ever receives them as strings anyway.
 
+import type { ScanVisitor } from "../shared/scan-visitors";
+
 /**
  * Installed before any page script: records which script wrote each cookie and storage key (the first page or
- * script URL on the call stack), counts decisions (`assent-change`), and neutralises hostile pages' popups and
- * dialogs, counting them so a storm is reported rather than suffered.
+ * script URL on the call stack), counts decisions (`assent-change`), notes the Assent visitors the page announces
+ * (so the scan can remove the identities its visits made), and neutralises hostile pages' popups and dialogs,
+ * counting them so a storm is reported rather than suffered.
  */
 export const recorderScript = `(() => {
   if (window.__assentScan) return;
-  const scan = { writes: [], decisions: 0, popups: 0, dialogs: 0 };
+  const scan = { writes: [], decisions: 0, popups: 0, dialogs: 0, visitors: [] };
   Object.defineProperty(window, "__assentScan", { value: scan });
   const caller = () => {
     const frames = (new Error().stack || "").match(/(?:https?|file):\\/\\/[^\\s()]+?(?=:\\d+:\\d+)/g);
@@ -28,13 +31,26 @@ export const recorderScript = `(() => {
   };
   const open = IDBFactory.prototype.open;
   IDBFactory.prototype.open = function (name, version) { record("indexedDB", name); return open.apply(this, arguments); };
-  document.addEventListener("assent-change", () => { scan.decisions++; });
+  const visitor = (event) => {
+    const project = event.target instanceof Element ? event.target.getAttribute("project") : null;
+    const identityId = event.detail && event.detail.identityId;
+    if (!project || typeof identityId !== "string" || scan.visitors.length >= 5) return;
+    if (!scan.visitors.some((v) => v.identityId === identityId)) scan.visitors.push({ project, identityId });
+  };
+  document.addEventListener("assent-ready", visitor);
+  document.addEventListener("assent-change", (event) => { scan.decisions++; visitor(event); });
   window.open = () => { scan.popups++; return null; };
   for (const name of ["alert", "confirm", "prompt", "print"]) window[name] = () => { scan.dialogs++; return null; };
 })()`;
 
-export type Recorded = { writes: [area: string, name: string, caller: string | null][]; decisions: number; popups: number; dialogs: number };
-export const readRecorder = `(() => { const s = window.__assentScan; return s ? { writes: s.writes, decisions: s.decisions, popups: s.popups, dialogs: s.dialogs } : null; })()`;
+export type Recorded = {
+  writes: [area: string, name: string, caller: string | null][];
+  decisions: number;
+  popups: number;
+  dialogs: number;
+  visitors: ScanVisitor[];
+};
+export const readRecorder = `(() => { const s = window.__assentScan; return s ? { writes: s.writes, decisions: s.decisions, popups: s.popups, dialogs: s.dialogs, visitors: s.visitors } : null; })()`;
 
 /** Storage keys of the frame's origin; indexedDB.databases() is missing in some browsers (then only recorded opens). */
 export const readStorage = `(async () => {

@@ -3,6 +3,7 @@ import type { visitPhases } from "../worker/scans/report";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page";
 import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools";
 import { siteOf } from "./sites";
+import type { ScanVisitor } from "../shared/scan-visitors";
 
 export type Phase = (typeof visitPhases)[number];
 
@@ -35,6 +36,8 @@ export type Visit = {
   elements: PageFacts["elements"];
   links: string[];
   assent: string | null;
+  /** The Assent visitors the page announced: identities this visit made, if the scan's rule agrees (madeByScan). */
+  visitors: ScanVisitor[];
 };
 
 /** A navigation failure as a stable code: Chromium's net errors and Playwright's timeout. */
@@ -66,7 +69,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
  */
 export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, guard?: NavigationGuard): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
+  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null, visitors: [] };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
     await withDeadline(inContext(context, url, phase, limits, result, guard), visitDeadline(limits), "the visit");
@@ -203,6 +206,7 @@ type Sources = {
 /** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
 async function record(context: BrowserContext, page: Page, site: string, result: Visit, sources: Sources): Promise<Recorded | null> {
   const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
+  result.visitors = recorded?.visitors ?? [];
   const writer = new Map<string, string>();
   for (const [area, name, caller] of recorded?.writes ?? []) if (caller) writer.set(`${area}\u0000${name}`, caller);
   for (const c of await context.cookies().catch(() => [])) {

@@ -1045,7 +1045,7 @@ export interface paths {
         put?: never;
         /**
          * Store a scan report, or start a scan of a registered origin
-         * @description `{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 `browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. A completed scan writes the `scan.completed` event.
+         * @description `{report}` stores a report made by `npm run scan` (201, `completed`). `{origin}` queues a scan the Worker runs through Browser Rendering (202, `queued`; the cron runs it within a minute): the origin must be listed in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 `browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. A completed scan writes the `scan.completed` event. A scan the Worker runs then deletes the identities its own visits made in the project (created since it started, with only the widget's visitor alias: docs/scanner.md#scanning-a-site-that-runs-assent); the CLI does the same through the identity API.
          */
         post: operations["createScan"];
         delete?: never;

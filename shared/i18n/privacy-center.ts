@@ -5,7 +5,10 @@
  * in ./privacy-center/<tag>.ts with every key (test/i18n/translations.test.ts checks keys, placeholders and that none
  * is left in English), so no language falls back to English. The EU languages use the Regulation's own words for the
  * rights and its name, from its official text in each language. Placeholders: {c} controller,
- * {m} method (`methodEmail` or `methodSms`, in the form the sentence takes it), {t} and {d} a date and time.
+ * {m} method (`methodEmail` or `methodSms`, in the form the sentence takes it), {t} and {d} a date and time, {o} the
+ * one-time code. `codeText` is the code's SMS and the first paragraph of its email (worker/privacy-center/code-message.ts):
+ * it starts with {o}, which phones show in notifications and offer to autofill, and stays short enough for two SMS
+ * segments with the controller's name; `codeIgnore` follows it in the email only.
  */
 import ar from "./privacy-center/ar";
 import bg from "./privacy-center/bg";
@@ -98,6 +101,8 @@ export const centerEnglish = {
   extension: "{c} may extend this by two further months for complex or numerous requests, and must tell you so by {d} (GDPR Art. 12(3)).",
   download: "Download my data",
   downloadUntil: "The link works until {d}.",
+  codeText: "{o} is your code for the privacy center of {c}. It is valid for 10 minutes.",
+  codeIgnore: "If you did not ask for it, ignore this message.",
 };
 
 export type CenterKey = keyof typeof centerEnglish;

@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { visitorAliasType } from "../../worker/auth/browser-tokens";
+import { visitorAliasType } from "../../shared/scan-visitors";
 import type { Env } from "../../worker/env";
 import worker, { scheduledJobs } from "../../worker/index";
 import { idsFrom } from "../../worker/lib/ids";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import worker from "../../worker/index";
-import { visitorAliasType } from "../../worker/auth/browser-tokens";
+import { visitorAliasType } from "../../shared/scan-visitors";
 import { idsFrom } from "../../worker/lib/ids";
 import { purgeIdleVisitors } from "../../worker/retention/jobs";
 import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";

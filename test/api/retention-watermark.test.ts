@@ -4,7 +4,7 @@
 // and database, and examines a bounded number of identities.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { visitorAliasType } from "../../worker/auth/browser-tokens";
+import { visitorAliasType } from "../../shared/scan-visitors";
 import type { Env } from "../../worker/env";
 import { idsFrom } from "../../worker/lib/ids";
 import { purgeIdleVisitors } from "../../worker/retention/jobs";

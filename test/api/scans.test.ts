@@ -330,5 +330,36 @@ describe("scans the Worker runs", () => {
     await runAll(crawlGiving(secondReport));
     expect(ok(await t.api("GET", `/scans/${stuck}`))).toMatchObject({ status: "failed", problem: { code: "timeout" } });
   });
+
+  it("removes the visitors its own visits made on a site that runs Assent, and no other identity", async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    await newClient(t.projectId, "web", [shopOrigin]);
+    await newClient(other.projectId, "web", [shopOrigin]);
+    await subscribed(t, ["identity.deleted"]);
+    /** A first visit from the shop's page, as the widget makes one: a new identity with only its visitor alias. */
+    const visitorOf = async (projectId: string) =>
+      ok(await call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: shopOrigin } }), 201).identityId;
+    const earlier = await visitorOf(t.projectId);
+    const made: string[] = [];
+    const kept: string[] = [earlier];
+    let foreign = "";
+    const queued = await queueShop(t.projectId);
+    await runAll(async (_env, origin, options) => {
+      made.push(await visitorOf(t.projectId), await visitorOf(t.projectId));
+      // Made during the scan but by a backend, with an alias of its own: a data subject, not the scanner.
+      const customer = ok(await t.api("POST", "/identities", { referenceId: "customer-7", aliases: [{ type: "urn:svc:email", identifier: "seven@shop.example" }] }), 201);
+      kept.push(customer.identityId);
+      foreign = await visitorOf(other.projectId);
+      for (const identityId of [...made, ...kept, foreign]) options.onVisitor?.({ project: t.projectId, identityId });
+      return { ...secondReport, origin };
+    });
+    expect((await scanRow(queued))?.status).toBe("completed");
+    for (const id of made) expect((await t.api("GET", `/identities/${id}`)).status).toBe(404);
+    for (const id of kept) expect((await t.api("GET", `/identities/${id}`)).status).toBe(200);
+    expect((await other.api("GET", `/identities/${foreign}`)).status).toBe(200);
+    const deleted = await env.DB.prepare("SELECT data FROM events WHERE project_id = ? AND type = 'identity.deleted'").bind(t.projectId).all<{ data: string }>();
+    expect(deleted.results.map((e) => JSON.parse(e.data).identityId).sort()).toEqual([...made].sort());
+  });
 });
 

@@ -264,7 +264,7 @@ describe("the privacy center in Chromium", () => {
     await context.close();
   });
 
-  it("says how the person was verified in the page's language", async () => {
+  it("sends the code and says how the person was verified in the page's language", async () => {
     const subject = await project();
     const context = await browser.newContext({ locale: "de-DE" });
     const page = await context.newPage();
@@ -273,7 +273,13 @@ describe("the privacy center in Chromium", () => {
     await center(page).locator("#address").fill("anna@fjall.example");
     await center(page).getByRole("button", { name: "Code senden" }).click();
     await center(page).getByRole("status").waitFor();
-    await center(page).locator("#code").fill(await emailedCode(subject.projectId, "anna@fjall.example"));
+    const code = await emailedCode(subject.projectId, "anna@fjall.example");
+    // The browser's own Accept-Language chose the mail's words, as its languages chose the page's.
+    const [mail] = await emails(subject.projectId, "anna@fjall.example");
+    expect(mail.text).toBe(
+      `${code} ist Ihr Code für das Datenschutzcenter von Fjällbutiken AB. Er gilt 10 Minuten.\n\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.`,
+    );
+    await center(page).locator("#code").fill(code);
     await center(page).getByRole("button", { name: "Prüfen" }).click();
     await center(page).getByRole("heading", { name: /^Identität per E-Mail geprüft am / }).waitFor();
     await expect(center(page).getByText("Diese Adresse gehört zu:").count()).resolves.toBe(1);

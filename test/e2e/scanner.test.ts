@@ -237,6 +237,21 @@ describe("pages that fight the crawler", () => {
   });
 });
 
+/** The ids of every permission record of the shop's project. */
+async function permissionRecords() {
+  const ids: string[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page = await fetch(`${base}/privacy/v2/projects/${project.projectId}/permissions?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+      headers: { authorization: `Bearer ${project.token}` },
+    });
+    const body = await page.json();
+    ids.push(...body.items.map((item: { requestId: string }) => item.requestId));
+    cursor = body.nextCursor;
+  } while (cursor);
+  return ids.sort();
+}
+
 describe("npm run scan", () => {
   it("scans over CDP (as from Browser Rendering), writes a report ScanReport accepts, violations printed first, and uploads it", async () => {
     const { chromium } = await import("playwright-core");
@@ -249,6 +264,7 @@ describe("npm run scan", () => {
     try {
       const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
       const file = join(mkdtempSync(join(tmpdir(), "assent-scan-")), "report.json");
+      const recordsBefore = await permissionRecords();
       const { stdout } = await promisify(execFile)("node", ["scripts/scan.mjs", `${shop.origin}/`, "--pages", "2", "--json", file, "--cdp", webSocketDebuggerUrl, "--project", project.projectId], {
         env: { ...process.env, ASSENT_URL: base, ASSENT_TOKEN: project.token },
       });
@@ -261,6 +277,10 @@ describe("npm run scan", () => {
       expect(stdout).toContain(`Report uploaded to project ${project.projectId}`);
       const listed = await fetch(`${base}/privacy/v2/projects/${project.projectId}/scans`, { headers: { authorization: `Bearer ${project.token}` } });
       expect((await listed.json()).items).toHaveLength(1);
+      // Its Accept all and Reject all were recorded as visitors' decisions; the visitors went after the upload, and
+      // the decisions of the scan above (scanOrigin alone, which removes nothing) stayed.
+      expect(await permissionRecords()).toEqual(recordsBefore);
+      expect(stdout).toMatch(new RegExp(`Removed [1-9]\\d* visitors the scan made in project ${project.projectId}`));
     } finally {
       await remote.close();
     }

@@ -16,6 +16,7 @@ const visitWith = (hosts: string[]): Visit => ({
   elements: [],
   links: [],
   assent: null,
+  visitors: [],
 });
 
 describe("the proposal", () => {

@@ -19,6 +19,7 @@ import type { clients, ClientType } from "./table";
 
 type Client = typeof clients.$inferSelect;
 import { issueToken, issuerOf, tokenTtl } from "./tokens";
+import { visitorAliasType } from "../../shared/scan-visitors";
 
 /** Visitor tokens for pages, mounted at `/browser/v1/projects/{project_id}`. */
 export const visitorTokenRoutes = createRouter();
@@ -26,8 +27,6 @@ export const visitorTokenRoutes = createRouter();
 /** Identity-scoped tokens a backend mints, mounted at the project's `/identities`. */
 export const identityTokenRoutes = createRouter();
 
-/** Alias type under which a visitor key's SHA-256 is stored: the key itself never leaves the browser's storage. */
-export const visitorAliasType = "urn:svc:assent-visitor";
 /** Identity-scoped tokens live at most 15 minutes: they sit in pages and webviews, not on servers. */
 export const browserTokenTtlSeconds = 900;
 

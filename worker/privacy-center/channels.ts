@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { sendEmail } from "../email/outbox";
 import type { Committer } from "../events/commit";
-import { chooseDcs, segmentCount } from "../hub/encoding";
 import { sendThroughOutbox } from "../hub/outbox";
 import { defaultRoute } from "../hub/sms-routes";
+import { codeEmailText, codeSms, codeSubject, type CodeMessage } from "./code-message";
 import type { Channel } from "./table";
 
 /**
@@ -19,15 +19,6 @@ export type ChannelRules = {
   deliver(committer: Committer, message: CodeMessage): Promise<void>;
 };
 
-/** A code to send, with the words of the visitor's language (`wordsIn`). */
-type CodeMessage = { projectId: string; to: string; code: string; projectName: string; strings: Record<string, string> };
-
-/** Names what the mail is without the code: subjects show in notifications and mail lists, and providers keep them. */
-const codeSubject = ({ projectName, strings }: CodeMessage) => `${strings.heading} · ${projectName}: ${strings.code}`;
-
-const codeText = (code: string, projectName: string) =>
-  `${code} is your code for the privacy center of ${projectName}. It is valid for 10 minutes. If you did not ask for it, ignore this message.`;
-
 export const channelRules: Record<Channel, ChannelRules> = {
   email: {
     address: z
@@ -37,7 +28,7 @@ export const channelRules: Record<Channel, ChannelRules> = {
     defaultAliasType: "urn:svc:email",
     label: "email",
     deliver: ({ env, db }, message) =>
-      sendEmail(env, db, { projectId: message.projectId, to: message.to, subject: codeSubject(message), text: codeText(message.code, message.projectName) }),
+      sendEmail(env, db, { projectId: message.projectId, to: message.to, subject: codeSubject(message), text: codeEmailText(message) }),
   },
   sms: {
     address: z
@@ -45,12 +36,10 @@ export const channelRules: Record<Channel, ChannelRules> = {
       .regex(/^\+[1-9]\d{6,14}$/, "Must be a phone number in E.164 form: + then the country code and number, 7 to 15 digits."),
     defaultAliasType: "urn:svc:phone",
     label: "SMS",
-    async deliver(committer, { projectId, to, code, projectName }) {
-      const text = codeText(code, projectName);
-      const dcs = chooseDcs(text);
+    async deliver(committer, message) {
       // The hub's default route: its provider, failover and delivery reports (docs/hub.md); the text goes once handed off.
-      await sendThroughOutbox(committer, { projectId, clientId: "privacy-center" }, [
-        { receiver: to, sender: "Privacy", text, dcs, segments: segmentCount(text, dcs), provider: defaultRoute, secret: true },
+      await sendThroughOutbox(committer, { projectId: message.projectId, clientId: "privacy-center" }, [
+        { receiver: message.to, sender: "Privacy", ...codeSms(message), provider: defaultRoute, secret: true },
       ]);
     },
   },

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { visitorAliasType } from "../auth/browser-tokens";
+import { visitorAliasType } from "../../shared/scan-visitors";
 import type { Env } from "../env";
 import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";

@@ -32,7 +32,11 @@ export function workerScanGuards(env: Env, registeredOrigins: string[]): Require
  * CLI (scanner/crawl.ts), within `workerScanGuards`. Without the binding it throws `browserUnavailable`. Browser
  * Rendering's Playwright is loaded only when a scan runs, so requests that never scan do not evaluate it.
  */
-export async function crawlWithBrowserRendering(env: Env, origin: string, options: { maxPages: number; registeredOrigins: string[] }): Promise<ScanReport> {
+export async function crawlWithBrowserRendering(
+  env: Env,
+  origin: string,
+  options: { maxPages: number; registeredOrigins: string[]; onVisitor?: ScanOptions["onVisitor"] },
+): Promise<ScanReport> {
   if (!env.BROWSER) throw browserUnavailable(origin);
   // Only public origins, as for webhooks: the crawl must not become a way into private networks.
   const problem = webhookUrlProblem(origin, loopbackAllowed(env));
@@ -42,7 +46,11 @@ export async function crawlWithBrowserRendering(env: Env, origin: string, option
   try {
     // Browser Rendering's fork is Playwright's API at an older version (1.55 beside 1.65): the crawl calls only
     // what both have, but their context types differ in methods added since.
-    return await scanOrigin(browser as unknown as ScanBrowser, origin, { maxPages: options.maxPages, ...workerScanGuards(env, options.registeredOrigins) });
+    return await scanOrigin(browser as unknown as ScanBrowser, origin, {
+      maxPages: options.maxPages,
+      onVisitor: options.onVisitor,
+      ...workerScanGuards(env, options.registeredOrigins),
+    });
   } finally {
     await browser.close().catch(() => {});
   }

@@ -47,7 +47,9 @@ scanRoutes.openapi(
       "in `allowedOrigins` of one of the project's web clients (400 `origin_not_registered`) and be a public " +
       "https address (400 `origin_not_allowed`); a deployment without Browser Rendering answers 503 " +
       "`browser_unavailable` with the `command` that scans from your machine instead. Bodies up to 1,900,000 bytes. " +
-      "A completed scan writes the `scan.completed` event.",
+      "A completed scan writes the `scan.completed` event. A scan the Worker runs then deletes the identities its own " +
+      "visits made in the project (created since it started, with only the widget's visitor alias: " +
+      "docs/scanner.md#scanning-a-site-that-runs-assent); the CLI does the same through the identity API.",
     request: { params: ProjectParams, body: jsonBody(ScanInput) },
     responses: {
       201: jsonResponse(Scan, "The stored report's scan."),

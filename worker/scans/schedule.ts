@@ -9,6 +9,8 @@ import { newId } from "../lib/ids";
 import { projects } from "../projects/table";
 import { crawlWithBrowserRendering } from "./browser-rendering";
 import { completeScan } from "./queries";
+import { removeScanVisitors } from "./visitors";
+import type { ScanVisitor } from "../../shared/scan-visitors";
 import { scans, type ScanProblem, type ScanSchedule } from "./table";
 
 /**
@@ -94,9 +96,13 @@ export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl =
       if (!registeredOrigins.includes(claimed.origin)) {
         throw badRequest("origin_not_registered", `${claimed.origin} is no longer listed in allowedOrigins of any of the project's web clients.`);
       }
-      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages, registeredOrigins });
+      const visitors: ScanVisitor[] = [];
+      const report = await crawl(env, claimed.origin, { maxPages: workerScanPages, registeredOrigins, onVisitor: (visitor) => visitors.push(visitor) });
       // The cron's own dispatch job hands the event to delivery.
-      await completeScan({ env, db: env.DB }, claimed, report, "update");
+      const committer = { env, db: env.DB };
+      await completeScan(committer, claimed, report, "update");
+      // The scan's own visitors are not data subjects: they go once the report is stored.
+      await removeScanVisitors(committer, claimed.projectId, claimed.started!, visitors);
     } catch (error) {
       await db
         .update(scans)

@@ -39,4 +39,6 @@ export default {
   extension: "{c} može ovaj rok produžiti za još dva mjeseca zbog složenosti ili broja zahtjeva i mora vas o tome obavijestiti najkasnije {d} (GDPR, čl. 12(3)).",
   download: "Preuzmi moje podatke",
   downloadUntil: "Veza radi do {d}.",
+  codeText: "{o} je vaš kod za centar za privatnost {c}. Važi 10 minuta.",
+  codeIgnore: "Ako ga niste zatražili, zanemarite ovu poruku.",
 } satisfies CenterStrings;

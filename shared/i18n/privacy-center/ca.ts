@@ -39,4 +39,6 @@ export default {
   extension: "{c} pot prorrogar aquest termini dos mesos més si les sol·licituds són complexes o nombroses, i t’ho ha de comunicar com a molt tard el {d} (RGPD, art. 12.3).",
   download: "Baixa les meves dades",
   downloadUntil: "L’enllaç funciona fins al {d}.",
+  codeText: "{o} és el teu codi per al centre de privadesa de {c}. És vàlid durant 10 minuts.",
+  codeIgnore: "Si no l’has demanat, ignora aquest missatge.",
 } satisfies CenterStrings;

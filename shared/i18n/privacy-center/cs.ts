@@ -39,4 +39,6 @@ export default {
   extension: "{c} může tuto lhůtu u složitých nebo početných žádostí prodloužit o další dva měsíce a musí vám to oznámit nejpozději {d} (obecné nařízení o ochraně osobních údajů, čl. 12 odst. 3).",
   download: "Stáhnout mé údaje",
   downloadUntil: "Odkaz funguje do {d}.",
+  codeText: "{o} je váš kód do centra ochrany soukromí {c}. Platí 10 minut.",
+  codeIgnore: "Pokud jste o něj nežádali, tuto zprávu ignorujte.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "Gall {c} ymestyn hyn o ddau fis arall ar gyfer ceisiadau cymhleth neu niferus, a rhaid iddo ddweud wrthych erbyn {d} (GDPR y DU, Erth. 12(3)).",
   download: "Lawrlwytho fy nata",
   downloadUntil: "Mae’r ddolen yn gweithio tan {d}.",
+  codeText: "{o} yw eich cod ar gyfer canolfan preifatrwydd {c}. Mae’n ddilys am 10 munud.",
+  codeIgnore: "Os na wnaethoch ofyn amdano, anwybyddwch y neges hon.",
 } satisfies CenterStrings;

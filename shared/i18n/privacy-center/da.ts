@@ -39,4 +39,6 @@ export default {
   extension: "{c} kan forlænge fristen med yderligere to måneder ved komplekse eller mange anmodninger og skal give dig besked senest {d} (databeskyttelsesforordningen, art. 12, stk. 3).",
   download: "Download mine oplysninger",
   downloadUntil: "Linket virker indtil {d}.",
+  codeText: "{o} er din kode til privatlivscentret hos {c}. Den er gyldig i 10 minutter.",
+  codeIgnore: "Hvis du ikke har bedt om den, kan du se bort fra denne besked.",
 } satisfies CenterStrings;

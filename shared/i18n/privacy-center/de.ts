@@ -39,4 +39,6 @@ export default {
   extension: "{c} kann diese Frist bei komplexen oder zahlreichen Anträgen um zwei weitere Monate verlängern und muss Ihnen das bis {d} mitteilen (DSGVO Art. 12 Abs. 3).",
   download: "Meine Daten herunterladen",
   downloadUntil: "Der Link gilt bis {d}.",
+  codeText: "{o} ist Ihr Code für das Datenschutzcenter von {c}. Er gilt 10 Minuten.",
+  codeIgnore: "Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.",
 } satisfies CenterStrings;

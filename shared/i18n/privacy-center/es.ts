@@ -39,4 +39,6 @@ export default {
   extension: "{c} puede prorrogar este plazo otros dos meses si las solicitudes son complejas o numerosas, y debe informarte de ello a más tardar el {d} (RGPD, art. 12, apartado 3).",
   download: "Descargar mis datos",
   downloadUntil: "El enlace funciona hasta el {d}.",
+  codeText: "{o} es tu código para el centro de privacidad de {c}. Es válido durante 10 minutos.",
+  codeIgnore: "Si no lo has pedido, ignora este mensaje.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} võib seda tähtaega keerukate või arvukate taotluste korral pikendada veel kahe kuu võrra ja peab teile sellest teatama hiljemalt {d} (isikuandmete kaitse üldmäärus, artikli 12 lõige 3).",
   download: "Laadi minu andmed alla",
   downloadUntil: "Link töötab kuni {d}.",
+  codeText: "{o} on teie {c} privaatsuskeskuse kood. See kehtib 10 minutit.",
+  codeIgnore: "Kui te koodi ei küsinud, jätke see sõnum tähelepanuta.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c}(e)k beste bi hilabetez luza dezake epe hori eskaera konplexu edo ugarietan, eta {d} baino lehen jakinarazi behar dizu (DBEO, 12.3 art.).",
   download: "Deskargatu nire datuak",
   downloadUntil: "Estekak {d} arte funtzionatzen du.",
+  codeText: "{o} da zure kodea pribatutasun-zentrorako ({c}). 10 minutuz balio du.",
+  codeIgnore: "Ez baduzu eskatu, ez egin kasurik mezu honi.",
 } satisfies CenterStrings;

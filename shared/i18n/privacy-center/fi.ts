@@ -39,4 +39,6 @@ export default {
   extension: "{c} voi jatkaa määräaikaa kahdella kuukaudella, jos pyynnöt ovat monimutkaisia tai niitä on paljon, ja sen on kerrottava siitä sinulle viimeistään {d} (tietosuoja-asetuksen 12 artiklan 3 kohta).",
   download: "Lataa tietoni",
   downloadUntil: "Linkki toimii {d} asti.",
+  codeText: "{o} on koodisi palvelun {c} tietosuojakeskukseen. Se on voimassa 10 minuuttia.",
+  codeIgnore: "Jos et pyytänyt koodia, voit jättää tämän viestin huomiotta.",
 } satisfies CenterStrings;

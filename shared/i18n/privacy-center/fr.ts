@@ -39,4 +39,6 @@ export default {
   extension: "{c} peut prolonger ce délai de deux mois pour des demandes complexes ou nombreuses, et doit vous en informer au plus tard le {d} (RGPD, art. 12, paragraphe 3).",
   download: "Télécharger mes données",
   downloadUntil: "Le lien fonctionne jusqu’au {d}.",
+  codeText: "{o} est votre code pour le centre de confidentialité de {c}. Il est valable 10 minutes.",
+  codeIgnore: "Si vous ne l’avez pas demandé, ignorez ce message.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "Féadfaidh {c} an tréimhse seo a fhadú faoi dhá mhí eile i gcás iarrataí casta nó iomadúla, agus ní mór dó é sin a chur in iúl duit faoi {d} (an Rialachán Ginearálta maidir le Cosaint Sonraí, Airt. 12(3)).",
   download: "Íoslódáil mo shonraí",
   downloadUntil: "Oibreoidh an nasc go dtí {d}.",
+  codeText: "{o}: do chód d’ionad príobháideachais {c}. Tá sé bailí ar feadh 10 nóiméad.",
+  codeIgnore: "Murar iarr tú é, déan neamhaird den teachtaireacht seo.",
 } satisfies CenterStrings;

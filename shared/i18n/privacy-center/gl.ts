@@ -39,4 +39,6 @@ export default {
   extension: "{c} pode prorrogar este prazo outros dous meses se as solicitudes son complexas ou numerosas, e debe comunicarcho como moi tarde o {d} (RGPD, art. 12.3).",
   download: "Descargar os meus datos",
   downloadUntil: "A ligazón funciona ata o {d}.",
+  codeText: "{o} é o teu código para o centro de privacidade de {c}. É válido durante 10 minutos.",
+  codeIgnore: "Se non o pediches, ignora esta mensaxe.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} može taj rok produljiti za dodatna dva mjeseca zbog složenosti ili broja zahtjeva i mora vas o tome obavijestiti najkasnije {d} (Opća uredba o zaštiti podataka, čl. 12. st. 3.).",
   download: "Preuzmi moje podatke",
   downloadUntil: "Poveznica radi do {d}.",
+  codeText: "{o} je vaš kod za centar za privatnost {c}. Vrijedi 10 minuta.",
+  codeIgnore: "Ako ga niste zatražili, zanemarite ovu poruku.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} a kérelmek összetettségére vagy számára tekintettel további két hónappal meghosszabbíthatja ezt a határidőt, és erről {d} napjáig tájékoztatnia kell Önt (általános adatvédelmi rendelet, 12. cikk (3) bekezdés).",
   download: "Adataim letöltése",
   downloadUntil: "A link eddig működik: {d}.",
+  codeText: "{o} az Ön kódja a(z) {c} adatvédelmi központjához. 10 percig érvényes.",
+  codeIgnore: "Ha nem Ön kérte, hagyja figyelmen kívül ezt az üzenetet.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} dapat memperpanjang jangka waktu ini dua bulan lagi untuk permintaan yang rumit atau banyak, dan wajib memberi tahu Anda paling lambat {d} (GDPR Pasal 12 ayat 3).",
   download: "Unduh data saya",
   downloadUntil: "Tautan berlaku hingga {d}.",
+  codeText: "{o} adalah kode Anda untuk pusat privasi {c}. Kode berlaku selama 10 menit.",
+  codeIgnore: "Jika Anda tidak memintanya, abaikan pesan ini.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} getur framlengt frestinn um tvo mánuði til viðbótar ef beiðnir eru flóknar eða margar og verður að láta þig vita af því í síðasta lagi {d} (almenna persónuverndarreglugerðin, 3. mgr. 12. gr.).",
   download: "Sækja gögnin mín",
   downloadUntil: "Tengillinn virkar til {d}.",
+  codeText: "{o} er kóðinn þinn fyrir persónuverndarmiðstöð {c}. Hann gildir í 10 mínútur.",
+  codeIgnore: "Ef þú baðst ekki um hann skaltu hunsa þessi skilaboð.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} può prorogare questo termine di due mesi per richieste complesse o numerose, e deve comunicartelo entro il {d} (RGPD, art. 12, paragrafo 3).",
   download: "Scarica i miei dati",
   downloadUntil: "Il link funziona fino al {d}.",
+  codeText: "{o} è il tuo codice per il centro privacy di {c}. È valido per 10 minuti.",
+  codeIgnore: "Se non l’hai richiesto, ignora questo messaggio.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c}は、請求が複雑な場合や多数の場合、この期限をさらに2か月延長できます。その場合は{d}までにお知らせする必要があります（GDPR第12条第3項）。",
   download: "データをダウンロード",
   downloadUntil: "リンクは{d}まで有効です。",
+  codeText: "{o}は{c}のプライバシーセンター用のコードです。有効期間は10分です。",
+  codeIgnore: "お心当たりがない場合は、このメッセージを無視してください。",
 } satisfies CenterStrings;

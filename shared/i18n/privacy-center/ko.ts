@@ -39,4 +39,6 @@ export default {
   extension: "{c}은(는) 요청이 복잡하거나 많은 경우 이 기한을 2개월 더 연장할 수 있으며, {d}까지 이를 알려야 합니다(GDPR 제12조 제3항).",
   download: "내 데이터 다운로드",
   downloadUntil: "링크는 {d}까지 유효합니다.",
+  codeText: "{o}: {c} 개인정보 센터 인증 코드입니다. 10분 동안 유효합니다.",
+  codeIgnore: "요청하지 않으셨다면 이 메시지를 무시하세요.",
 } satisfies CenterStrings;

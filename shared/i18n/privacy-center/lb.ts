@@ -39,4 +39,6 @@ export default {
   extension: "{c} kann dës Frist bei komplexen oder villen Ufroen ëm zwee weider Méint verlängeren a muss Iech dat bis {d} matdeelen (DSGVO Art. 12 Abs. 3).",
   download: "Meng Donnéeën eroflueden",
   downloadUntil: "De Link gëllt bis {d}.",
+  codeText: "{o} ass Äre Code fir den Dateschutzzenter vun {c}. E gëllt 10 Minutten.",
+  codeIgnore: "Wann Dir en net ugefrot hutt, ignoréiert dëse Message.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} gali šį terminą pratęsti dar dviem mėnesiais, jei prašymai sudėtingi ar jų daug, ir privalo jus apie tai informuoti iki {d} (BDAR 12 straipsnio 3 dalis).",
   download: "Atsisiųsti mano duomenis",
   downloadUntil: "Nuoroda veikia iki {d}.",
+  codeText: "{o} – jūsų {c} privatumo centro kodas. Jis galioja 10 minučių.",
+  codeIgnore: "Jei jo neprašėte, nekreipkite dėmesio į šią žinutę.",
 } satisfies CenterStrings;

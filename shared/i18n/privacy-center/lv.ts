@@ -39,4 +39,6 @@ export default {
   extension: "{c} var pagarināt šo termiņu vēl par diviem mēnešiem sarežģītu vai daudzu pieprasījumu dēļ, un tam par to jāinformē Jūs līdz {d} (Vispārīgā datu aizsardzības regula, 12. panta 3. punkts).",
   download: "Lejupielādēt manus datus",
   downloadUntil: "Saite darbojas līdz {d}.",
+  codeText: "{o} ir Jūsu kods {c} privātuma centram. Tas ir derīgs 10 minūtes.",
+  codeIgnore: "Ja to nepieprasījāt, ignorējiet šo ziņu.",
 } satisfies CenterStrings;

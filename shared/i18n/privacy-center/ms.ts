@@ -39,4 +39,6 @@ export default {
   extension: "{c} boleh melanjutkan tempoh ini dua bulan lagi bagi permintaan yang rumit atau banyak, dan mesti memaklumkan anda selewat-lewatnya {d} (GDPR Perkara 12(3)).",
   download: "Muat turun data saya",
   downloadUntil: "Pautan berfungsi sehingga {d}.",
+  codeText: "{o} ialah kod anda untuk pusat privasi {c}. Kod sah selama 10 minit.",
+  codeIgnore: "Jika anda tidak memintanya, abaikan mesej ini.",
 } satisfies CenterStrings;

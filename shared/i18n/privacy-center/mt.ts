@@ -39,4 +39,6 @@ export default {
   extension: "{c} jista’ jestendi dan il-perjodu b’xahrejn oħra għal talbiet kumplessi jew numerużi, u għandu jgħarrfek b’dan sa {d} (Regolament Ġenerali dwar il-Protezzjoni tad-Data, Art. 12(3)).",
   download: "Niżżel id-data tiegħi",
   downloadUntil: "Il-link jaħdem sa {d}.",
+  codeText: "{o} huwa l-kodiċi tiegħek għaċ-ċentru tal-privatezza ta’ {c}. Huwa validu għal 10 minuti.",
+  codeIgnore: "Jekk ma tlabtux, injora dan il-messaġġ.",
 } satisfies CenterStrings;

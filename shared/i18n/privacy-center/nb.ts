@@ -39,4 +39,6 @@ export default {
   extension: "{c} kan forlenge fristen med ytterligere to måneder for kompliserte eller mange forespørsler, og må si fra til deg innen {d} (personvernforordningen art. 12 nr. 3).",
   download: "Last ned opplysningene mine",
   downloadUntil: "Lenken virker til {d}.",
+  codeText: "{o} er koden din til personvernsenteret til {c}. Den gjelder i 10 minutter.",
+  codeIgnore: "Hvis du ikke har bedt om den, kan du se bort fra denne meldingen.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} kan deze termijn bij complexe of talrijke verzoeken met nog eens twee maanden verlengen, en moet je dat uiterlijk op {d} laten weten (AVG, art. 12, lid 3).",
   download: "Mijn gegevens downloaden",
   downloadUntil: "De link werkt tot {d}.",
+  codeText: "{o} is je code voor het privacycentrum van {c}. Die is 10 minuten geldig.",
+  codeIgnore: "Heb je er niet om gevraagd? Negeer dan dit bericht.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} kan forlengje fristen med ytterlegare to månader for kompliserte eller mange førespurnader, og må seie frå til deg innan {d} (personvernforordninga art. 12 nr. 3).",
   download: "Last ned opplysningane mine",
   downloadUntil: "Lenkja verkar til {d}.",
+  codeText: "{o} er koden din til personvernsenteret til {c}. Han gjeld i 10 minutt.",
+  codeIgnore: "Dersom du ikkje har bede om han, kan du sjå bort frå denne meldinga.",
 } satisfies CenterStrings;

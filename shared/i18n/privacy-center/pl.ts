@@ -39,4 +39,6 @@ export default {
   extension: "{c} może przedłużyć ten termin o kolejne dwa miesiące ze względu na skomplikowany charakter żądań lub ich liczbę i musi Cię o tym poinformować do {d} (RODO, art. 12 ust. 3).",
   download: "Pobierz moje dane",
   downloadUntil: "Link działa do {d}.",
+  codeText: "{o} to Twój kod do centrum prywatności {c}. Jest ważny przez 10 minut.",
+  codeIgnore: "Jeśli to nie Ty, zignoruj tę wiadomość.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} pode prorrogar esse prazo por mais dois meses para solicitações complexas ou numerosas, e precisa avisar você até {d} (GDPR, art. 12(3)).",
   download: "Baixar meus dados",
   downloadUntil: "O link funciona até {d}.",
+  codeText: "{o} é seu código para a central de privacidade de {c}. Ele vale por 10 minutos.",
+  codeIgnore: "Se você não pediu este código, ignore esta mensagem.",
 } satisfies CenterStrings;

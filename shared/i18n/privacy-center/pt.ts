@@ -39,4 +39,6 @@ export default {
   extension: "{c} pode prorrogar este prazo por mais dois meses em caso de pedidos complexos ou numerosos, e tem de o informar até {d} (RGPD, art. 12.º, n.º 3).",
   download: "Descarregar os meus dados",
   downloadUntil: "A ligação funciona até {d}.",
+  codeText: "{o} é o seu código para o centro de privacidade de {c}. É válido durante 10 minutos.",
+  codeIgnore: "Se não pediu este código, ignore esta mensagem.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} po prolungar quest termin per dus ulteriurs mais tar dumondas cumplexas u numerusas e sto As communitgar quai fin ils {d} (GDPR art. 12 al. 3).",
   download: "Telechargiar mias datas",
   downloadUntil: "La colliaziun funcziuna fin ils {d}.",
+  codeText: "{o} è Voss code per il center da protecziun da datas da {c}. El vala 10 minutas.",
+  codeIgnore: "Sche Vus n’avais betg dumandà quel, ignorai quest messadi.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} poate prelungi acest termen cu încă două luni pentru cereri complexe sau numeroase și trebuie să vă informeze până la {d} (Regulamentul general privind protecția datelor, art. 12 alin. (3)).",
   download: "Descarcă datele mele",
   downloadUntil: "Linkul funcționează până la {d}.",
+  codeText: "{o} este codul pentru centrul de confidențialitate {c}. Este valabil 10 minute.",
+  codeIgnore: "Dacă nu l-ați solicitat, ignorați acest mesaj.",
 } satisfies CenterStrings;

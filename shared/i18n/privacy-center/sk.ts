@@ -39,4 +39,6 @@ export default {
   extension: "{c} môže túto lehotu pri zložitých alebo početných žiadostiach predĺžiť o ďalšie dva mesiace a musí vám to oznámiť najneskôr {d} (všeobecné nariadenie o ochrane údajov, čl. 12 ods. 3).",
   download: "Stiahnuť moje údaje",
   downloadUntil: "Odkaz funguje do {d}.",
+  codeText: "{o} je váš kód do centra ochrany súkromia {c}. Platí 10 minút.",
+  codeIgnore: "Ak ste oň nežiadali, túto správu ignorujte.",
 } satisfies CenterStrings;

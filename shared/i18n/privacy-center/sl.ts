@@ -39,4 +39,6 @@ export default {
   extension: "{c} lahko ta rok pri zapletenih ali številnih zahtevah podaljša za nadaljnja dva meseca in vas mora o tem obvestiti najpozneje {d} (Splošna uredba o varstvu podatkov, tretji odstavek 12. člena).",
   download: "Prenesi moje podatke",
   downloadUntil: "Povezava deluje do {d}.",
+  codeText: "{o} je vaša koda za center za zasebnost {c}. Velja 10 minut.",
+  codeIgnore: "Če je niste zahtevali, prezrite to sporočilo.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} mund ta zgjasë këtë afat edhe me dy muaj për kërkesa të ndërlikuara ose të shumta dhe duhet t’ju njoftojë për këtë deri më {d} (GDPR, neni 12(3)).",
   download: "Shkarko të dhënat e mia",
   downloadUntil: "Lidhja funksionon deri më {d}.",
+  codeText: "{o} është kodi juaj për qendrën e privatësisë ({c}). Është i vlefshëm për 10 minuta.",
+  codeIgnore: "Nëse nuk e keni kërkuar, injoroni këtë mesazh.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} får förlänga tiden med ytterligare två månader för komplicerade eller många begäranden och måste meddela dig det senast {d} (dataskyddsförordningen, art. 12.3).",
   download: "Ladda ned mina uppgifter",
   downloadUntil: "Länken fungerar till {d}.",
+  codeText: "{o} är din kod till integritetscentret för {c}. Den gäller i 10 minuter.",
+  codeIgnore: "Om du inte har bett om koden kan du bortse från det här meddelandet.",
 } satisfies CenterStrings;

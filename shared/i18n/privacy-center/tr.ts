@@ -39,4 +39,6 @@ export default {
   extension: "{c}, karmaşık veya çok sayıda talep için bu süreyi iki ay daha uzatabilir ve bunu size en geç {d} tarihinde bildirmelidir (GDPR md. 12(3)).",
   download: "Verilerimi indir",
   downloadUntil: "Bağlantı {d} tarihine kadar çalışır.",
+  codeText: "{o}, {c} gizlilik merkezi için kodunuzdur. Kod 10 dakika geçerlidir.",
+  codeIgnore: "Bu kodu siz istemediyseniz bu mesajı dikkate almayın.",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "{c} có thể gia hạn thêm hai tháng đối với các yêu cầu phức tạp hoặc nhiều, và phải thông báo cho bạn trước {d} (GDPR Điều 12(3)).",
   download: "Tải xuống dữ liệu của tôi",
   downloadUntil: "Liên kết hoạt động đến {d}.",
+  codeText: "{o} là mã của bạn cho trung tâm quyền riêng tư của {c}. Mã có hiệu lực trong 10 phút.",
+  codeIgnore: "Nếu bạn không yêu cầu mã này, hãy bỏ qua tin nhắn này.",
 } satisfies CenterStrings;

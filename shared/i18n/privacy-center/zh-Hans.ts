@@ -39,4 +39,6 @@ export default {
   extension: "如请求复杂或数量众多，{c}可将此期限再延长两个月，并须在 {d} 之前告知您（GDPR 第 12 条第 3 款）。",
   download: "下载我的数据",
   downloadUntil: "链接有效期至 {d}。",
+  codeText: "{o} 是您用于 {c} 隐私中心的验证码。有效期为 10 分钟。",
+  codeIgnore: "如果您没有请求此验证码，请忽略此消息。",
 } satisfies CenterStrings;

@@ -39,4 +39,6 @@ export default {
   extension: "如請求複雜或數量眾多，{c}得將此期限再延長兩個月，並須於 {d} 前通知您（GDPR 第 12 條第 3 項）。",
   download: "下載我的資料",
   downloadUntil: "連結有效至 {d}。",
+  codeText: "{o} 是您用於 {c} 隱私中心的驗證碼。有效時間為 10 分鐘。",
+  codeIgnore: "如果您沒有要求此驗證碼，請忽略此訊息。",
 } satisfies CenterStrings;
