@@ -189,6 +189,10 @@ export default defineConfig(async () => {
             globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // expect.poll waits on the page and the service catching up (a save's round trip, a released tag's
+            // request): Vitest's one second is less than a busy two-core machine takes. A condition that never
+            // holds still fails, after 15 s, as the portal tests' poll does.
+            expect: { poll: { timeout: 15_000 } },
           },
         },
       ],

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { banner, visitor } from "./widget-helpers";
+import { answeredByService, banner, visitor } from "./widget-helpers";
 
 const baseUrl = inject("baseUrl");
 const autoconsentScript = readFileSync(
@@ -121,6 +121,7 @@ it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given 
   await page.reload();
   await page.waitForFunction(widgetState);
   expect(await rejected(page)).toBe(true);
+  await answeredByService(page);
   expect(await page.evaluate(() => document.querySelector("assent-consent[banner]"))).toBeNull();
   expect(await gatedNote(page)).toContain("Not run");
   await context.close();
@@ -160,6 +161,7 @@ it("the Consent-O-Matic rule's detectors and its reject path select the banner's
   // Decided: still present, no longer showing, so the extension leaves the page alone on the next visit.
   await page.reload();
   await page.waitForFunction(widgetState);
+  await answeredByService(page);
   expect(await matches(page, detector.presentMatcher.target)).toBe(1);
   expect(await matches(page, detector.showingMatcher.target)).toBe(0);
   await context.close();

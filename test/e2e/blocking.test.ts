@@ -149,7 +149,8 @@ describe("a page with GA4, Meta Pixel, Clarity, a YouTube embed and pixels", () 
     await p.waitForFunction(() => (window as any).__ran?.includes("meta"));
     expect(await p.locator(".assent-placeholder").count()).toBe(0);
     expect(await p.locator("iframe").isVisible()).toBe(true);
-    expect(seen(vendors.requests.slice(clicked))).toEqual(
+    // The frame navigates and the released pixel loads a moment after their src is set: wait for the requests.
+    await expect.poll(() => seen(vendors.requests.slice(clicked))).toEqual(
       expect.arrayContaining([
         "www.youtube.localhost /embed/xyz",
         "connect.facebook.localhost /en_US/fbevents.js",

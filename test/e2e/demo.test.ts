@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seedDemo } from "../../scripts/seed.mjs";
 import { launchBrowser } from "./browser";
-import { adminToken, banner, base, events, ok, visitor, waitForEvent, type Json } from "./widget-helpers";
+import { adminToken, answeredByService, banner, base, events, ok, visitor, waitForEvent, type Json } from "./widget-helpers";
 
 const demoProjectId = inject("demoProjectId");
 
@@ -95,6 +95,7 @@ describe("a returning visitor", () => {
     expect(await stateCard(page).innerText()).toMatch(/marketing\s+allowed/);
     expect(await page.locator("#identity").textContent()).toMatch(/Visitor identity: idn_/);
     expect((await page.evaluate(() => (window as any).assent.ready)).consents.marketing).toBe(true);
+    await answeredByService(page);
     expect(await banner(page).count()).toBe(0);
     await context.close();
   });

@@ -10,7 +10,7 @@ import { build, type Plugin, type Rolldown } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import * as reactNative from "../../examples/react-native/consent";
-import { banner, base, dialog, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { answeredByService, banner, base, dialog, hostSite, moduleTag, ok, recordPermissionBodies, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -141,6 +141,7 @@ describe.each(frameworks)("$name", ({ script, application, internalReference }) 
     await page.reload();
     await waitForText(page, "marketing", "true");
     expect(await heard(page)).toContain("ready true");
+    await answeredByService(page);
     expect(await banner(page).count()).toBe(0);
   });
 

@@ -2,7 +2,7 @@
 // and the steps that set the scene (sign in, create a project, create a backend client and get its token).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { expect, inject } from "vitest";
 import { createDemoProject, demoName } from "../../scripts/seed.mjs";
 import { artifactPath, launchBrowser } from "./browser";
@@ -19,11 +19,23 @@ export type PortalBrowser = { browser: Browser; context: BrowserContext; page: P
  */
 export const demoCopy = (): Promise<string> => createDemoProject(baseUrl, adminToken, `${demoName} (copy)`);
 
+/** Each portal page's calls to the service that have not been answered yet, with when each left. */
+const unanswered = new WeakMap<Page, Map<Request, number>>();
+
+function trackCalls(page: Page) {
+  const calls = new Map<Request, number>();
+  page.on("request", (request) => void (request.url().startsWith(baseUrl) && calls.set(request, Date.now())));
+  page.on("requestfinished", (request) => void calls.delete(request));
+  page.on("requestfailed", (request) => void calls.delete(request));
+  unanswered.set(page, calls);
+}
+
 /** A desktop-sized page; uncaught errors and CSP refusals are collected so a test can assert there were none. */
 export async function openPortalBrowser(): Promise<PortalBrowser> {
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   const page = await context.newPage();
+  trackCalls(page);
   const pageErrors: string[] = [];
   page.on("pageerror", (error) => pageErrors.push(error.message));
   page.on("console", (message) => {
@@ -73,11 +85,17 @@ export const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.
 
 /**
  * Waits for `locator` to show; if the page shows a problem instead (`role="alert"`: a failed load), fails at once
- * with its text, so a failure says what the service answered rather than only that something did not appear.
+ * with its text, so a failure says what the service answered rather than only that something did not appear. When
+ * neither shows, the failure says what the page shows instead and which of its calls to the service are unanswered.
  */
 export async function shown(page: Page, locator: Locator) {
   const problem = page.locator('[role="alert"]');
-  await locator.or(problem).first().waitFor();
+  // The first of them that is visible: a hidden alert earlier in the page (a closed dialog's) is not the answer.
+  await locator.or(problem).filter({ visible: true }).first().waitFor().catch(async (error: Error) => {
+    const main = await page.locator("main").innerText({ timeout: 1000 }).catch(() => "(no main)");
+    const calls = [...(unanswered.get(page) ?? [])].map(([call, sent]) => `${call.method()} ${new URL(call.url()).pathname} (${Math.round((Date.now() - sent) / 1000)} s)`);
+    throw new Error(`${error.message}\nThe page ${page.url()} shows: ${main.replace(/\s+/g, " ").slice(0, 400)}\nIts unanswered calls to the service: ${calls.join(", ") || "none"}`);
+  });
   if (!(await locator.first().isVisible())) throw new Error(`The page shows a problem instead: ${(await problem.allInnerTexts()).join(" | ")}`);
 }
 

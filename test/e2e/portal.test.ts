@@ -289,6 +289,8 @@ describe("the portal", () => {
     await expectAccessible(page, "delete dialog");
     await remove.click();
     await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
+    // The heading shows before the list arrives: its rows (the seeded demo's at least) prove the list is there.
+    await page.locator("ap-projects tbody tr").first().waitFor();
     expect(await page.getByRole("link", { name: "Nordic Outdoor" }).count()).toBe(0);
     // Its clients went with it (and out of the client cache here), so their tokens are refused outright.
     expect((await api(flow.token, "GET", `/privacy/v2/projects/${flow.projectId}`)).status).toBe(401);

@@ -118,7 +118,7 @@ describe("when the service is unavailable", () => {
     await banner(page).waitFor({ state: "detached" });
     expect((await events(page, "assent-change"))[0].consents).toEqual({ marketing: true, analytics: true, fraud: true });
     await context.close();
-  }, 30_000);
+  });
 });
 
 describe("a page on an origin no web client of the project lists", () => {

@@ -211,6 +211,15 @@ export const events = (page: Page, type: string) =>
 export const waitForEvent = (page: Page, type: string) =>
   page.waitForFunction((t) => (window as unknown as Recorded).__events.some((e) => e.type === t), type);
 
+/**
+ * Waits until the widget has taken the service's answer for a visitor who decided before: the stored decision is
+ * announced at once with no saved purposes, and the purposes this visitor answered come only with the answer. The
+ * widget acts on the answer in the same task (a first layer that asks again is rendered in its microtasks), so once
+ * this returns, "no banner" means the service's answer asked for none.
+ */
+export const answeredByService = (page: Page) =>
+  page.waitForFunction(() => ((document.querySelector("assent-consent") as any)?.consent?.purposes.length ?? 0) > 0);
+
 /** What the page's dataLayer holds, gtag commands (arguments objects) as arrays, GTM events as they are. */
 export const dataLayer = (page: Page) =>
   page.evaluate(() =>

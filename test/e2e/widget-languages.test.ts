@@ -153,7 +153,9 @@ describe.each([
       if (pictured.includes(language)) await picture(page, `widget-${language}-dialog-${viewport.width}`);
       await page.evaluate(() => ((document.querySelector("assent-consent") as any).open = false));
     }
-  });
+    // A bootstrap and two layers for each of the 53 languages, one after another: 13 to 26 s on a busy two-core
+    // machine, past half of the suite's minute. Each wait inside still fails on its own after 30 s.
+  }, 180_000);
 });
 
 describe("which language a visitor gets", () => {

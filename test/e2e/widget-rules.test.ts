@@ -3,7 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { adminToken, banner, base, dialog, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { adminToken, answeredByService, banner, base, dialog, gatedScript, hostSite, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -102,6 +102,7 @@ describe("a refusal stands", () => {
     // A reload while the period runs (it is long enough for a reload on a loaded machine).
     const within = await bootstrapped(page, () => page.reload());
     expect(within.askAgain).toEqual([]);
+    await answeredByService(page);
     expect(await asked(page)).toBe(false);
 
     // The period passes: the service names the refused purposes, and the first layer asks about them again.
@@ -122,6 +123,7 @@ describe("a refusal stands", () => {
     await page.getByRole("button", { name: "Reject all" }).click();
     await banner(page).waitFor({ state: "detached" });
     await bootstrapped(page, () => page.reload());
+    await answeredByService(page);
     expect(await asked(page)).toBe(false);
 
     const current = await ok("GET", fresh.under(`/configurations/purposes/${fresh.marketing.purposeId}`), fresh.token);
