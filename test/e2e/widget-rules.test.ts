@@ -85,7 +85,6 @@ async function bootstrapped(page: Page, load: () => Promise<unknown>): Promise<J
   await load();
   const body = await (await answer).json();
   await page.waitForFunction(() => (window as any).assent.getConsent()?.identityId);
-  await page.evaluate(() => (document.querySelector("assent-consent") as any).updateComplete);
   return body;
 }
 
