@@ -145,6 +145,24 @@ describe("hand-gated frames for a returning visitor", () => {
   });
 });
 
+describe("a held frame the page takes away", () => {
+  it("takes its placeholder with it, and leaves the other frame's", async () => {
+    const { page: p } = await visitor(browser);
+    await p.goto(`${site.origin}/frames.html`);
+    await p.getByRole("button", { name: youtube }).waitFor();
+    await p.getByRole("button", { name: partner }).waitFor();
+    // The first goes while another frame is held; the second is the last held one, after which no release wakes the
+    // placeholders' code: each must go all the same.
+    await p.evaluate(() => document.querySelector("iframe[title='Partner content']")!.remove());
+    await p.getByRole("button", { name: partner }).waitFor({ state: "detached" });
+    expect(await p.getByRole("button", { name: youtube }).isVisible()).toBe(true);
+    await p.evaluate(() => document.querySelector("iframe[title='YouTube video player']")!.remove());
+    await p.getByRole("button", { name: youtube }).waitFor({ state: "detached" });
+    expect(await p.locator(".assent-placeholder").count()).toBe(0);
+    await p.context().close();
+  });
+});
+
 describe("a page without a gated frame", () => {
   it("does not load the placeholders' code", async () => {
     const { page: p } = await visitor(browser);

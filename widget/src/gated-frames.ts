@@ -20,7 +20,8 @@ import type { ConsentController } from "./controller";
 
 type Entries = BlockingScriptConfig["entries"];
 
-const drawn = new WeakSet<HTMLIFrameElement>();
+/** Each frame with a placeholder (or one on its way), and what takes the placeholder away. */
+const drawn = new Map<HTMLIFrameElement, () => void>();
 let listed: Promise<Entries> | undefined;
 let configured: Promise<unknown> | undefined;
 
@@ -48,8 +49,20 @@ async function labelOf(host: string, purposes: string[], flow: ConsentController
   return { key: "content", values: { v: host, p: names.join(", ") } };
 }
 
+const forget = (frame: HTMLIFrameElement) => {
+  drawn.get(frame)?.();
+  drawn.delete(frame);
+};
+
+/** A frame the page takes away takes its placeholder with it (its parent may stay, with the placeholder in it). */
+let removals: MutationObserver | undefined;
+
 /** Draws a placeholder for every gated frame still held that has none yet. */
 export function draw(element: AssentConsent, flow: ConsentController): void {
+  removals ??= new MutationObserver(() => {
+    for (const frame of drawn.keys()) if (!frame.isConnected) forget(frame);
+  });
+  removals.observe(document.documentElement, { childList: true, subtree: true });
   for (const frame of document.querySelectorAll<HTMLIFrameElement>("iframe[data-assent-purpose][data-src]")) {
     const purposes = frame.dataset.assentPurpose!.split(/\s+/);
     if (drawn.has(frame) || purposes.every((purpose) => element.hasConsent(purpose))) continue;
@@ -59,10 +72,10 @@ export function draw(element: AssentConsent, flow: ConsentController): void {
     } catch {
       continue;
     }
-    drawn.add(frame);
+    drawn.set(frame, () => {});
     void labelOf(host, purposes, flow).then((label) => {
-      // Released while the words were on their way.
-      if (!frame.hasAttribute("data-src")) return drawn.delete(frame);
+      // Released or taken away while the words were on their way.
+      if (!frame.hasAttribute("data-src") || !frame.isConnected) return drawn.delete(frame);
       // The element's release loads the frame once its purposes are recorded; until then it stays held, as gating
       // promises, and a click whose recording failed can be tried again.
       const remove = placeholder(frame, label, flow.host.source.api, async () => {
@@ -70,12 +83,12 @@ export function draw(element: AssentConsent, flow: ConsentController): void {
           if (!element.hasConsent(purpose) && !(await element.allow(purpose).catch(() => false))) return false;
         }
       });
-      new MutationObserver((_, observer) => {
-        if (frame.hasAttribute("data-src")) return;
-        observer.disconnect();
+      const released = new MutationObserver(() => frame.hasAttribute("data-src") || forget(frame));
+      drawn.set(frame, () => {
+        released.disconnect();
         remove();
-        drawn.delete(frame);
-      }).observe(frame, { attributeFilter: ["data-src"] });
+      });
+      released.observe(frame, { attributeFilter: ["data-src"] });
     });
   }
 }
