@@ -2,13 +2,12 @@ import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { CenterApi, type Channel, type Decision, type Kind, type Page, type Person, type PersonRequest } from "./api";
 import { fetchKeys, verifyReceipt, type Checked } from "./receipts";
 import { styles } from "./styles";
+import { fillIn } from "../../shared/i18n/fill";
 
 /** The script's own URL: the default API origin (as the widget finds its own). */
 const scriptUrl = import.meta.url;
 const kinds: Kind[] = ["access", "portability", "erasure", "objection"];
 
-/** `{name}` placeholders filled in literally. */
-const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((t, [k, v]) => t.split(`{${k}}`).join(v), text);
 
 /**
  * `<assent-privacy-center project="prj_…">`: the data subject's own door. The browser's decisions with their receipts
@@ -178,11 +177,11 @@ export class AssentPrivacyCenter extends LitElement {
       </div>
       <p class="muted">${this.#when(request.created)}</p>
       ${open
-        ? html`<p>${fill(w.deadline, { d: this.#day(request.deadline) })}</p>
-            <p class="muted">${fill(w.extension, { c: this.state.page!.controller, d: this.#day(request.deadline) })}</p>`
+        ? html`<p>${fillIn(w.deadline, { d: this.#day(request.deadline) })}</p>
+            <p class="muted">${fillIn(w.extension, { c: this.state.page!.controller, d: this.#day(request.deadline) })}</p>`
         : nothing}
       ${request.download
-        ? html`<p><a href=${request.download.url} download>${w.download}</a> <span class="muted">${fill(w.downloadUntil, { d: this.#when(request.download.expires) })}</span></p>`
+        ? html`<p><a href=${request.download.url} download>${w.download}</a> <span class="muted">${fillIn(w.downloadUntil, { d: this.#when(request.download.expires) })}</span></p>`
         : nothing}
     </li>`;
   }
@@ -221,7 +220,7 @@ export class AssentPrivacyCenter extends LitElement {
     const w = this.#words;
     const method = person.verification.method === "sms" ? w.methodSms : w.methodEmail;
     return html`<section aria-labelledby="you">
-        <h2 id="you">${fill(w.verifiedBy, { m: method, t: this.#when(person.verification.verifiedAt) })}</h2>
+        <h2 id="you">${fillIn(w.verifiedBy, { m: method, t: this.#when(person.verification.verifiedAt) })}</h2>
         ${person.identity
           ? html`<p>${w.addressNames}</p>
               <ul class="aliases">
@@ -257,7 +256,7 @@ export class AssentPrivacyCenter extends LitElement {
     const w = this.#words;
     return html`<header>
         <h1>${w.heading}</h1>
-        <p>${fill(w.intro, { c: page.controller })}</p>
+        <p>${fillIn(w.intro, { c: page.controller })}</p>
         ${page.policies.privacy ? html`<p><a href=${page.policies.privacy}>${w.privacyPolicy}</a></p>` : nothing}
       </header>
       <section aria-labelledby="choices">

@@ -1,3 +1,4 @@
+import { fillIn } from "../../shared/i18n/fill";
 import type { CenterStrings } from "../../shared/i18n/privacy-center";
 import { chooseDcs, firstNonGsm, segmentCount, type Dcs } from "../hub/encoding";
 
@@ -12,10 +13,6 @@ export type CodeMessage = {
 
 /** The most parts a code's SMS takes: two still arrive as one message, and cost at most twice one. */
 export const maxCodeSegments = 2;
-
-/** Fills `{x}` placeholders in one pass, so a value that itself reads `{o}` stays as written. */
-const fillIn = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** Names what the mail is without the code: subjects show in notifications and mail lists, and providers keep them. */
 export const codeSubject = ({ projectName, strings }: CodeMessage) => `${strings.heading} · ${projectName}: ${strings.code}`;

@@ -5,6 +5,7 @@
  * (shared/i18n/blocking.ts), fetched when the first placeholder is drawn, so neither script carries any language.
  */
 import { direction } from "../../../shared/i18n/direction";
+import { fillIn } from "../../../shared/i18n/fill";
 import { lookup } from "../../../shared/i18n/negotiate";
 import { blockingEnglish, type BlockingKey } from "../../../shared/i18n/blocking";
 
@@ -61,7 +62,7 @@ export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, ap
     if ((await load()) === false) button.removeAttribute("aria-disabled");
   };
   void wordsFor(api).then(([tag, found]) => {
-    button.textContent = (found ?? blockingEnglish)[key].replace(/\{(\w)\}/g, (_, name: string) => values[name]);
+    button.textContent = fillIn((found ?? blockingEnglish)[key], values);
     box.lang = tag;
     box.dir = direction(tag);
     button.style.visibility = "";
