@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { signingKeys } from "../auth/keys";
 import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
@@ -51,21 +51,20 @@ export const scanPassFor = (env: Env, pass: string): ScanPass => ({ service: new
  */
 export async function scanPassOf(env: Env, projectId: string, presented: string | undefined): Promise<string | undefined> {
   if (!presented) return undefined;
-  const keys = await signingKeys(requireSetting(env, "SIGNING_KEYS"));
-  for (const key of keys) {
-    try {
-      const { payload } = await jwtVerify(presented, key.publicKey, {
-        algorithms: ["ES256"],
-        typ: passType,
-        issuer: issuerOf(env),
-        audience: passAudience,
-        subject: projectId,
-        requiredClaims: ["exp", "jti"],
-      });
-      return payload.jti;
-    } catch {
-      // Another key may have signed it; none did if the loop ends.
-    }
+  try {
+    const { kid } = decodeProtectedHeader(presented);
+    const key = (await signingKeys(requireSetting(env, "SIGNING_KEYS"))).find((candidate) => candidate.kid === kid);
+    if (!key) return undefined;
+    const { payload } = await jwtVerify(presented, key.publicKey, {
+      algorithms: ["ES256"],
+      typ: passType,
+      issuer: issuerOf(env),
+      audience: passAudience,
+      subject: projectId,
+      requiredClaims: ["exp", "jti"],
+    });
+    return payload.jti;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
