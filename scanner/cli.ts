@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import createClient from "openapi-fetch";
 import { chromium, type Browser } from "playwright-core";
+import type { paths } from "../shared/api/operations";
 import { ScanReport } from "../worker/scans/report";
 import { scanOrigin, type ScanPass } from "./crawl";
 import { summarize } from "./summary";
@@ -15,28 +17,32 @@ function browserOf(cdp: string | undefined): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
 }
 
-/**
- * A POST to the project's API on the service `ASSENT_URL` names, with the token `ASSENT_TOKEN` holds: its JSON, or
- * the route's problem as the error.
- */
-async function postToProject(projectId: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const base = process.env.ASSENT_URL ?? "http://localhost:8787";
+/** The project's API on the service `ASSENT_URL` names, through the typed client, with the token `ASSENT_TOKEN` holds. */
+function projectApi(projectId: string) {
+  const baseUrl = process.env.ASSENT_URL ?? "http://localhost:8787";
   const token = process.env.ASSENT_TOKEN;
   if (!token) throw new Error("--project needs ASSENT_TOKEN (an admin or backend bearer token) in the environment");
-  const res = await fetch(`${base}/privacy/v2/projects/${encodeURIComponent(projectId)}${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${path} to ${base} failed: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text);
-}
-
-/** The project's scan pass, sent on the scan's requests to its service (docs/scanner.md#scanning-a-site-that-runs-assent). */
-async function passFor(projectId: string): Promise<{ passId: string; pass: ScanPass }> {
-  const { passId, pass, header } = (await postToProject(projectId, "/scan-passes")) as { passId: string; pass: string; header: string };
-  return { passId, pass: { service: new URL(process.env.ASSENT_URL ?? "http://localhost:8787").origin, header, value: pass } };
+  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  const params = { path: { project_id: projectId } };
+  /** An answer's JSON, or the route's problem as the error. */
+  const answered = async <T>(what: string, reply: Promise<{ data?: T; error?: unknown; response: Response }>) => {
+    const { data, error, response } = await reply;
+    if (data === undefined) throw new Error(`${what} at ${baseUrl} failed: ${response.status} ${JSON.stringify(error).slice(0, 500)}`);
+    return data;
+  };
+  return {
+    /** The project's scan pass, sent on the scan's requests to the service (docs/scanner.md#scanning-a-site-that-runs-assent). */
+    async pass(): Promise<{ passId: string; pass: ScanPass }> {
+      const { passId, pass, header } = await answered("POST …/scan-passes", client.POST("/privacy/v2/projects/{project_id}/scan-passes", { params }));
+      return { passId, pass: { service: new URL(baseUrl).origin, header, value: pass } };
+    },
+    /** Stores the report, deleting the visitors made under the pass; how many went. */
+    async upload(report: ScanReport, passId?: string): Promise<number> {
+      const body = { report, passId };
+      const stored = await answered("POST …/scans", client.POST("/privacy/v2/projects/{project_id}/scans", { params, body }));
+      return "visitorsRemoved" in stored ? stored.visitorsRemoved : 0;
+    },
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -70,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const maxPages = number(values.pages, "pages");
     const concurrency = number(values.concurrency, "concurrency");
-    const pass = values.project ? await passFor(values.project) : undefined;
+    const service = values.project ? projectApi(values.project) : undefined;
+    const pass = await service?.pass();
     const browser = await browserOf(values.cdp);
     let report: ScanReport;
     try {
@@ -83,8 +90,8 @@ export async function main(argv: string[]): Promise<number> {
       writeFileSync(values.json, JSON.stringify(report, null, 2) + "\n");
       console.log(`\nReport written to ${values.json}`);
     }
-    if (values.project) {
-      const { visitorsRemoved } = await postToProject(values.project, "/scans", { report, passId: pass?.passId });
+    if (service) {
+      const visitorsRemoved = await service.upload(report, pass?.passId);
       console.log(`Report uploaded to project ${values.project}; ${visitorsRemoved} visitors the scan made there were deleted`);
     }
     return 0;
