@@ -7,21 +7,6 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
-// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (Node 21+); the machines run Node 20.
-if (!("groupBy" in Map)) {
-  Object.defineProperty(Map, "groupBy", {
-    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K) {
-      const groups = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const k = key(item, index++);
-        groups.set(k, [...(groups.get(k) ?? []), item]);
-      }
-      return groups;
-    },
-  });
-}
-
 /**
  * Vitest's order within each project (failed, then longest last time, then largest), but the projects' files taken in
  * turn rather than one project after another. A project's files queue behind the previous project's otherwise, so the

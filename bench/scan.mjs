@@ -1,11 +1,11 @@
-// `node bench/scan.mjs`: the scanner's figure for BENCHMARKS.md ("Scanner"): a 20-page shop (the browser tests'
+// `npm run bench:scan`: the scanner's figure for BENCHMARKS.md ("Scanner"): a 20-page shop (the browser tests'
 // fixture with 16 product pages more) scanned in the local Chromium against the service with the real widget, each
 // page in three contexts. SCAN_CONCURRENCY (default the scanner's 4) pages at a time; SCAN_RUNS (default 1) runs;
 // SCAN_REPORT=<file> keeps the last run's report.
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { startService, writeRaisedLimitsConfig } from "../scripts/local-service.mjs";
 import { createDemoProject } from "../scripts/seed.mjs";
-import { loadScanner } from "../scripts/scan.mjs";
+import { chromiumFlags, scanOrigin } from "../scanner/cli.ts";
 import { startScanFixture } from "../test/e2e/scan-fixture.mjs";
 
 const log = (...args) => console.log("[bench:scan]", ...args);
@@ -19,7 +19,6 @@ export async function measureScan() {
   writeRaisedLimitsConfig(config, { names: /VISITOR_TOKENS_\w+_LIMITER/ });
   const service = await startService({ name: "bench-scan", config, build: !existsSync("dist/public/widget/assent.js"), vars: { LOCAL_DEV: "true" } });
   const site = await startScanFixture({ extraPages: 16 });
-  const { scanOrigin, chromiumFlags } = await loadScanner();
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
   try {

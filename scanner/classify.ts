@@ -1,8 +1,8 @@
-import { patternCovers } from "../shared/blocking/hosts";
-import { vendors } from "../shared/vendors/catalogue";
-import type { ConsentType } from "../worker/consent-mode/settings";
-import type { scanCategories } from "../worker/scans/report";
-import database from "./cookie-database.json";
+import { patternCovers } from "../shared/blocking/hosts.ts";
+import { vendors } from "../shared/vendors/catalogue.ts";
+import type { ConsentType } from "../worker/consent-mode/settings.ts";
+import type { scanCategories } from "../worker/scans/report.ts";
+import database from "./cookie-database.json" with { type: "json" };
 
 /** Categories come from data: the Open Cookie Database (scripts/refresh-cookie-database.mjs generates the module). */
 export type Category = (typeof scanCategories)[number];

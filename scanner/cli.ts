@@ -2,10 +2,10 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import createClient from "openapi-fetch";
 import { chromium, type Browser } from "playwright-core";
-import type { paths } from "../shared/api/operations";
-import { ScanReport } from "../worker/scans/report";
-import { scanOrigin, type ScanPass } from "./crawl";
-import { summarize } from "./summary";
+import type { paths } from "../shared/api/operations.ts";
+import { ScanReport } from "../worker/scans/report.ts";
+import { scanOrigin, type ScanPass } from "./crawl.ts";
+import { summarize } from "./summary.ts";
 
 const usage = "usage: npm run scan -- <url> [--pages N] [--project <id>] [--json <file>] [--cdp <ws-endpoint>] [--concurrency N]";
 
@@ -101,5 +101,5 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-export { scanOrigin } from "./crawl";
-export { summarize } from "./summary";
+export { scanOrigin } from "./crawl.ts";
+export { summarize } from "./summary.ts";

@@ -1,11 +1,11 @@
-import type { ScanReport } from "../worker/scans/report";
-import { buildReport } from "./findings";
-import { robotsRules } from "./robots";
-import { siteOf } from "./sites";
-import { guardNavigations, type NavigationGuard } from "./devtools";
-import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type ScanPass, type Visit } from "./visit";
+import type { ScanReport } from "../worker/scans/report.ts";
+import { buildReport } from "./findings.ts";
+import { robotsRules } from "./robots.ts";
+import { siteOf } from "./sites.ts";
+import { guardNavigations, type NavigationGuard } from "./devtools.ts";
+import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type ScanPass, type Visit } from "./visit.ts";
 
-export type { ScanBrowser, ScanPass } from "./visit";
+export type { ScanBrowser, ScanPass } from "./visit.ts";
 
 export type ScanOptions = Partial<Limits> & {
   /** Pages to visit, the start page included (default 20). */

@@ -1,7 +1,7 @@
-import { visitPhases, type ScanReport } from "../worker/scans/report";
-import { classifyHost, classifyName, cookieDatabase, essential, purposeOf, type Category, type Classification } from "./classify";
-import { siteOf } from "./sites";
-import type { PageError, Phase, Visit } from "./visit";
+import { visitPhases, type ScanReport } from "../worker/scans/report.ts";
+import { classifyHost, classifyName, cookieDatabase, essential, purposeOf, type Category, type Classification } from "./classify.ts";
+import { siteOf } from "./sites.ts";
+import type { PageError, Phase, Visit } from "./visit.ts";
 
 type Report = ScanReport;
 type Violation = Report["violations"][number];

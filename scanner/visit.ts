@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
-import type { visitPhases } from "../worker/scans/report";
-import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page";
-import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools";
-import { siteOf } from "./sites";
+import type { visitPhases } from "../worker/scans/report.ts";
+import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page.ts";
+import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools.ts";
+import { siteOf } from "./sites.ts";
 
 export type Phase = (typeof visitPhases)[number];
 

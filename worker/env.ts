@@ -1,18 +1,19 @@
-import type { Scope } from "./auth/scopes";
-import type { ClientType } from "./auth/table";
+import type { ClientType, Scope } from "./auth/scopes";
 import type { CronMessage } from "./cron/runs";
 
-/** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
-export interface Env {
-  /** The default database: every project PROJECT_DATABASES does not name, and the global (hub) tables. */
-  DB: D1Database;
+/**
+ * The Worker's bindings. What wrangler.toml declares is generated from it (`WranglerBindings` in
+ * worker-configuration.d.ts: `npm run generate:types`, which `npm run lint` checks is current); below is what a
+ * configuration file cannot declare: the secrets, the settings an operator may leave unset (commented out in
+ * wrangler.toml) or that only local development and the tests pass, the bindings wrangler.toml leaves out, and the
+ * queues' message types.
+ */
+export interface Env extends WranglerBindings {
   /**
    * JSON object, project id → name of a further D1 binding (`DB_SHARD_1`, …) holding that project
    * (docs/operations.md#more-than-one-database-project-to-database-map). Unset or `{}`: everything in DB. The bindings it names are declared in wrangler.toml.
    */
   PROJECT_DATABASES?: string;
-  /** Client records for token checks (a cache of D1) and the erasure ledger: no personal data (worker/lib/kv.ts). */
-  KV: KVNamespace;
   /** Bearer token of the admin API (a secret in production, `.dev.vars` locally). */
   ADMIN_TOKEN: string;
   /** The admin token being rotated out: accepted beside ADMIN_TOKEN until removed (docs/operations.md#rotating-secrets). */
@@ -34,20 +35,12 @@ export interface Env {
    * under WEBHOOK_SECRETS_KEY (docs/operations.md#rotating-secrets).
    */
   WEBHOOK_SECRETS_KEY_PREVIOUS?: string;
-  /** Attempts per webhook delivery before it is dead (default 8; at most the queue's max_retries + 1). */
-  WEBHOOK_MAX_ATTEMPTS?: string;
-  /** First retry delay in seconds; each further retry waits 4 times longer, capped at 12 h (default 30). */
-  WEBHOOK_RETRY_BASE_SECONDS?: string;
-  /** How long a webhook endpoint may take to answer, in milliseconds (default 10000). */
-  WEBHOOK_TIMEOUT_MS?: string;
   /** "true" lets webhooks target loopback addresses over http (local development only; `npm start` sets it). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** Upstream SMS gateway of the sms_hub provider (POST, JSON). Unset: messages stay in the outbox (`outbox_only`). */
   SMS_HUB_UPSTREAM_URL?: string;
   /** Bearer secret sent to the upstream SMS gateway (a secret, set with `wrangler secret put`). */
   SMS_HUB_UPSTREAM_SECRET?: string;
-  /** Workers Static Assets (dist/public): the client bundles; the portal's shell is fetched through it. */
-  ASSETS: Fetcher;
   /**
    * "true" only in local development (`npm start`, the browser tests): the bootstrap then honours a forced
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
@@ -59,38 +52,12 @@ export interface Env {
   RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
-  /** Abuse limits (Rate Limiting bindings, worker/limits/rate-limits.ts) and the limits they enforce, per minute. */
-  VISITOR_TOKENS_IP_LIMITER?: RateLimit;
-  VISITOR_TOKENS_PROJECT_LIMITER?: RateLimit;
-  TOKEN_ENDPOINT_LIMITER?: RateLimit;
-  PORTAL_SIGN_IN_LIMITER?: RateLimit;
-  ADMIN_FAILURES_LIMITER?: RateLimit;
-  /** The privacy center's code requests and verifications: per client IP, and each per address (worker/privacy-center). */
-  PRIVACY_CENTER_IP_LIMITER?: RateLimit;
-  PRIVACY_CENTER_ALIAS_LIMITER?: RateLimit;
-  PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER?: RateLimit;
-  RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
-  RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT?: string;
-  RATE_LIMIT_TOKEN_ENDPOINT?: string;
-  RATE_LIMIT_PORTAL_SIGN_IN?: string;
-  RATE_LIMIT_ADMIN_FAILURES?: string;
-  RATE_LIMIT_PRIVACY_CENTER_PER_IP?: string;
-  RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS?: string;
-  RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS?: string;
-  /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
-  RETENTION_IDLE_VISITOR_DAYS?: string;
-  /** Days a dispatched outbox event is kept (default 7). */
-  RETENTION_DISPATCHED_EVENTS_DAYS?: string;
-  /** Days a finished webhook delivery log is kept (default 30). */
-  RETENTION_WEBHOOK_DELIVERIES_DAYS?: string;
   /** SMS routes (JSON, not secret): route name → adapter, baseUrl, fallback, validityHours, failoverAfter, options. */
   SMS_ROUTES?: string;
   /** Secret (JSON): route name → that provider's credentials. Never in D1 or wrangler.toml. */
   SMS_CREDENTIALS?: string;
   /** Public origin providers send delivery reports to (default: ISSUER). Unset with ISSUER: no delivery reports. */
   SMS_CALLBACK_BASE_URL?: string;
-  /** Days an SMS text is kept after its message settled; then the cron blanks it (default 30). */
-  SMS_TEXT_RETENTION_DAYS?: string;
   /** Cloudflare's `send_email` binding: the privacy center's codes go out through Email Routing (worker/email/outbox.ts). */
   SEND_EMAIL?: SendEmail;
   /** An HTTP email API (POST JSON `{from, to, subject, text}`, bearer `EMAIL_API_KEY`), when there is no `SEND_EMAIL`. */

@@ -10,8 +10,5 @@ declare global {
       /** Miniflare's send_email binding, allowed one sender (vitest.config.ts); tests pass it as SEND_EMAIL. */
       TEST_SEND_EMAIL: SendEmail;
     }
-    interface GlobalProps {
-      mainModule: typeof import("../../worker/index");
-    }
   }
 }

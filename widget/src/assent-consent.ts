@@ -8,7 +8,7 @@ import { scriptUrl } from "./i18n";
 import { direction } from "../../shared/i18n/direction";
 import { adopt, styles } from "./styles";
 import type { ConsentState, RegimeName } from "./types";
-import { helpers, links, type View } from "./view";
+import { helpers, links, type View, type ViewState } from "./view";
 
 /** Where the script came from: the default API origin. */
 const scriptOrigin = new URL(scriptUrl).origin;
@@ -56,6 +56,8 @@ export class AssentConsent extends HTMLElement {
   #queued = false;
   #opener?: HTMLElement | null;
   #unwatch?: () => void;
+  /** What the layers render (banner.ts, preferences.ts). */
+  #view?: View;
 
   #attr(property: keyof this & string, attribute: string = property): string | undefined {
     return (this[property] as string | undefined) ?? this.getAttribute(attribute) ?? undefined;
@@ -211,33 +213,16 @@ export class AssentConsent extends HTMLElement {
     if (asked) flow.dismiss();
   }
 
-  #view(): View {
-    const flow = this.#flow!;
-    const { config, strings, language, failed, busy, choices, objected, receipt } = flow.shown;
-    const project = config?.project;
-    const view: View = {
+  /** The view's helpers and actions, made once: `#paint` brings its state up to date before each render. */
+  #actions(flow: ConsentController): View {
+    const view = {
       ...helpers,
       links: (policies) => links(view, policies),
       frame: (content) => frame(view, content),
-      t: strings!,
-      language: language!,
-      dir: direction(language!),
-      controller: project?.controller?.name || project?.name || strings!.thisSite,
-      config,
-      regime: flow.regime,
-      gpc: flow.gpc,
-      gpcApplied: flow.gpcApplied,
-      prescribed: flow.prescribed,
-      failed,
-      busy,
-      pending: flow.pending,
-      choices,
-      objected,
-      receipt,
       answered: (purpose) => flow.answered(purpose),
       acceptAll: () => void this.#decide(flow.setAll(true)),
       rejectAll: () => {
-        if (config) return void this.#decide(flow.setAll(false));
+        if (view.config) return void this.#decide(flow.setAll(false));
         flow.set({ banner: "", open: false });
         flow.rejectOffline();
       },
@@ -247,12 +232,12 @@ export class AssentConsent extends HTMLElement {
         flow.acknowledge();
       },
       dismiss: () => this.#dismiss(),
-      retry: () => void (config ? this.#decide(flow.save()) : flow.load()),
+      retry: () => void (view.config ? this.#decide(flow.save()) : flow.load()),
       save: () => void this.#decide(flow.save()),
       toggle: (key, on) => flow.toggle(key, on),
       object: (purpose) => void flow.object(purpose),
       closePreferences: () => flow.set({ open: false }),
-    };
+    } as View;
     return view;
   }
 
@@ -268,10 +253,29 @@ export class AssentConsent extends HTMLElement {
 
   /** Renders, then brings the layers' top-layer state (popover, modal dialog) and focus in line with it. */
   #paint() {
-    const { strings, banner: layer, open } = this.#flow!.shown;
+    const flow = this.#flow!;
+    const { config, strings, language, failed, busy, choices, objected, receipt, banner: layer, open } = flow.shown;
     // Removed from the page while a bootstrap was on its way: nothing to show (a popover must be in the page).
     if (!strings || !this.isConnected) return;
-    const view = this.#view();
+    const project = config?.project;
+    const state: ViewState = {
+      t: strings,
+      language: language!,
+      dir: direction(language!),
+      controller: project?.controller?.name || project?.name || strings.thisSite,
+      config,
+      regime: flow.regime,
+      gpc: flow.gpc,
+      gpcApplied: flow.gpcApplied,
+      prescribed: flow.prescribed,
+      failed,
+      busy,
+      pending: flow.pending,
+      choices,
+      objected,
+      receipt,
+    };
+    const view = Object.assign((this.#view ??= this.#actions(flow)), state);
     const root = this.#root!;
     const bannerBefore = root.querySelector("[popover]");
     render(

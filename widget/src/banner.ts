@@ -9,12 +9,12 @@
  * accept, customize), slotted into the button: that text names the button, a click on it is a click on the
  * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md#banner-tools).
  */
-import { html, nothing } from "lit/html.js";
+import { html } from "lit/html.js";
 import { fill } from "./i18n";
-import type { View } from "./view";
+import { notices, type View } from "./view";
 
 /** The first layer's text per regime. */
-const notices = { "opt-in": "noticeOptIn", "opt-out": "noticeOptOut", notice: "noticeOnly" } as const;
+const texts = { "opt-in": "noticeOptIn", "opt-out": "noticeOptOut", notice: "noticeOnly" } as const;
 
 const onEscape = (view: View) => (event: KeyboardEvent) => {
   if (event.key === "Escape") view.dismiss();
@@ -58,19 +58,11 @@ export const labels = (view: View) => controls(view).map(([name, words]) => html
 
 export function banner(view: View) {
   const { t, config } = view;
-  const optIn = view.regime === "opt-in";
-  const notes = [
-    view.gpcApplied ? t.gpcApplied : optIn && view.gpc ? t.gpc : "",
-    view.pending ? t.offline : "",
-  ].filter(Boolean);
   return frame(
     view,
     html`<h2 id="banner-title" class="title">${t.title}</h2>
-      <p id="banner-text">${fill(t[notices[view.regime]], view.controller)}${view.links(config?.project.policies)}</p>
-      ${notes.map((note) => html`<p class="note" part="notice">${note}</p>`)}
-      ${view.failed
-        ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
-        : nothing}
+      <p id="banner-text">${fill(t[texts[view.regime]], view.controller)}${view.links(config?.project.policies)}</p>
+      ${notices(view)}
       <div class="actions">
         ${controls(view).map(
           ([name, words, disabled, action]) =>

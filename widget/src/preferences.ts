@@ -126,7 +126,6 @@ export function preferences(view: View) {
   };
 
   const disabled = !view.config || view.busy;
-  const note = view.gpcApplied ? t.gpcApplied : view.gpc && view.regime === "opt-in" ? t.gpc : "";
   return html`<dialog
     part="dialog"
     aria-modal="true"
@@ -150,11 +149,7 @@ export function preferences(view: View) {
     </div>
     <div class="body">
       <p id="intro">${view.fill(t.intro, view.controller)}${view.links(view.config?.project.policies)}</p>
-      ${note ? html`<p class="note" part="notice">${note}</p>` : nothing}
-      ${view.pending ? html`<p class="note" part="notice">${t.offline}</p>` : nothing}
-      ${view.failed
-        ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
-        : nothing}
+      ${view.notices(view)}
       <ul>
         ${view.config?.purposes.map(entry)}
       </ul>

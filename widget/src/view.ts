@@ -9,14 +9,8 @@ import { fill, pick } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import type { Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "./types";
 
-export type View = {
-  lit: { html: typeof html; nothing: typeof nothing };
-  fill: typeof fill;
-  /** A configuration text in the visitor's language (see `pick`). */
-  text(texts?: Translation[]): string;
-  links(policies?: Policies): unknown;
-  /** The first layer's frame (banner.ts) around other content. */
-  frame(content: unknown): unknown;
+/** What the element knows when it renders: brought up to date on each render. */
+export type ViewState = {
   t: Strings;
   language: string;
   dir: string;
@@ -34,6 +28,18 @@ export type View = {
   choices: Choices;
   objected: Record<string, boolean>;
   receipt?: string;
+};
+
+export type View = ViewState & {
+  lit: { html: typeof html; nothing: typeof nothing };
+  fill: typeof fill;
+  /** A configuration text in the visitor's language (see `pick`). */
+  text(texts?: Translation[]): string;
+  links(policies?: Policies): unknown;
+  /** The first layer's frame (banner.ts) around other content. */
+  frame(content: unknown): unknown;
+  /** The notes both layers show above their choices: `view.notices(view)` (see `notices`). */
+  notices: typeof notices;
   answered(purpose: Purpose): boolean;
   acceptAll(): void;
   rejectAll(): void;
@@ -59,8 +65,6 @@ const web = (url?: string) => {
   }
 };
 
-/** The helpers part of a View. */
-export const helpers: Pick<View, "lit" | "fill" | "text"> = { lit: { html, nothing }, fill, text: pick };
 
 /** A Policies key and the words for its link. */
 const policyLinks = { privacy: "privacyPolicy", terms: "terms", cookie: "cookiePolicy" } as const;
@@ -70,3 +74,22 @@ export const links = (view: View, policies: Policies = {}) =>
     const url = policies[key as keyof Policies];
     return web(url) ? html` <a part="link" href=${url!} target="_blank">${view.t[words]}</a>` : nothing;
   });
+
+/**
+ * What both layers say above their choices: the browser's Global Privacy Control (honoured, or only noted where
+ * consent is asked anyway), a choice waiting on this device while the service is down, and a failure with its retry.
+ */
+export const notices = (view: View) => {
+  const { t } = view;
+  return [
+    ...[view.gpcApplied ? t.gpcApplied : view.gpc && view.regime === "opt-in" ? t.gpc : "", view.pending ? t.offline : ""]
+      .filter(Boolean)
+      .map((note) => html`<p class="note" part="notice">${note}</p>`),
+    view.failed
+      ? html`<p class="note error" part="notice" role="alert">${t.serviceDown} <button class="link" @click=${view.retry}>${t.retry}</button></p>`
+      : nothing,
+  ];
+};
+
+/** The helpers part of a View. */
+export const helpers: Pick<View, "lit" | "fill" | "text" | "notices"> = { lit: { html, nothing }, fill, text: pick, notices };

@@ -3,8 +3,8 @@ import type { Databases, Env } from "../env";
 import { getDb } from "../lib/db";
 import { kvFailed, kvKey, type KvPrefix } from "../lib/kv";
 import { ttlCache } from "../lib/ttl-cache";
-import { scopesOfClient, type ClientScope } from "./scopes";
-import { clients, type ClientType } from "./table";
+import { scopesOfClient, type ClientScope, type ClientType } from "./scopes";
+import { clients } from "./table";
 
 /** What a token check needs to know about a client. */
 export type ClientRecord = {

@@ -11,8 +11,8 @@ import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified,
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
 import { forgetClients } from "./clients-cache";
-import { access, clientKinds, clientScopes, defaultScopes, scopesOfClient, type ClientScope } from "./scopes";
-import { clients, clientTypes, type ClientType } from "./table";
+import { access, clientKinds, clientScopes, clientTypes, defaultScopes, scopesOfClient, type ClientScope, type ClientType } from "./scopes";
+import { clients } from "./table";
 import { forgetSmsClients } from "../hub/registrations";
 import { defaultDatabase } from "../lib/databases";
 

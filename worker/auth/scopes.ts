@@ -1,5 +1,3 @@
-import type { ClientType } from "./table";
-
 /**
  * Who may call what: the one vocabulary of scopes, what each permits, and who holds which by default.
  *
@@ -58,6 +56,9 @@ export const allScopes = Object.keys(scopes) as Scope[];
 /** Scopes a client may hold: everything but the operator's. */
 export const clientScopes = allScopes.filter((scope): scope is Exclude<Scope, "admin"> => scope !== "admin");
 export type ClientScope = (typeof clientScopes)[number];
+
+export const clientTypes = ["web", "ios", "android", "backend"] as const;
+export type ClientType = (typeof clientTypes)[number];
 
 /** Confidential clients keep their secret on a server; public ones ship it in a page or an app (RFC 6749 §2.1). */
 export const clientKinds: Record<ClientType, "confidential" | "public"> = {
@@ -118,8 +119,6 @@ export const access = {
 
 /** The token endpoint's `scope` parameter (RFC 6749 §3.3): space-delimited, order and repeats irrelevant. */
 export const parseScopeParameter = (value: string) => [...new Set(value.split(" ").filter(Boolean))];
-
-export const isClientScope = (value: string): value is ClientScope => (clientScopes as readonly string[]).includes(value);
 
 /** The scopes a client may hold: its explicit list if it has one, else its type's defaults. */
 export const scopesOfClient = (type: ClientType, explicit: readonly ClientScope[] | null) => explicit ?? defaultScopes[type];

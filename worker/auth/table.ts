@@ -1,9 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
-import type { ClientScope } from "./scopes";
-
-export const clientTypes = ["web", "ios", "android", "backend"] as const;
-export type ClientType = (typeof clientTypes)[number];
+import { clientTypes, type ClientScope } from "./scopes";
 
 export const clients = sqliteTable(
   "clients",

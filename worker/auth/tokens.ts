@@ -6,8 +6,7 @@ import { requireSetting } from "../lib/settings";
 import { ttlCache } from "../lib/ttl-cache";
 import { readClient, type ClientRecord } from "./clients-cache";
 import { signingKeys } from "./keys";
-import { identityScopedScopes, type Scope } from "./scopes";
-import { clientTypes, type ClientType } from "./table";
+import { clientTypes, identityScopedScopes, type ClientType, type Scope } from "./scopes";
 
 export const audience = "assent-api";
 export const defaultTtlSeconds = 3600;

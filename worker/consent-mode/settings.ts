@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { consentTypes } from "../../shared/consent-mode/types";
+import { consentTypes } from "../../shared/consent-mode/types.ts";
 
-export { consentTypes, type ConsentType } from "../../shared/consent-mode/types";
+export { consentTypes, type ConsentType } from "../../shared/consent-mode/types.ts";
 
 export type ConsentModeSettings = {
   /** Whether the widget talks to Google tags at all (gtag `consent` commands and `dataLayer` events). */

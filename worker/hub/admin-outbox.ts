@@ -1,8 +1,7 @@
 import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../lib/db";
-import { getDb } from "../lib/db";
+import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { getDb, inJsonArray, type Db } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
 import { jsonResponse, problems } from "../lib/schemas";
@@ -61,7 +60,7 @@ async function trailsOf(db: Db, ids: string[]) {
   const rows = await db
     .select(trailColumns)
     .from(smsTrail)
-    .where(sql`${smsTrail.messageId} in (select value from json_each(${JSON.stringify(ids)}))`)
+    .where(inJsonArray(smsTrail.messageId, ids))
     .orderBy(asc(smsTrail.messageId), asc(smsTrail.seq));
   const byMessage = new Map<string, z.infer<typeof SmsTrailEntry>[]>();
   for (const { messageId, ...entry } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), entry]);

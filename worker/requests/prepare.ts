@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { unknownReferences } from "../configuration/queries";
+import { livePurpose, unknownReferences } from "../configuration/queries";
 import { dataGroups, purposes, purposeVersions, type PurposeContent } from "../configuration/table";
 import { identities } from "../identities/table";
-import type { Db } from "../lib/db";
+import { inJsonArray, type Db } from "../lib/db";
 import { badRequest, type FieldError } from "../lib/errors";
 import { parties } from "../parties/table";
 import { latestReceiptHash } from "../proof/log";
@@ -43,9 +43,6 @@ const namedBy = (purposeIdsJson: string, column: SQLiteColumn, fields: string[])
     ${fields.length > 1 ? sql`UNION SELECT item.value FROM ${purposeVersions} pv, json_each(pv.content, ${`$.${fields[1]}`}) item
     WHERE pv.purpose_id IN (SELECT value FROM json_each(${purposeIdsJson}))` : sql``})`;
 
-/** `column IN` a JSON list, bound as one value: a request may name up to 200 ids and D1 binds at most 100 values. */
-const inJson = (column: SQLiteColumn, ids: string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-
 /**
  * The project's configuration as far as a request body can name it, with what a receipt needs (the project's
  * controller and jurisdiction, the identity's latest receipt hash); one round trip.
@@ -61,19 +58,19 @@ export async function lookup(db: Db, projectId: string, identityId: string, { pu
     db
       .select({ id: purposes.id, version: purposes.version, content: purposes.content })
       .from(purposes)
-      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted), inJson(purposes.id, purposeIds))),
+      .where(livePurpose(projectId, inJsonArray(purposes.id, purposeIds))),
     db
       .select({ purposeId: purposeVersions.purposeId, version: purposeVersions.version, content: purposeVersions.content })
       .from(purposeVersions)
       .innerJoin(purposes, eq(purposes.id, purposeVersions.purposeId))
-      .where(and(eq(purposes.projectId, projectId), inJson(purposeVersions.purposeId, purposeIds))),
+      .where(and(eq(purposes.projectId, projectId), inJsonArray(purposeVersions.purposeId, purposeIds))),
     db
       .select({ id: dataGroups.id, referenceId: dataGroups.referenceId })
       .from(dataGroups)
       .where(
         and(
           eq(dataGroups.projectId, projectId),
-          or(namedBy(named, dataGroups.id, ["dataGroups"]), inJson(dataGroups.id, dataGroupIds)),
+          or(namedBy(named, dataGroups.id, ["dataGroups"]), inJsonArray(dataGroups.id, dataGroupIds)),
         ),
       ),
     db
