@@ -1,7 +1,7 @@
 import { patternCovers } from "../shared/blocking/hosts";
 import { vendors } from "../shared/vendors/catalogue";
-import type { ConsentType } from "../worker/consent-mode/settings";
-import type { scanCategories } from "../worker/scans/report";
+import type { ConsentType } from "../shared/consent-mode/types";
+import type { scanCategories } from "../shared/scans/report";
 import database from "./cookie-database.json";
 
 /** Categories come from data: the Open Cookie Database (scripts/refresh-cookie-database.mjs generates the module). */

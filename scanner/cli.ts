@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import createClient from "openapi-fetch";
 import { chromium, type Browser } from "playwright-core";
 import type { paths } from "../shared/api/operations";
-import { ScanReport } from "../worker/scans/report";
+import { ScanReport } from "../shared/scans/report";
 import { scanOrigin, type ScanPass } from "./crawl";
 import { summarize } from "./summary";
 

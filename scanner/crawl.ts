@@ -1,4 +1,4 @@
-import type { ScanReport } from "../worker/scans/report";
+import type { ScanReport } from "../shared/scans/report";
 import { buildReport } from "./findings";
 import { robotsRules } from "./robots";
 import { siteOf } from "./sites";

@@ -1,4 +1,4 @@
-import { visitPhases, type ScanReport } from "../worker/scans/report";
+import { visitPhases, type ScanReport } from "../shared/scans/report";
 import { classifyHost, classifyName, cookieDatabase, essential, purposeOf, type Category, type Classification } from "./classify";
 import { siteOf } from "./sites";
 import type { PageError, Phase, Visit } from "./visit";

@@ -13,12 +13,14 @@
 // widget's block of dist/public/_headers current, and fails when over the size budgets.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { defineConfig, type Plugin } from "vite";
-import type { Vendor } from "../shared/vendors/types";
+import { blockingStrings } from "../shared/i18n/blocking";
+import { shippedStrings } from "../shared/i18n/shipped";
+import { english } from "../shared/i18n/strings";
+import { browserSignals, signalHeaders } from "../shared/signals/signals";
+import { vendors } from "../shared/vendors/catalogue";
 
 /**
  * min+gzip budgets, Lit included: what every page loads (the entry); one language's words; and everything one
@@ -27,10 +29,11 @@ import type { Vendor } from "../shared/vendors/types";
  */
 /**
  * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 44 for the one line that loads the
- * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, and 70 for loading the
- * click-to-load placeholders of frames gated by hand where a page has one held (docs/widget.md).
+ * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
+ * click-to-load placeholders of frames gated by hand where a page has one held (docs/widget.md), and 10 for naming
+ * the browser's storage keys in the one place the privacy center and the blocker read too (shared/browser).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 10;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**
@@ -43,20 +46,7 @@ export const blockingBudgetBytes = 4 * 1024;
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
 const i18nFolder = fileURLToPath(new URL("../shared/i18n/", import.meta.url));
-const signalsModule = fileURLToPath(new URL("../worker/signals/signals.ts", import.meta.url));
 const gzipBytes = (data: string | Buffer) => gzipSync(data, { level: 9 }).byteLength;
-
-/** Runs a TypeScript module of shared/i18n (type-only imports, relative imports of its neighbours) in Node. */
-function evaluate(file: string): Record<string, unknown> {
-  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  const module = { exports: {} as Record<string, unknown> };
-  new Function("module", "exports", "require", outputText)(module, module.exports, (spec: string) =>
-    evaluate(resolve(dirname(file), `${spec}.ts`)),
-  );
-  return module.exports;
-}
 
 /**
  * Every language's words as the JSON the widget fetches, by tag, checked against the list the widget and the
@@ -67,12 +57,12 @@ function languageFiles(): Record<string, string> {
     .filter((file) => file.endsWith(".ts"))
     .map((file) => file.slice(0, -3))
     .sort();
-  const shipped = evaluate(`${i18nFolder}shipped.ts`).shippedStrings as Record<string, object>;
+  const shipped: Record<string, object> = shippedStrings;
   const listed = Object.keys(shipped).sort();
   if (tags.join() !== listed.join()) {
     throw new Error(`shared/i18n/languages has modules for ${tags.join(" ")} but shared/i18n/shipped.ts lists ${listed.join(" ")}.`);
   }
-  const keys = Object.keys(evaluate(`${i18nFolder}strings.ts`).english as object).join();
+  const keys = Object.keys(english).join();
   return Object.fromEntries(
     tags.map((tag) => {
       const strings = shipped[tag];
@@ -86,7 +76,7 @@ const languages = languageFiles();
 
 /** The placeholders' words (shared/i18n/blocking.ts) as JSON by tag, for the languages the widget ships. */
 function blockingLanguageFiles(): Record<string, string> {
-  const strings = evaluate(`${i18nFolder}blocking.ts`).blockingStrings as Record<string, object>;
+  const strings: Record<string, object> = blockingStrings;
   const missing = Object.keys(languages).filter((tag) => !strings[tag]);
   if (missing.length > 0) throw new Error(`shared/i18n/blocking.ts has no words for ${missing.join(" ")}.`);
   return Object.fromEntries(Object.keys(languages).map((tag) => [tag, JSON.stringify(strings[tag])]));
@@ -119,12 +109,8 @@ type Manifest = Record<
   }
 >;
 
-/** What the service honours (worker/signals/signals.ts): the headers every file of the widget is served with. */
+/** What the service honours (shared/signals/signals.ts): the headers every file of the widget is served with. */
 function signalLines(): string {
-  const { browserSignals, signalHeaders } = evaluate(signalsModule) as {
-    browserSignals: unknown[];
-    signalHeaders: (inForce: unknown[]) => Record<string, string>;
-  };
   return Object.entries(signalHeaders(browserSignals))
     .map(([name, value]) => `  ${name}: ${value}\n`)
     .join("");
@@ -291,7 +277,7 @@ function pageCatalogue(): Plugin {
 /**
  * The widget needs of the catalogue only its embeds (src/gated-frames.ts names the vendor of a frame gated by hand),
  * and of those only what a placeholder says and the hosts that find them: its builds take that much of
- * shared/vendors/catalogue.ts, evaluated here, rather than every vendor's consent call and details.
+ * shared/vendors/catalogue.ts, imported here, rather than every vendor's consent call and details.
  */
 function embedCatalogue(): Plugin {
   return {
@@ -299,7 +285,6 @@ function embedCatalogue(): Plugin {
     enforce: "pre",
     transform(_code, id) {
       if (!id.endsWith("/shared/vendors/catalogue.ts")) return null;
-      const { vendors } = evaluate(id) as { vendors: Vendor[] };
       const embeds = vendors.filter((vendor) => vendor.embed).map(({ id, name, company, hosts, embed }) => ({ id, name, company, hosts, embed }));
       return `export const vendors = ${JSON.stringify(embeds)};\nexport const vendorById = new Map(vendors.map((vendor) => [vendor.id, vendor]));\n`;
     },

@@ -53,7 +53,7 @@ export interface Env {
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
    */
   LOCAL_DEV?: string;
-  /** Tests only: a JSON list of extra browser signals (worker/signals/signals.ts), to show a signal is data. */
+  /** Tests only: a JSON list of extra browser signals (shared/signals/signals.ts), to show a signal is data. */
   TEST_SIGNALS?: string;
   /** "off" stops signing receipts (docs/proof.md#cost); any other value or unset: every write is signed. */
   RECEIPTS?: string;

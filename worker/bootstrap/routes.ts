@@ -24,7 +24,7 @@ import { writerOf } from "../requests/record";
 import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
-import { asksFor, readSignals, signalHeaders, signalsInForce } from "../signals/signals";
+import { asksFor, readSignals, signalHeaders, signalsInForce } from "../../shared/signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";

@@ -20,7 +20,7 @@ import { applied, creation, eventAndLog } from "./statements";
 import { syncState } from "./state";
 import { permissionStates, requestPurposes, requests, type RequestRow } from "./table";
 import { parseTimestamp } from "./timestamps";
-import { readSignals, type Signals } from "../signals/signals";
+import { readSignals, type Signals } from "../../shared/signals/signals";
 import { witnessedMeta, witnessRequested, witnessRuleOf } from "./witness";
 import { commit, committerOf, type Committer } from "../events/commit";
 import { guardedWrite, stillHolds } from "./write-guard";

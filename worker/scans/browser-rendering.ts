@@ -2,7 +2,7 @@ import type { Env } from "../env";
 import { webhookUrlProblem, loopbackAllowed } from "../events/ssrf";
 import { ApiError, badRequest } from "../lib/errors";
 import { scanOrigin, type ScanBrowser, type ScanOptions, type ScanPass } from "../../scanner/crawl";
-import type { ScanReport } from "./report";
+import type { ScanReport } from "../../shared/scans/report";
 
 /** The command that scans an origin from the operator's machine and stores the report in the project. */
 export const scanCommand = (origin: string, projectId = "<project_id>") => `npm run scan -- ${origin} --project ${projectId}`;
