@@ -1,6 +1,7 @@
 import type { Scope } from "./auth/scopes";
 import type { ClientType } from "./auth/table";
 import type { CronMessage } from "./cron/runs";
+import type { ScannerService } from "../shared/scans/scanner";
 
 /** Bindings, typed once (wrangler types needs Node 22, so this is written by hand; keep it in step with wrangler.toml). */
 export interface Env {
@@ -100,10 +101,11 @@ export interface Env {
   /** The sender of the service's email (default privacy@assent.invalid). */
   EMAIL_FROM?: string;
   /**
-   * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
-   * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.
+   * The scanner's Worker (wrangler.toml `[[services]]`, scanner/worker): the service's own site scans, in Browser
+   * Rendering (worker/scans). Unset, as locally, remote scans answer 503 `browser_unavailable` and the schedule
+   * queues nothing; `npm run scan` remains.
    */
-  BROWSER?: Fetcher;
+  SCANNER?: Fetcher & ScannerService;
   /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
   BILLING_UPSTREAM_URL?: string;
   /** Bearer secret sent to BILLING_UPSTREAM_URL (a secret). */
