@@ -1,11 +1,12 @@
 // Fails when a module of the Worker imports across its layers (`npm run lint`; docs/architecture.md#layers), found by
 // madge over worker/. Type-only imports are skipped: TypeScript erases them, so they tie nothing together at run time.
 //
-//   routes and jobs   route modules (each makes a router: createRouter()), the entry (app.ts, index.ts, docs.ts),
-//                     the cron's jobs: imported by nothing but the entry
-//   capabilities      every other module of a folder (auth, requests, proof, …): the folders form no cycle
-//   data model        the folders' table.ts: tables and plumbing only
-//   plumbing          lib/ and env.ts: nothing of a capability
+//   routes and jobs   the entry (app.ts, index.ts, docs.ts), the cron's jobs (cron/) and every route module (one
+//                     that makes a router: createRouter()); no other folder imports a folder's route modules
+//   capabilities      the rest of each folder (auth, requests, proof, …): no two folders import each other, nor
+//                     any longer cycle
+//   data model        each folder's table.ts: other tables and plumbing only
+//   plumbing          lib/ and env.ts: nothing else of the Worker
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -14,7 +15,7 @@ export function layerOf(module, source) {
   if (module.startsWith("lib/") || module === "env.ts") return "plumbing";
   if (module.endsWith("/table.ts")) return "data model";
   if (!module.includes("/") || module.startsWith("cron/")) return "routes and jobs";
-  if (/\bcreateRouter\(\)/.test(source)) return "routes and jobs";
+  if (/=\s*createRouter\(\)/.test(source)) return "routes and jobs";
   return "capabilities";
 }
 
@@ -26,34 +27,45 @@ const folderOf = (module) => (module.includes("/") ? module.slice(0, module.inde
  */
 export function layerCrossings(graph, sourceOf) {
   const layer = new Map(Object.keys(graph).map((module) => [module, layerOf(module, sourceOf(module))]));
-  const inWorker = (module) => layer.has(module);
   const problems = [];
-  const below = { plumbing: ["plumbing"], "data model": ["plumbing", "data model"] };
-  // Folder -> folders its capabilities import (capabilities of other folders only), for the cycle check.
+  const allowed = { plumbing: ["plumbing"], "data model": ["plumbing", "data model"] };
+  /** Capability folder -> the capability folders it imports, with the imports that say so. */
   const folders = new Map();
   for (const [from, targets] of Object.entries(graph)) {
-    for (const to of targets.filter(inWorker)) {
+    for (const to of targets.filter((target) => layer.has(target))) {
       const [a, b] = [layer.get(from), layer.get(to)];
-      if (below[a] && !below[a].includes(b)) problems.push(`${from} -> ${to}: ${a} imports ${b}`);
-      if (b === "routes and jobs" && a !== "routes and jobs") problems.push(`${from} -> ${to}: ${a} imports a route module or job`);
-      if (b === "routes and jobs" && a === "routes and jobs" && folderOf(from) !== "" && folderOf(from) !== "cron") {
-        problems.push(`${from} -> ${to}: a route module imports another (only the entry mounts them)`);
-      }
-      if (a === "capabilities" && b === "capabilities" && folderOf(from) !== folderOf(to)) {
-        const edges = folders.get(folderOf(from)) ?? new Map();
-        edges.set(folderOf(to), [...(edges.get(folderOf(to)) ?? []), `${from} -> ${to}`]);
-        folders.set(folderOf(from), edges);
+      const [fromFolder, toFolder] = [folderOf(from), folderOf(to)];
+      if (allowed[a] && !allowed[a].includes(b)) problems.push(`${from} -> ${to}: ${a} imports ${b}`);
+      else if (b === "routes and jobs" && toFolder !== "" && fromFolder !== toFolder && fromFolder !== "" && fromFolder !== "cron") {
+        problems.push(`${from} -> ${to}: imports another folder's route module (only the entry mounts them)`);
+      } else if (a === "capabilities" && b === "capabilities" && fromFolder !== toFolder) {
+        const edges = folders.get(fromFolder) ?? new Map();
+        edges.set(toFolder, [...(edges.get(toFolder) ?? []), `${from} -> ${to}`]);
+        folders.set(fromFolder, edges);
       }
     }
   }
-  for (const [a, edges] of folders) {
-    for (const [b, lines] of edges) {
-      if (a < b && folders.get(b)?.has(a)) {
-        problems.push(`${a}/ and ${b}/ import each other: ${[...lines, ...folders.get(b).get(a)].join(", ")}`);
-      }
-    }
+  for (const cycle of cyclesOf(folders)) {
+    const steps = cycle.map((folder, i) => folders.get(folder).get(cycle[(i + 1) % cycle.length]).join(", "));
+    problems.push(`the capabilities of ${cycle.map((folder) => `${folder}/`).join(" -> ")} -> ${cycle[0]}/ import each other in a cycle: ${steps.join("; ")}`);
   }
   return problems;
+}
+
+/** The cycles of a folder graph, each once (from its least folder), found by depth-first search. */
+function cyclesOf(folders) {
+  const cycles = new Map();
+  const walk = (path) => {
+    for (const next of folders.get(path.at(-1))?.keys() ?? []) {
+      if (next === path[0]) {
+        const least = path.indexOf([...path].sort()[0]);
+        const cycle = [...path.slice(least), ...path.slice(0, least)];
+        cycles.set(cycle.join(">"), cycle);
+      } else if (!path.includes(next) && next > path[0]) walk([...path, next]);
+    }
+  };
+  for (const folder of folders.keys()) walk([folder]);
+  return [...cycles.values()];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -19,7 +19,7 @@ import type { ClientType } from "./table";
  * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
  * - `access.session`: a portal session only.
  *
- * Routes defined with `defineRoute()` (worker/lib/router.ts) get the check; a plain `app.get` (or zod-openapi's own
+ * Routes defined with `defineRoute()` (worker/auth/router.ts) get the check; a plain `app.get` (or zod-openapi's own
  * `createRoute`) does not and must be a page or static file (the matrix test lists the allowed ones). Examples for
  * new routes: a widget feed read by pages, `access.public` (or `access.optional("consent-config:read")` if it may
  * take a token); a consent receipt for one subject, `access.project("identities:read", { in: "path", name:

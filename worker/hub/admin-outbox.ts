@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-o
 import type { Db } from "../lib/db";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { SmsMessage, SmsRouteInfo, SmsTrailEntry } from "./schemas";
 import { loadRoutes, publicCallbackUrl } from "./sms-routes";

@@ -1,4 +1,4 @@
-import { scanPassHeader } from "./pass";
+import { scanPassHeader } from "../../shared/scans/pass";
 import { z } from "@hono/zod-openapi";
 import { Timestamp } from "../lib/schemas";
 import { ScanReport, ScannedCookie, ScannedStorageKey, ThirdPartyHost, Violation } from "../../shared/scans/report";

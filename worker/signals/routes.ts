@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
 import { regimes } from "../jurisdictions/rules";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse } from "../lib/schemas";
 import { signalEffects, signalsInForce } from "../../shared/signals/signals";
 
