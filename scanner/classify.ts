@@ -1,7 +1,7 @@
 import { patternCovers } from "../shared/blocking/hosts.ts";
 import { vendors } from "../shared/vendors/catalogue.ts";
-import type { ConsentType } from "../worker/consent-mode/settings.ts";
-import type { scanCategories } from "../worker/scans/report.ts";
+import type { ConsentType } from "../shared/consent-mode/types.ts";
+import type { scanCategories } from "../shared/scans/report.ts";
 import database from "./cookie-database.json" with { type: "json" };
 
 /** Categories come from data: the Open Cookie Database (scripts/refresh-cookie-database.mjs generates the module). */

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import createClient from "openapi-fetch";
 import { chromium, type Browser } from "playwright-core";
 import type { paths } from "../shared/api/operations.ts";
-import { ScanReport } from "../worker/scans/report.ts";
+import { ScanReport } from "../shared/scans/report.ts";
 import { scanOrigin, type ScanPass } from "./crawl.ts";
 import { summarize } from "./summary.ts";
 

@@ -1,4 +1,4 @@
-import type { ScanReport } from "../worker/scans/report.ts";
+import type { ScanReport } from "../shared/scans/report.ts";
 import { buildReport } from "./findings.ts";
 import { robotsRules } from "./robots.ts";
 import { siteOf } from "./sites.ts";

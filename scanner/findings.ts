@@ -1,4 +1,4 @@
-import { visitPhases, type ScanReport } from "../worker/scans/report.ts";
+import { visitPhases, type ScanReport } from "../shared/scans/report.ts";
 import { classifyHost, classifyName, cookieDatabase, essential, purposeOf, type Category, type Classification } from "./classify.ts";
 import { siteOf } from "./sites.ts";
 import type { PageError, Phase, Visit } from "./visit.ts";

@@ -1,4 +1,4 @@
-import type { ScanReport } from "../worker/scans/report.ts";
+import type { ScanReport } from "../shared/scans/report.ts";
 
 /** The report as a person reads it: violations first, then what was found by category, then the proposal. */
 export function summarize(report: ScanReport): string {

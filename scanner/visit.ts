@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from "playwright-core";
-import type { visitPhases } from "../worker/scans/report.ts";
+import type { ScanPass } from "../shared/scans/pass.ts";
+import type { visitPhases } from "../shared/scans/report.ts";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page.ts";
 import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools.ts";
 import { siteOf } from "./sites.ts";
@@ -22,11 +23,7 @@ export type SeenStorage = { name: string; area: "localStorage" | "sessionStorage
 export type SeenRequest = { host: string; resourceType: string; initiator: string | null; afterDecision: boolean };
 export type PageError = { code: string; detail: string };
 
-/**
- * A scan pass (worker/scans/pass.ts): a header the visit adds to its requests to the Assent service, below the page,
- * so the service knows the visitor is the project's own scanner. Page scripts never see it.
- */
-export type ScanPass = { service: string; header: string; value: string };
+export type { ScanPass };
 
 /** What bounds and marks a visit beside its limits. */
 export type VisitRules = { guard?: NavigationGuard; pass?: ScanPass };

@@ -1,11 +1,13 @@
 // `npm run deploy`: refuses to upload a Worker that cannot work (placeholder ids, missing secrets) or whose data would
 // live outside a declared RESIDENCY, naming each; first it prints where each binding keeps its data.
 // `npm run deploy -- --check` (npm run preflight) stops after the checks; `--config <file>` names another wrangler config.
+// When the config binds the scanner's Worker (SCANNER, docs/scanner.md#the-scanners-worker), that Worker is checked
+// and deployed first, from scanner/worker/wrangler.toml, so the binding never points at nothing.
 import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
-import { deployProblems } from "./preflight.mjs";
+import { deployProblems, scannerProblems } from "./preflight.mjs";
 import { askCloudflare, residencyReport, wranglerError } from "./residency.mjs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
@@ -28,8 +30,15 @@ const toml = readFileSync(options.config, "utf8");
 const config = unstable_readConfig({ config: options.config });
 const [secrets, answers] = await Promise.all([listSecrets(), askCloudflare(config, env)]);
 const residency = residencyReport(config, answers, process.env.RESIDENCY ?? config.vars?.RESIDENCY);
+const scannerConfigFile = "scanner/worker/wrangler.toml";
+const scanner = config.services?.find((service) => service.binding === "SCANNER");
 console.log(residency.lines.join("\n"));
-const problems = [...secrets.problems, ...deployProblems(toml, secrets.names), ...residency.problems];
+const problems = [
+  ...secrets.problems,
+  ...deployProblems(toml, secrets.names),
+  ...residency.problems,
+  ...(scanner ? scannerProblems(scanner, unstable_readConfig({ config: scannerConfigFile })) : []),
+];
 if (problems.length > 0) {
   console.error(`Not deploying; fix these first (docs/operations.md#deployment):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   process.exit(1);
@@ -39,4 +48,5 @@ if (options.check) {
   process.exit(0);
 }
 execFileSync("npm", ["run", "build:client"], { stdio: "inherit", env });
+if (scanner) execFileSync("npx", ["wrangler", "deploy", "--config", scannerConfigFile], { stdio: "inherit", env });
 execFileSync("npx", ["wrangler", "deploy", ...configArgs], { stdio: "inherit", env });

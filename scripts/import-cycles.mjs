@@ -2,7 +2,7 @@
 // Type-only imports are skipped: TypeScript erases them, so they cannot change the order modules evaluate in.
 import madge from "madge";
 
-const roots = ["worker", "portal/src", "widget/src", "shared", "scripts", "bench", "packages"];
+const roots = ["worker", "scanner", "portal/src", "widget/src", "privacy-center/src", "shared", "scripts", "bench", "packages", "examples", "integrations"];
 
 const graph = await madge(roots, {
   fileExtensions: ["ts", "mjs"],

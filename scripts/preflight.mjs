@@ -40,6 +40,20 @@ export function deployProblems(wranglerToml, secretNames) {
 }
 
 /**
+ * The SCANNER service binding (`binding`) against the scanner's Worker's config (scanner/worker/wrangler.toml, as
+ * wrangler reads it): it must name that Worker and its `Scanner` entrypoint, or every scan would fail.
+ */
+export function scannerProblems(binding, scannerConfig) {
+  const problems = [];
+  if (binding.service !== scannerConfig.name) {
+    problems.push(`the SCANNER binding names the service "${binding.service}", but scanner/worker/wrangler.toml deploys "${scannerConfig.name}"`);
+  }
+  if (binding.entrypoint !== "Scanner") problems.push('the SCANNER binding needs entrypoint = "Scanner" (scanner/worker/index.ts)');
+  if (!scannerConfig.browser?.binding) problems.push("scanner/worker/wrangler.toml has no [browser] binding: the scanner's Worker could not crawl");
+  return problems;
+}
+
+/**
  * PROJECT_DATABASES (docs/operations.md#more-than-one-database-project-to-database-map) must be a JSON object whose values are D1 bindings declared in
  * wrangler.toml: a project mapped to a missing binding would answer 500 on every call. Checks the var as
  * wrangler.toml sets it (a TOML literal '…' or basic "…" string under [vars]).

@@ -19,8 +19,8 @@ import { defineConfig, type Plugin } from "vite";
 import { blockingStrings } from "../shared/i18n/blocking";
 import { shippedStrings } from "../shared/i18n/shipped";
 import { english } from "../shared/i18n/strings";
+import { browserSignals, signalHeaders } from "../shared/signals/signals";
 import { vendors } from "../shared/vendors/catalogue";
-import { browserSignals, signalHeaders } from "../worker/signals/signals";
 
 /**
  * min+gzip budgets, Lit included: what every page loads (the entry); one language's words; and everything one
@@ -30,10 +30,11 @@ import { browserSignals, signalHeaders } from "../worker/signals/signals";
 /**
  * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 44 for the one line that loads the
  * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
- * click-to-load placeholders of frames gated by hand where a page has one held, and 28 for the notes (GPC, offline,
- * failure) both layers render from one copy in the entry and for the element's one view (docs/widget.md).
+ * click-to-load placeholders of frames gated by hand where a page has one held, 28 for the notes (GPC, offline,
+ * failure) both layers render from one copy in the entry and for the element's one view, and 10 for naming the
+ * browser's storage keys in the one place the privacy center and the blocker read too (shared/browser; docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 28;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 28 + 10;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**
@@ -109,7 +110,7 @@ type Manifest = Record<
   }
 >;
 
-/** What the service honours (worker/signals/signals.ts): the headers every file of the widget is served with. */
+/** What the service honours (shared/signals/signals.ts): the headers every file of the widget is served with. */
 function signalLines(): string {
   return Object.entries(signalHeaders(browserSignals))
     .map(([name, value]) => `  ${name}: ${value}\n`)

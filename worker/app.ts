@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-tokens";
+import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-token-routes";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
@@ -23,7 +23,7 @@ import { d1Session } from "./lib/db";
 import { onError, problemResponse } from "./lib/errors";
 import { htmlSecurityHeaders } from "./lib/html-headers";
 import { requestLog } from "./lib/request-log";
-import { createRouter } from "./lib/router";
+import { createRouter } from "./auth/router";
 import { requireStorage } from "./lib/settings";
 import { readiness } from "./ops/readiness";
 import { opsRoutes } from "./ops/routes";
@@ -52,7 +52,7 @@ app.use(requestLog);
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
-// each route's own declaration (worker/auth/scopes.ts, bound by defineRoute in worker/lib/router.ts).
+// each route's own declaration (worker/auth/scopes.ts, bound by defineRoute in worker/auth/router.ts).
 app.use("/privacy/*", browserCors);
 app.use("/browser/*", browserCors);
 // Answers of the APIs carry personal data or secrets: never stored by a cache unless a route says otherwise (the

@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import { iconLink } from "./site/routes";
+import { iconLink } from "./site/icon";
 
 type Operation = {
   summary?: string;

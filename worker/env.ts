@@ -1,5 +1,6 @@
 import type { ClientType, Scope } from "./auth/scopes";
 import type { CronMessage } from "./cron/runs";
+import type { ScannerService } from "../shared/scans/scanner";
 
 /**
  * The Worker's bindings. What wrangler.toml declares is generated from it (`WranglerBindings` in
@@ -46,7 +47,7 @@ export interface Env extends WranglerBindings {
    * regime (`regime` in its body, or the `X-Assent-Regime` header), since `request.cf` is a fixed location there.
    */
   LOCAL_DEV?: string;
-  /** Tests only: a JSON list of extra browser signals (worker/signals/signals.ts), to show a signal is data. */
+  /** Tests only: a JSON list of extra browser signals (shared/signals/signals.ts), to show a signal is data. */
   TEST_SIGNALS?: string;
   /** "off" stops signing receipts (docs/proof.md#cost); any other value or unset: every write is signed. */
   RECEIPTS?: string;
@@ -67,10 +68,11 @@ export interface Env extends WranglerBindings {
   /** The sender of the service's email (default privacy@assent.invalid). */
   EMAIL_FROM?: string;
   /**
-   * Cloudflare Browser Rendering (wrangler.toml `[browser]`): the Worker's own site scans (worker/scans). Unset, as
-   * locally, remote scans answer 503 `browser_unavailable` and the schedule queues nothing; `npm run scan` remains.
+   * The scanner's Worker (wrangler.toml `[[services]]`, scanner/worker): the service's own site scans, in Browser
+   * Rendering (worker/scans). Unset, as locally, remote scans answer 503 `browser_unavailable` and the schedule
+   * queues nothing; `npm run scan` remains.
    */
-  BROWSER?: Fetcher;
+  SCANNER?: Fetcher & ScannerService;
   /** Operator's billing system: GET <url>/<billing_account>; unset, the D1 table is the source. */
   BILLING_UPSTREAM_URL?: string;
   /** Bearer secret sent to BILLING_UPSTREAM_URL (a secret). */

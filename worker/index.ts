@@ -47,7 +47,7 @@ export const scheduledJobs: ScheduledJob[] = [
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few
-  // (docs/scans-api.md#schedule). Without the BROWSER binding both do nothing.
+  // (docs/scans-api.md#schedule). Without the SCANNER binding (the scanner's Worker) both do nothing.
   [runScheduledScans, "every database"],
   // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
   [purgeExpired, "DB"],

@@ -1,6 +1,7 @@
 /** The privacy center's calls (worker/privacy-center/routes.ts) and the browser's own decisions (the widget's session). */
 import type { JsonAnswer, Schemas } from "../../shared/api/operations";
-import { send, sessionFor } from "../../widget/src/api";
+import { send, sessionFor } from "../../shared/browser/session";
+import { storageKey } from "../../shared/browser/storage-keys";
 
 export type Page = Schemas["PrivacyCenterPage"];
 export type Decision = Schemas["ReceiptedDecision"];
@@ -40,7 +41,7 @@ export class CenterApi {
    */
   async browserDecisions(): Promise<Decision[] | undefined> {
     try {
-      if (!localStorage.getItem(`assent:${this.api}:${this.project}`)) return undefined;
+      if (!localStorage.getItem(storageKey(this.api, this.project))) return undefined;
     } catch {
       return undefined;
     }

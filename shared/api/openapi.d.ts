@@ -100,7 +100,7 @@ export interface paths {
         };
         /**
          * Every browser privacy signal the service honours, and what it does under each regime
-         * @description The table of worker/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.
+         * @description The table of shared/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.
          */
         get: operations["getSignalSupport"];
         put?: never;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import apiGuide from "../../docs/api.md?raw";
 import { accessRules, erasureRules, objectionRules, permissionRules, type FamilyTraits } from "../../worker/requests/families";
-import { statuses, type Status } from "../../worker/requests/schemas";
+import { statuses, type Status } from "../../worker/requests/table";
 
 const families: FamilyTraits[] = [permissionRules, objectionRules, erasureRules, accessRules];
 

@@ -1,7 +1,7 @@
-// Two scans of one shop a week apart, as the crawl reports them (worker/scans/report.ts): hand-written, checked by
+// Two scans of one shop a week apart, as the crawl reports them (shared/scans/report.ts): hand-written, checked by
 // ScanReport.parse when built. Between them the shop added Meta's pixel (a new host, a new cookie, a new pre-consent
 // violation) and dropped Hotjar (its storage key is gone).
-import { ScanReport } from "../../worker/scans/report";
+import { ScanReport } from "../../shared/scans/report";
 
 export const shopOrigin = "https://shop.example";
 const home = `${shopOrigin}/`;

@@ -137,14 +137,14 @@ describe("remote scans", () => {
   it("queues a scan of a registered origin where Browser Rendering is bound (202), for the cron to run", async () => {
     const t = await newTenant();
     await newClient(t.projectId, "web", [shopOrigin]);
-    // The Worker as deployed with a BROWSER binding: the app with that binding present.
+    // The Worker as deployed with the scanner's Worker bound (SCANNER): the app with that binding present.
     const response = await app.fetch(
       new Request(`${origin}/privacy/v2/projects/${t.projectId}/scans`, {
         method: "POST",
         headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
         body: JSON.stringify({ origin: `${shopOrigin}/any/page` }),
       }),
-      { ...env, BROWSER: {} },
+      { ...env, SCANNER: {} },
       createExecutionContext(),
     );
     expect(response.status, await response.clone().text()).toBe(202);
@@ -264,7 +264,7 @@ describe("the scan schedule", () => {
     await queueDueScans(env as unknown as Env, asOf);
     expect(await queued(weekly.projectId)).toEqual([]);
 
-    const withBrowser = { ...(env as unknown as Env), BROWSER: {} as Fetcher };
+    const withBrowser = { ...(env as unknown as Env), SCANNER: {} as Env["SCANNER"] };
     await queueDueScans(withBrowser, asOf);
     expect(await queued(weekly.projectId)).toEqual([{ origin: "https://weekly.example", trigger: "schedule", status: "queued" }]);
     expect(await queued(off.projectId)).toEqual([]);
@@ -278,7 +278,7 @@ describe("the scan schedule", () => {
 });
 
 describe("scans the Worker runs", () => {
-  const withBrowser = () => ({ ...(env as unknown as Env), BROWSER: {} as Fetcher });
+  const withBrowser = () => ({ ...(env as unknown as Env), SCANNER: {} as Env["SCANNER"] });
   /** Stands in for Browser Rendering: the report a crawl of the origin gives, or its failure. */
   const crawlGiving = (report: typeof secondReport | Error): Crawl => async (_env, origin) => {
     if (report instanceof Error) throw report;

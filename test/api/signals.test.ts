@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { browserSignals } from "../../worker/signals/signals";
+import { browserSignals } from "../../shared/signals/signals";
 import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { call } from "./helpers";
 

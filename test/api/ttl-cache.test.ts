@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ttlCache } from "../../worker/lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 
 describe("ttlCache", () => {
   beforeEach(() => vi.useFakeTimers({ now: Date.parse("2026-11-24T00:00:00Z") }));

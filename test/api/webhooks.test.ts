@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { webhookUrlProblem } from "../../worker/events/ssrf";
+import { webhookUrlProblem } from "../../shared/ssrf";
 import { call, expectProblem, newClient, newTenant, openApiDocument, problemOf, tokenFor } from "./helpers";
 
 const hookUrl = "https://hooks.customer.example/ok/subscriptions";

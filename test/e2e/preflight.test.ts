@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { databaseMapProblems, deployProblems, portProblem, requiredSecrets } from "../../scripts/preflight.mjs";
+import { databaseMapProblems, deployProblems, portProblem, requiredSecrets, scannerProblems } from "../../scripts/preflight.mjs";
 import { askCloudflare, dataBindings, residencyReport, wranglerError } from "../../scripts/residency.mjs";
 
 describe("deploy preflight", () => {
@@ -28,6 +28,26 @@ describe("deploy preflight", () => {
       .replace(/^id = "0+"/m, 'id = "3f2a9c7e1b4d4e8f9a0b1c2d3e4f5a6b"')
       .replace("[vars]", '[vars]\nISSUER = "https://consent.example.com"');
     expect(deployProblems(configured, [...requiredSecrets])).toEqual([]);
+  });
+});
+
+describe("scanner's Worker preflight", () => {
+  const scanner = unstable_readConfig({ config: "scanner/worker/wrangler.toml" });
+  /** The SCANNER binding as wrangler.toml ships it, commented out: uncommented, as an operator enables scans. */
+  const shippedBinding = () => {
+    const block = /^# \[\[services\]\]\n((?:# .*\n)+)/m.exec(readFileSync("wrangler.toml", "utf8"))![1].replace(/^# /gm, "");
+    return Object.fromEntries([...block.matchAll(/^(\w+) = "([^"]*)"$/gm)].map(([, key, value]) => [key, value]));
+  };
+
+  it("accepts the shipped binding, uncommented, against the scanner's own config", () => {
+    expect(shippedBinding()).toMatchObject({ binding: "SCANNER" });
+    expect(scannerProblems(shippedBinding(), scanner)).toEqual([]);
+  });
+
+  it("refuses a binding to another Worker or without the Scanner entrypoint, and a scanner without Browser Rendering", () => {
+    expect(scannerProblems({ binding: "SCANNER", service: "scanner", entrypoint: "Scanner" }, scanner)).toEqual([expect.stringContaining('deploys "assent-scanner"')]);
+    expect(scannerProblems({ binding: "SCANNER", service: "assent-scanner" }, scanner)).toEqual([expect.stringContaining('entrypoint = "Scanner"')]);
+    expect(scannerProblems(shippedBinding(), { ...scanner, browser: undefined })).toEqual([expect.stringContaining("no [browser] binding")]);
   });
 });
 

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scanOrigin } from "../../scanner/crawl";
-import { ScanReport } from "../../worker/scans/report";
+import { ScanReport } from "../../shared/scans/report";
 import { launchBrowser } from "./browser";
 import { startHostileFixture, startScanFixture, startSiteFixture } from "./scan-fixture.mjs";
 import { base, shopProject } from "./widget-helpers";

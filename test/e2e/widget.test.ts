@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shippedStrings } from "../../shared/i18n/shipped";
-import { browserSignals } from "../../worker/signals/signals";
+import { browserSignals } from "../../shared/signals/signals";
 import { artifactPath, launchBrowser } from "./browser";
 import {
   axeSource, banner, base, dialog, events, focused, gatedRan, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
@@ -328,7 +328,7 @@ describe("serving the widget", () => {
     expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(stable.headers.get("access-control-allow-origin")).toBe("*");
     expect(stable.headers.get("content-type")).toContain("javascript");
-    // What the service honours, from worker/signals/signals.ts's table, and where it is described.
+    // What the service honours, from shared/signals/signals.ts's table, and where it is described.
     for (const file of [stable, hashed]) {
       expect(file.headers.get("assent-signals")).toBe(browserSignals.map((signal) => signal.name).join(", "));
       expect(file.headers.get("link")).toBe('</.well-known/privacy-signals.json>; rel="describedby"; type="application/json"');

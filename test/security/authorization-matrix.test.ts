@@ -6,7 +6,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { createRouter, defineRoute } from "../../worker/lib/router";
+import { createRouter, defineRoute } from "../../worker/auth/router";
 import { openApiDocument } from "../api/helpers";
 import { buildCallers, send, type CallerKind } from "./callers";
 

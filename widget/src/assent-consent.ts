@@ -1,5 +1,5 @@
 import { html, nothing, render, type TemplateResult } from "lit/html.js";
-import type { TokenProvider } from "./api";
+import type { TokenProvider } from "../../shared/browser/session";
 import { banner, frame, labels } from "./banner";
 import { tellNative } from "./bridge";
 import { ConsentController, type EventType, type Failure } from "./controller";
@@ -7,7 +7,7 @@ import { release, watch } from "./gating";
 import { scriptUrl } from "./i18n";
 import { direction } from "../../shared/i18n/direction";
 import { adopt, styles } from "./styles";
-import type { ConsentState, RegimeName } from "./types";
+import type { ConsentState, RegimeName } from "../../shared/browser/types";
 import { helpers, links, type View, type ViewState } from "./view";
 
 /** Where the script came from: the default API origin. */

@@ -2,7 +2,7 @@
  * Google Consent Mode v2. Commands go straight onto `window.dataLayer` as the gtag snippet puts them (an
  * `arguments` object), so the order holds whether gtag.js or GTM loads before or after the widget.
  */
-import type { ConsentModeSettings, ConsentType, Purpose } from "./types";
+import type { ConsentModeSettings, ConsentType, Purpose } from "../../shared/browser/types";
 
 type Modes = Partial<Record<ConsentType, "granted" | "denied">>;
 

@@ -1,6 +1,6 @@
 /** The consent model on the page: what may be used, the switches, and the permission request they make. */
 import type { Schemas } from "../../shared/api/operations";
-import type { Purpose, RegimeName, StatePurpose, Status } from "./types";
+import type { Purpose, RegimeName, StatePurpose, Status } from "../../shared/browser/types";
 
 type Kind = "dataGroups" | "processors" | "recipients";
 export const itemKinds: Kind[] = ["dataGroups", "processors", "recipients"];

@@ -3,13 +3,13 @@
  * Consent Mode, the decision kept on the device), and recording decisions and objections. The element (its host)
  * supplies the settings and renders what `shown` says; the controller tells it when to render and what to emit.
  */
-import { sessionFor, type AuthSource, type RequestFailed, type Session } from "./api";
+import { sessionFor, type AuthSource, type RequestFailed, type Session } from "../../shared/browser/session";
 import { allowed, choicesFrom, localTimestamp, permissionRequest, toggle, type Choices, type PermissionRequest } from "./consent";
 import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
-import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "./types";
+import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "../../shared/browser/types";
 
 export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";
 export type Failure = { status: number; message: string };
@@ -226,7 +226,7 @@ export class ConsentController {
   async #recorded(requested = localTimestamp()) {
     const { identityId } = await this.#session.current();
     const context: Record<string, unknown> = this.host.context();
-    // Browser signals (GPC) the service reads from the request itself (worker/signals/signals.ts).
+    // Browser signals (GPC) the service reads from the request itself (shared/signals/signals.ts).
     // What ran without consent when the decision was made, and under which exemption.
     const exempt = this.shown.config?.purposes.filter((p) => p.exemption).map((p) => ({ purposeId: p.purposeId, version: p.version, ...p.exemption }));
     if (exempt?.length) context.exemptions = exempt;

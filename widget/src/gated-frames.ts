@@ -13,7 +13,7 @@ import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
 import { vendorById, vendors } from "../../shared/vendors/catalogue";
 import type { Vendor } from "../../shared/vendors/types";
-import type { AuthSource } from "./api";
+import type { AuthSource } from "../../shared/browser/session";
 import type { AssentConsent } from "./assent-consent";
 import { placeholder, type Label } from "./blocking/placeholder";
 import type { ConsentController } from "./controller";

@@ -1,5 +1,5 @@
 import type { Strings } from "../../shared/i18n/strings";
-import type { Translation } from "./types";
+import type { Translation } from "../../shared/browser/types";
 
 /*
  * The widget's own words at run time. The bootstrap answer carries them, in the language the service chose (see

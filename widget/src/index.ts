@@ -1,8 +1,8 @@
 import { AssentConsent } from "./assent-consent";
-import type { ConsentState } from "./types";
+import type { ConsentState } from "../../shared/browser/types";
 
 export { AssentConsent };
-export type { ConsentState } from "./types";
+export type { ConsentState } from "../../shared/browser/types";
 
 type Listener = (detail: ConsentState) => void;
 

@@ -6,7 +6,7 @@
  * come with the View (see view.ts).
  */
 import type { StringKey } from "../../shared/i18n/strings";
-import type { Policies, Purpose, Translation } from "./types";
+import type { Policies, Purpose, Translation } from "../../shared/browser/types";
 import type { View } from "./view";
 import type { ConsentController } from "./controller";
 import { toggle } from "./consent";

@@ -3,7 +3,8 @@
  * page gates scripts and sets Consent Mode without waiting for the network), a decision taken while the API was
  * down (sent when it answers), and, for the browser session only, that the visitor dismissed the banner.
  */
-import type { ConsentModeSettings, ConsentType, RegimeName } from "./types";
+import { storageKey } from "../../shared/browser/storage-keys";
+import type { ConsentModeSettings, ConsentType, RegimeName } from "../../shared/browser/types";
 
 export type Decision = {
   identityId: string;
@@ -46,7 +47,7 @@ function slot<T>(storage: () => Storage, key: string): Slot<T> {
 export type ConsentStore = { decision: Slot<Decision>; pending: Slot<Pending>; dismissed: Slot<true> };
 
 export function consentStore(api: string, project: string): ConsentStore {
-  const key = `assent:${api}:${project}:`;
+  const key = `${storageKey(api, project)}:`;
   return {
     decision: slot(() => localStorage, key + "decision"),
     pending: slot(() => localStorage, key + "pending"),

@@ -7,7 +7,7 @@ import { html, nothing } from "lit/html.js";
 import type { Choices } from "./consent";
 import { fill, pick } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
-import type { Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "./types";
+import type { Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "../../shared/browser/types";
 
 /** What the element knows when it renders: brought up to date on each render. */
 export type ViewState = {

@@ -5,7 +5,7 @@ import { constantTimeEqual } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
 import { requireSetting } from "../lib/settings";
-import { portalSessionCredential } from "../portal/session";
+import { portalSessionCredential } from "./portal-session";
 import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
 import { verifyBearer } from "./tokens";
@@ -64,7 +64,7 @@ const insufficientScope = (detail: string) =>
   });
 
 /**
- * The one access check, bound to each route by defineRoute (worker/lib/router.ts) from the route's own
+ * The one access check, bound to each route by defineRoute (worker/auth/router.ts) from the route's own
  * declaration: authenticate with the first scheme the route lists that the request presents, require the
  * route's scopes, keep project callers to their project (another project's ids are 404), and keep
  * identity-scoped tokens to their own identity where a scope says so (identityScopedScopes). A route whose

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Env } from "../env";
 import { databasesOf } from "../lib/databases";
 import { getDb, type Db } from "../lib/db";
-import { ttlCache } from "../lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 import { clients } from "./table";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Databases, Env } from "../env";
 import { getDb } from "../lib/db";
 import { kvFailed, kvKey, type KvPrefix } from "../lib/kv";
-import { ttlCache } from "../lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 import { scopesOfClient, type ClientScope, type ClientType } from "./scopes";
 import { clients } from "./table";
 

@@ -4,7 +4,7 @@ import { sha256Hex, randomSecret } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "./router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";

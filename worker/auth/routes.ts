@@ -7,7 +7,7 @@ import { databaseNames, defaultDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { secretMatches } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "./router";
 import { jsonResponse, Problem } from "../lib/schemas";
 import { requireSetting } from "../lib/settings";
 import { limitRate } from "../limits/rate-limits";

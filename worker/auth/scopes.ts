@@ -1,3 +1,5 @@
+import { clientTypes, type ClientType } from "./table";
+
 /**
  * Who may call what: the one vocabulary of scopes, what each permits, and who holds which by default.
  *
@@ -17,7 +19,7 @@
  * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
  * - `access.session`: a portal session only.
  *
- * Routes defined with `defineRoute()` (worker/lib/router.ts) get the check; a plain `app.get` (or zod-openapi's own
+ * Routes defined with `defineRoute()` (worker/auth/router.ts) get the check; a plain `app.get` (or zod-openapi's own
  * `createRoute`) does not and must be a page or static file (the matrix test lists the allowed ones). Examples for
  * new routes: a widget feed read by pages, `access.public` (or `access.optional("consent-config:read")` if it may
  * take a token); a consent receipt for one subject, `access.project("identities:read", { in: "path", name:
@@ -57,8 +59,8 @@ export const allScopes = Object.keys(scopes) as Scope[];
 export const clientScopes = allScopes.filter((scope): scope is Exclude<Scope, "admin"> => scope !== "admin");
 export type ClientScope = (typeof clientScopes)[number];
 
-export const clientTypes = ["web", "ios", "android", "backend"] as const;
-export type ClientType = (typeof clientTypes)[number];
+// The client types are the clients table's column (the data model, below this layer); re-exported for the callers.
+export { clientTypes, type ClientType };
 
 /** Confidential clients keep their secret on a server; public ones ship it in a page or an app (RFC 6749 §2.1). */
 export const clientKinds: Record<ClientType, "confidential" | "public"> = {

@@ -1,6 +1,10 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
-import { clientTypes, type ClientScope } from "./scopes";
+import type { ClientScope } from "./scopes";
+
+/** The kinds of client (worker/auth/scopes.ts says what each may hold). */
+export const clientTypes = ["web", "ios", "android", "backend"] as const;
+export type ClientType = (typeof clientTypes)[number];
 
 export const clients = sqliteTable(
   "clients",

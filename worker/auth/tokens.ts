@@ -3,7 +3,7 @@ import type { Caller, Databases, Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";
-import { ttlCache } from "../lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 import { readClient, type ClientRecord } from "./clients-cache";
 import { signingKeys } from "./keys";
 import { clientTypes, identityScopedScopes, type ClientType, type Scope } from "./scopes";

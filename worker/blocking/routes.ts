@@ -5,7 +5,7 @@ import { access } from "../auth/scopes";
 import { isConstraintError } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { checkAgainstProject, hostOf, readBlockingList, saveBlockingList } from "./queries";
 import { BlockingList, VendorList } from "./schemas";

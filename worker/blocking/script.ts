@@ -7,7 +7,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { stillCurrent } from "../lib/preconditions";
 import type { AppEnv } from "../env";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { problem } from "../lib/schemas";
 import { pageBlockingOf } from "./queries";
 

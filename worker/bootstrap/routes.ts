@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { webClientQuery } from "../auth/browser-origins";
 import { admitVisitor, identityTokenScopes, mintVisitorToken, visitorAliasType } from "../auth/browser-tokens";
+import { scanVisitorPass } from "../scans/pass";
 import { access } from "../auth/scopes";
 import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
 import { consentModeOf } from "../consent-mode/defaults";
@@ -16,7 +17,7 @@ import { aliases } from "../identities/table";
 import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { notFound, validationError } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { latestReceiptHash } from "../proof/log";
@@ -24,7 +25,7 @@ import { writerOf } from "../requests/record";
 import { learnReceipt } from "../requests/write-guard";
 import { stateQuery, toPermissionState } from "../requests/state";
 import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
-import { asksFor, readSignals, signalHeaders, signalsInForce } from "../signals/signals";
+import { asksFor, readSignals, signalHeaders, signalsInForce } from "../../shared/signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
@@ -51,10 +52,10 @@ async function whoIsAsking(
   projectId: string,
   bearer: Caller | undefined,
   visitorKey: string | undefined,
-  admission: Parameters<typeof admitVisitor>[3],
+  admission: Parameters<typeof admitVisitor>[4],
 ) {
   if (bearer) return { caller: bearer, identityId: bearer.identityId, minted: undefined };
-  const visitor = await admitVisitor(c, projectId, visitorKey, admission);
+  const visitor = await admitVisitor(c, projectId, scanVisitorPass, visitorKey, admission);
   const minted = await mintVisitorToken(c.env, visitor);
   const caller: Caller = {
     projectId,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { stillCurrent } from "../lib/preconditions";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { cachedConfiguration } from "./document";

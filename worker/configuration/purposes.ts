@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { atomically, getDb } from "../lib/db";
 import { conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionFailed, preconditionProblem, refusal, tagged, taggedResponse } from "../lib/preconditions";

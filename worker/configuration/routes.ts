@@ -1,9 +1,8 @@
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
 import { dataGroupRoutes } from "./data-groups";
 import { purposeRoutes } from "./purposes";
 
 export { configurationFeedRoutes } from "./feed";
-export { unknownReferenceProblem } from "./route-parts";
 
 /**
  * The configuration API, mounted at the project's `/configurations`: data groups and purposes with their versions.

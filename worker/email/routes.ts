@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { ProjectParams } from "../lib/params";
 import { jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { emailsTo } from "./outbox";

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { enqueueDeliveries } from "./outbox";

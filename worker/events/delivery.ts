@@ -5,7 +5,7 @@ import { getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { decryptSecret, signatureHeader } from "./secrets";
-import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
+import { loopbackAllowed, webhookUrlProblem } from "../../shared/ssrf";
 import { deliveries, deliveryAttempts, events, webhooks } from "./table";
 import { logger } from "../lib/logger";
 

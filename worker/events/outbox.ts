@@ -4,7 +4,7 @@ import type { Bindable } from "../lib/compiled";
 import { getDb, type Db } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
-import { ttlCache } from "../lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 import { deliveries, events, webhooks } from "./table";
 import { logger } from "../lib/logger";
 

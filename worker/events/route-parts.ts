@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
-import { loopbackAllowed, webhookUrlProblem } from "./ssrf";
+import { loopbackAllowed, webhookUrlProblem } from "../../shared/ssrf";
 import { webhooks } from "./table";
 import { ProjectParams } from "../lib/params";
 

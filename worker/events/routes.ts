@@ -1,4 +1,4 @@
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
 import { deliveryRoutes } from "./deliveries";
 import { webhookRoutes } from "./webhooks";
 

@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { conflict } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";

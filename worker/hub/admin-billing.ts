@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
 import { badRequest, notFound, validationError } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { now } from "../lib/time";

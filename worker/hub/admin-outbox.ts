@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { getDb, inJsonArray, type Db } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { SmsMessage, SmsRouteInfo, SmsTrailEntry } from "./schemas";
 import { loadRoutes, publicCallbackUrl } from "./sms-routes";

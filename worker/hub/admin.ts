@@ -1,7 +1,7 @@
 import { billingAdminRoutes } from "./admin-billing";
 import { outboxAdminRoutes } from "./admin-outbox";
 import { senderAdminRoutes } from "./admin-senders";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
 
 /** The hub's admin API (admin token), mounted at `/admin/v1`: the outbox and routes, billing accounts, and who may send. */
 export const hubAdminRoutes = createRouter()

@@ -1,5 +1,5 @@
 import { base64url, fromBase64url, sha256Hex } from "../lib/crypto";
-import { ttlCache } from "../lib/ttl-cache";
+import { ttlCache } from "../../shared/ttl-cache";
 
 /**
  * Provider-user passwords are chosen by people, so they are stored as PBKDF2-SHA256 (the slow hash WebCrypto

@@ -8,7 +8,7 @@ import { committerOf } from "../events/commit";
 import { constantTimeEqual } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { Problem } from "../lib/schemas";
 import type { Callback, DeliveryReport } from "./providers/types";
 import { callbackToken, loadRoutes, type SmsRoute } from "./sms-routes";

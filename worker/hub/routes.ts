@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { defaultDatabase } from "../lib/databases";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, Problem, problems } from "../lib/schemas";
 import { smsAccess } from "./access";
 import { lookupBillingAccount } from "./accounts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { nextRevision } from "../lib/preconditions";

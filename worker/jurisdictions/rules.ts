@@ -1,4 +1,5 @@
 import type { StringKey } from "../../shared/i18n/strings";
+import type { Regime } from "../../shared/jurisdictions/regimes";
 
 /**
  * Which consent regime applies where. A project's rule set maps areas to a regime; `rest` covers everywhere
@@ -6,9 +7,7 @@ import type { StringKey } from "../../shared/i18n/strings";
  * `request.cf.country` and `regionCode`) and the named groups below. The most specific match wins:
  * subdivision, then country, then group, then `rest`.
  */
-/** From the strictest. */
-export const regimes = ["opt-in", "opt-out", "notice"] as const;
-export type Regime = (typeof regimes)[number];
+export { regimes, type Regime } from "../../shared/jurisdictions/regimes";
 
 export type JurisdictionRule = { area: string; regime: Regime };
 export type JurisdictionRules = {

@@ -27,7 +27,7 @@ const limits = new Map<number, MiddlewareHandler>();
  * The one limit on request bodies (hono/body-limit), `maxBodyBytes` unless the route declares more: a declared
  * length over it is refused unread, a chunked body is counted as it arrives and refused once past it. JSON bodies
  * meet it where they are read (below), other bodies (the token endpoint's form) in front of their route
- * (worker/lib/router.ts): both after authentication.
+ * (worker/auth/router.ts): both after authentication.
  */
 export function limitBody(maxSize = maxBodyBytes): MiddlewareHandler {
   let limit = limits.get(maxSize);

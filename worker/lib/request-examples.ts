@@ -2,7 +2,7 @@
  * An example request body for every operation that takes one, by operationId, as the OpenAPI document shows them
  * (`npm run lint` checks each against its schema; test/api/openapi-document.test.ts fails for a body without one).
  * One value serves every media type of the body unless `"<operationId> <media type>"` names its own. The router
- * (worker/lib/router.ts) attaches them, so a new route needs only a row here.
+ * (worker/auth/router.ts) attaches them, so a new route needs only a row here.
  */
 const identityId = "idn_01JDQ6Z8X4K9M2N7P3R5T8V1W6";
 const purposeId = "pur_01JDQ70B2C3D4E5F6G7H8J9K0M";

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { postSigned } from "../events/delivery";
-import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
+import { loopbackAllowed, webhookUrlProblem } from "../../shared/ssrf";
 
 /**
  * The operator's webhook: `OPS_WEBHOOK_URL`, called like a project's webhook (the same SSRF guard, Standard Webhooks

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { counterNames, measure, type CounterName } from "./counters";
 import { opsWebhookConfigured } from "./notify";

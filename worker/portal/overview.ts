@@ -1,7 +1,7 @@
 import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { notFound } from "../lib/errors";
-import { defineRoute } from "../lib/router";
+import { defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { findProject } from "../projects/queries";

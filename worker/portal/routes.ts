@@ -4,11 +4,11 @@ import type { AppEnv } from "../env";
 import { access } from "../auth/scopes";
 import { limitRate } from "../limits/rate-limits";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
-import { createSession, csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "./session";
+import { createSession, csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "../auth/portal-session";
 
 /** The portal's session API and its shell, mounted at `/portal`. */
 export const portalRoutes = createRouter();

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { html } from "hono/html";
 import { getDb } from "../lib/db";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
 import { projects } from "../projects/table";
-import { iconLink } from "../site/routes";
+import { iconLink } from "../site/icon";
 
 /**
  * The hosted privacy center, `/privacy-center/{project_id}`: a page holding `<assent-privacy-center>` (built into

@@ -5,7 +5,7 @@ import { sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { identities } from "../identities/table";
 import { requests } from "../requests/table";

@@ -7,7 +7,7 @@ import { findIdentity } from "../identities/queries";
 import { getDb } from "../lib/db";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { writerOf } from "../requests/record";
 import { channelRules } from "./channels";

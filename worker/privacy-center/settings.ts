@@ -4,7 +4,7 @@ import { access } from "../auth/scopes";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";

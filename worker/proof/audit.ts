@@ -2,7 +2,7 @@ import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { getDb } from "../lib/db";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { problems } from "../lib/schemas";
 import { toRecord } from "../requests/queries";
 import { requests } from "../requests/table";

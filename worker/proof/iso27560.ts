@@ -7,7 +7,7 @@ import type { Db } from "../lib/db";
 import { parties } from "../parties/table";
 import { projects } from "../projects/table";
 import { requests, type Family, type RequestRow } from "../requests/table";
-import { statuses, type Status } from "../requests/schemas";
+import { statuses, type Status } from "../requests/table";
 import { logEntries, type LogPayload } from "./table";
 
 const Statuses = z.enum(statuses);

@@ -5,7 +5,7 @@ import { identities } from "../identities/table";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import { eraseIdentity, writerOf, type Writer } from "../requests/record";

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { fromBase64url, hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { latestHead, rangeRoots } from "./log";
 import { consistencyRanges, inclusionRanges } from "./merkle";

@@ -21,9 +21,8 @@ import {
   PermissionRecord,
   PermissionStatusUpdate,
   StatusUpdate,
-  type Status,
 } from "./schemas";
-import type { Family } from "./table";
+import type { Family, Status } from "./table";
 
 /** The four request families as data: what differs between them, typed per family, with no branches elsewhere. */
 

@@ -3,8 +3,8 @@ import { compiled } from "../lib/compiled";
 import type { Db } from "../lib/db";
 import { stateQuery, toPermissionState } from "./state";
 import { z } from "@hono/zod-openapi";
-import type { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, Status } from "./schemas";
-import { requests, type Family, type RequestRow } from "./table";
+import type { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord } from "./schemas";
+import { requests, type Family, type RequestRow, type Status } from "./table";
 
 /** Purposes a stored request names, whatever its family: objects with a version (permissions, objections) or ids (scopes). */
 const StoredPurposes = z.object({

@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { Exemption, uniqueIds } from "../configuration/schemas";
 import { ReferenceId, Timestamp } from "../lib/schemas";
+import { statuses } from "./table";
 import { RequestedTimestamp, SinceTimestamp } from "./timestamps";
 
-export const statuses = ["received", "in_progress", "completed", "rejected", "withdrawn"] as const;
-export type Status = (typeof statuses)[number];
 /** Statuses a client may set (withdrawal is the DELETE). */
 const settable = ["received", "in_progress", "completed", "rejected"] as const;
 

@@ -1,6 +1,9 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { identities } from "../identities/table";
-import { statuses } from "./schemas";
+
+/** A request's statuses, as the table stores them and the API states them. */
+export const statuses = ["received", "in_progress", "completed", "rejected", "withdrawn"] as const;
+export type Status = (typeof statuses)[number];
 
 export const families = ["permission", "objection", "erasure", "access"] as const;
 export type Family = (typeof families)[number];

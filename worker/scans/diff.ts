@@ -1,4 +1,4 @@
-import type { ScanReport } from "./report";
+import type { ScanReport } from "../../shared/scans/report";
 import type { ScanCounts } from "./table";
 
 type Compared = Pick<ScanReport, "cookies" | "storage" | "thirdPartyHosts" | "violations">;

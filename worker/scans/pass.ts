@@ -1,10 +1,11 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
+import type { VisitorPass } from "../auth/browser-tokens";
 import { signingKeys } from "../auth/keys";
 import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
 import { requireSetting } from "../lib/settings";
-import type { ScanPass } from "../../scanner/visit";
+import { scanPassHeader, type ScanPass } from "../../shared/scans/pass";
 
 /**
  * A scan pass: a short-lived signed statement that the browser carrying it is the project's own scanner. The scan's
@@ -14,7 +15,6 @@ import type { ScanPass } from "../../scanner/visit";
  *   the visitors it made, and nothing else, once its report is stored (worker/scans/visitors.ts).
  * It is signed with the token key but for its own audience and type, so it is never an access token.
  */
-export const scanPassHeader = "Assent-Scan-Pass" as const;
 /**
  * Alias type marking an identity a first visit made under a scan pass. An alias names one identity in a project, so
  * its identifier is `<passId>:<identityId>`, and a scan's visitors are one range of the aliases' key.
@@ -68,3 +68,9 @@ export async function scanPassOf(env: Env, projectId: string, presented: string 
     return undefined;
   }
 }
+
+/** The scan pass as the routes that admit visitors hand it to auth (`VisitorPass`, worker/auth/browser-tokens.ts). */
+export const scanVisitorPass: VisitorPass = async (env, projectId, headers) => {
+  const passId = await scanPassOf(env, projectId, headers.get(scanPassHeader) ?? undefined);
+  return passId ? { aliasFor: (identityId) => ({ type: scanAliasType, identifier: scanAliasOf(passId, identityId) }) } : undefined;
+};

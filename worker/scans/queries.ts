@@ -4,7 +4,7 @@ import { eventInsert } from "../events/outbox";
 import { getDb } from "../lib/db";
 import { now } from "../lib/time";
 import { countsOf, diffReports, type ScanDiff } from "./diff";
-import type { ScanReport } from "./report";
+import type { ScanReport } from "../../shared/scans/report";
 import { scans, type ScanCounts } from "./table";
 
 /** Every column but the report: what lists show. */

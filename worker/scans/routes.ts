@@ -3,19 +3,20 @@ import { eq } from "drizzle-orm";
 import { webClientForOrigin } from "../auth/browser-origins";
 import { access } from "../auth/scopes";
 import { committerOf } from "../events/commit";
-import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
+import { loopbackAllowed, webhookUrlProblem } from "../../shared/ssrf";
 import { bodyLimitExtension } from "../lib/body";
 import { getDb } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ProjectParams } from "../lib/params";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problem, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
-import { browserUnavailable } from "./browser-rendering";
+import { browserUnavailable } from "./scanner";
 import { completeScan, diffOf, findScan, listScans } from "./queries";
-import { issueScanPass, scanPassHeader } from "./pass";
+import { scanPassHeader } from "../../shared/scans/pass";
+import { issueScanPass } from "./pass";
 import { originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanPass, ScanSettings, ScanWithReport, toScan, UploadedScan } from "./schemas";
 import { removeScanVisitors } from "./visitors";
 import { defaultScanSchedule, scans, type ScanTrigger } from "./table";
@@ -78,7 +79,7 @@ scanRoutes.openapi(
     if (!(await webClientForOrigin(c.var.db, projectId, origin))) {
       throw badRequest("origin_not_registered", `${origin} is not listed in allowedOrigins of any of the project's web clients.`);
     }
-    if (!c.env.BROWSER) throw browserUnavailable(origin, projectId);
+    if (!c.env.SCANNER) throw browserUnavailable(origin, projectId);
     const row = { id: newId("scn"), projectId, origin, trigger, status: "queued" as const, created: now() };
     await getDb(c.var.db).insert(scans).values(row);
     return c.json(toScan({ ...row, problem: null, started: null, completed: null, counts: null }), 202);

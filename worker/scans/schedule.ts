@@ -2,12 +2,12 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { webOriginsOf } from "../auth/browser-origins";
 import { clients } from "../auth/table";
 import type { Env } from "../env";
-import { loopbackAllowed, webhookUrlProblem } from "../events/ssrf";
+import { loopbackAllowed, webhookUrlProblem } from "../../shared/ssrf";
 import { getDb } from "../lib/db";
 import { ApiError, badRequest } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { projects } from "../projects/table";
-import { crawlWithBrowserRendering } from "./browser-rendering";
+import { crawlInScanner } from "./scanner";
 import { issueScanPass, scanPassFor } from "./pass";
 import { completeScan } from "./queries";
 import { removeScanVisitors } from "./visitors";
@@ -32,10 +32,10 @@ const runningAtMost = 15 * 60_000;
 /**
  * Queues a scan of every origin a web client of a project lists, when the project's schedule is not `off` and the
  * origin's last scan (of any kind) is older than the schedule's interval. Origins the SSRF guard refuses are skipped.
- * Without the BROWSER binding nothing could run them, so nothing is queued.
+ * Without the scanner's Worker (the SCANNER binding) nothing could run them, so nothing is queued.
  */
 export async function queueDueScans(env: Env, asOf = Date.now()): Promise<number> {
-  if (!env.BROWSER) return 0;
+  if (!env.SCANNER) return 0;
   const since = (schedule: keyof typeof intervals) => new Date(asOf - intervals[schedule]).toISOString();
   const candidates = await getDb(env.DB)
     .selectDistinct({ projectId: projects.id, origin: sql<string>`o.value` })
@@ -66,16 +66,16 @@ export async function queueDueScans(env: Env, asOf = Date.now()): Promise<number
 const failureOf = (error: unknown): ScanProblem =>
   error instanceof ApiError ? { code: error.code, detail: error.message } : { code: "scan_failed", detail: String((error as Error)?.message ?? error).slice(0, 500) };
 
-/** What crawls an origin: Browser Rendering in the Worker; the tests pass a stand-in for the browser. */
-export type Crawl = typeof crawlWithBrowserRendering;
+/** What crawls an origin: the scanner's Worker; the tests pass a stand-in for it. */
+export type Crawl = typeof crawlInScanner;
 
 /**
- * Runs the oldest queued scans through Browser Rendering, claiming each first (so overlapping runs never crawl one
+ * Runs the oldest queued scans in the scanner's Worker (Browser Rendering), claiming each first (so overlapping runs never crawl one
  * twice), and fails scans left `running` by an invocation that ended. A scan whose origin no web client of the
- * project lists any more fails with `origin_not_registered` before the crawl. Without the BROWSER binding it does nothing.
+ * project lists any more fails with `origin_not_registered` before the crawl. Without the SCANNER binding it does nothing.
  */
-export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl = crawlWithBrowserRendering): Promise<number> {
-  if (!env.BROWSER) return 0;
+export async function runQueuedScans(env: Env, asOf = Date.now(), crawl: Crawl = crawlInScanner): Promise<number> {
+  if (!env.SCANNER) return 0;
   const db = getDb(env.DB);
   await db
     .update(scans)

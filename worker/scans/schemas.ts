@@ -1,7 +1,7 @@
-import { scanPassHeader } from "./pass";
+import { scanPassHeader } from "../../shared/scans/pass";
 import { z } from "@hono/zod-openapi";
 import { Timestamp } from "../lib/schemas";
-import { ScanReport, ScannedCookie, ScannedStorageKey, ThirdPartyHost, Violation } from "./report";
+import { ScanReport, ScannedCookie, ScannedStorageKey, ThirdPartyHost, Violation } from "../../shared/scans/report";
 import { scanSchedules, scanStatuses, scanTriggers, type scans } from "./table";
 
 /** An http(s) URL's origin (`https://shop.example`), as the crawl and the registered origins spell it; undefined otherwise. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
-import type { ScanReport } from "./report";
+import type { ScanReport } from "../../shared/scans/report";
 
 /** How a scan came to be: a report uploaded through the API (the CLI's `--project`), the cron's schedule, the portal's button. */
 export const scanTriggers = ["api", "schedule", "portal"] as const;

@@ -4,7 +4,7 @@ import type { ConsentType } from "../consent-mode/settings";
 import { permissionRules } from "../requests/families";
 import { recordRequest, type Writer } from "../requests/record";
 import type { PermissionState } from "../requests/schemas";
-import type { Signals } from "./signals";
+import type { Signals } from "../../shared/signals/signals";
 
 /** Google's advertising consent types: a purpose standing for one of them is targeted advertising. */
 const advertisingTypes = new Set<ConsentType>(["ad_storage", "ad_user_data", "ad_personalization"]);

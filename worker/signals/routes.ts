@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { access } from "../auth/scopes";
 import { regimes } from "../jurisdictions/rules";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { jsonResponse } from "../lib/schemas";
-import { signalEffects, signalsInForce } from "./signals";
+import { signalEffects, signalsInForce } from "../../shared/signals/signals";
 
 /** What the service honours, for browsers and crawlers, mounted at `/.well-known`. */
 export const wellKnownRoutes = createRouter();
@@ -55,7 +55,7 @@ wellKnownRoutes.openapi(
     tags,
     ...access.public,
     summary: "Every browser privacy signal the service honours, and what it does under each regime",
-    description: "The table of worker/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.",
+    description: "The table of shared/signals/signals.ts as served: a signal is recorded in `meta.context.signals` of every request it came with.",
     responses: { 200: jsonResponse(SignalSupport, "The signals.") },
   }),
   (c) =>

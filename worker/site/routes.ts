@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { raw } from "hono/html";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
+import { icon, iconPath } from "./icon";
 
 /**
  * What browsers and crawlers ask of any origin unprompted: the icon (`/favicon.ico`, unless a page links one) and
@@ -9,12 +9,6 @@ import { createRouter } from "../lib/router";
  */
 export const siteRoutes = createRouter();
 
-/** The service's mark (the portal's brand mark): every page links it as `iconPath`. */
-const icon =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2f45c5"/>' +
-  '<path d="M9 16.5l4.5 4.5L23 11.5" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>';
-export const iconPath = "/favicon.svg";
-export const iconLink = raw(`<link rel="icon" href="${iconPath}" type="image/svg+xml">`);
 
 /**
  * The pages (the demo, the API reference, the portal's sign-in) may be indexed; the APIs hold nothing for a

@@ -5,10 +5,10 @@ import { livePurpose } from "../configuration/queries";
 import { purposes } from "../configuration/table";
 import type { AppEnv } from "../env";
 import { getDb } from "../lib/db";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../auth/router";
 import { regimes, type Regime } from "../jurisdictions/rules";
 import { projects } from "../projects/table";
-import { iconLink } from "../site/routes";
+import { iconLink } from "../site/icon";
 import { demoScript, demoStyles, gatedScript } from "./demo-assets";
 
 /**

@@ -1,4 +1,4 @@
-import { ttlCache } from "../../../worker/lib/ttl-cache";
+import { ttlCache } from "../../../shared/ttl-cache";
 import type { EdgeOptions, PageBlocking } from "./types";
 
 /** How long a fetched list is used before it is revalidated: the service's own `max-age` for it. */

@@ -7,13 +7,14 @@
 import { patternCovers } from "../../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
 import { vendorById } from "../../../shared/vendors/catalogue";
+import { storageKey } from "../../../shared/browser/storage-keys";
 import type { VendorPage } from "../../../shared/vendors/types";
 import { hold, type Held } from "./hold";
 import { placeholder } from "./placeholder";
 
 /** The widget's decision kept on this device (widget/src/store.ts), read at once so nothing waits for the widget. */
 function storedConsents({ api, project }: BlockingScriptConfig): Record<string, boolean> {
-  const key = `assent:${api}:${project}:`;
+  const key = `${storageKey(api, project)}:`;
   try {
     // A refusal taken while the service was down (`pending`) refuses everything, as the widget reads it.
     if (localStorage.getItem(key + "pending")) return {};

@@ -3,7 +3,7 @@
  * sections' 2-bit values: 0 not applicable, 1 yes (a notice given, or opted out), 2 no (no notice, did not opt out).
  * One set of values serves every section: each section takes the fields it has.
  */
-import type { Purpose } from "../types";
+import type { Purpose } from "../../../shared/browser/types";
 import type { SectionValues } from "./encoding";
 
 const advertisingTypes = ["ad_storage", "ad_user_data", "ad_personalization"];

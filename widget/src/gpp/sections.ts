@@ -3,7 +3,7 @@
  * US National v2 and the state sections v1): each field's name and width in bits, in the order they are encoded; a
  * `count` makes the field a list of that many 2-bit values. `gpc` sections carry the GPC subsection.
  */
-import type { Bootstrap } from "../types";
+import type { Bootstrap } from "../../../shared/browser/types";
 
 export type Field = readonly [name: string, bits: number, count?: number];
 export type SectionDefinition = { id: number; version: number; gpc: boolean; fields: readonly Field[] };

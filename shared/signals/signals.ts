@@ -1,4 +1,4 @@
-import type { Regime } from "../jurisdictions/rules";
+import type { Regime } from "../jurisdictions/regimes";
 
 /**
  * Machine-readable privacy choices a browser sends with every request, read in this one module. Each signal is

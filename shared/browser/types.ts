@@ -3,7 +3,7 @@
  * generate:api`), types only, so they cost the bundle nothing. Where the widget also talks to servers from before a
  * field existed (the bootstrap, Consent Mode), the field is optional here; BOOTSTRAP-CONTRACT describes the call.
  */
-import type { Schemas } from "../../shared/api/operations";
+import type { Schemas } from "../api/operations";
 
 /** `T` with the keys `K` optional: what servers from before those fields leave out. */
 type Optional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Credential } from "../auth/credential";
-import { operatorScopes } from "../auth/scopes";
+import type { Credential } from "./credential";
+import { operatorScopes } from "./scopes";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { requireSetting } from "../lib/settings";
 import { findProject } from "../projects/queries";
-import { portalSessions } from "./table";
+import { portalSessions } from "../portal/table";
 
 /**
  * Portal sessions. Signing in with the admin token yields a random session id in an HttpOnly, Secure,

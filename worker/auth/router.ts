@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { authorize, type AccessDeclaration } from "../auth/authorize";
+import { authorize, type AccessDeclaration } from "./authorize";
 import type { AppEnv } from "../env";
-import { bodyLimitExtension, jsonBodies, jsonOrPlainTextBodies, limitBody, maxBodyBytes } from "./body";
-import { validationError } from "./errors";
-import { requestExample } from "./request-examples";
+import { bodyLimitExtension, jsonBodies, jsonOrPlainTextBodies, limitBody, maxBodyBytes } from "../lib/body";
+import { validationError } from "../lib/errors";
+import { requestExample } from "../lib/request-examples";
 
 const targets = { query: "query", param: "path", header: "header" } as const;
 

@@ -2,7 +2,8 @@
  * Talking to Assent from a page: authorisation (three sources, in order), the bootstrap (one call before first
  * paint, with a fallback to the three calls of servers that predate it), and requests with a time limit.
  */
-import type { JsonAnswer, JsonBody, PathOf, paths, Schemas } from "../../shared/api/operations";
+import type { JsonAnswer, JsonBody, PathOf, paths, Schemas } from "../api/operations";
+import { storageKey } from "./storage-keys";
 import type { Bootstrap, RegimeName } from "./types";
 
 export type TokenProvider = () => string | Promise<string>;
@@ -73,7 +74,7 @@ export class Session {
 
   constructor(source: AuthSource) {
     this.#source = source;
-    this.#storageKey = `assent:${source.api}:${source.project}`;
+    this.#storageKey = storageKey(source.api, source.project);
   }
 
   get #anonymous() {

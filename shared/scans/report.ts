@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { consentTypes } from "../consent-mode/settings.ts";
+import { consentTypes } from "../consent-mode/types.ts";
 
 /**
  * The scan report: what a site sets and loads before a decision, after "Accept all" and after "Reject all".

@@ -1,0 +1,3 @@
+export type Layer = "plumbing" | "data model" | "capabilities" | "routes and jobs";
+export function layerOf(module: string, source: string): Layer;
+export function layerCrossings(graph: Record<string, string[]>, sourceOf: (module: string) => string): string[];
