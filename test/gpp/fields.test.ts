@@ -16,9 +16,12 @@ const analytics = purpose("analytics", { consentMode: ["analytics_storage"], sen
 const fraud = purpose("fraud", { legalGround: "legitimate_interests", recipients: [party("pty_bureau")] });
 const shop = [marketing, analytics, fraud];
 
-/** Every section as IAB's library reads the string for this decision. */
-function decoded(purposes: Purpose[], refused: Purpose[], gpc = false) {
-  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc });
+/** The links California's law prescribes under opt-out, which the widget then shows (worker/jurisdictions/rules.ts). */
+const california = ["doNotSell", "limitSensitive"] as const;
+
+/** Every section as IAB's library reads the string for this decision, on a page that showed `prescribed`. */
+function decoded(purposes: Purpose[], refused: Purpose[], gpc = false, prescribed: readonly ("doNotSell" | "limitSensitive")[] = california) {
+  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc, prescribed: [...prescribed] });
   const model = new GppModel(gppString({ usnat: values, usca: values, usva: values, usco: values, usut: values, usct: values }));
   return model.toObject() as Record<string, Record<string, unknown>>;
 }
@@ -77,5 +80,14 @@ describe("GPP fields from the decision", () => {
       SensitiveDataLimitUseNotice: 1,
     });
     expect(decoded([], []).usnat).toMatchObject({ SharingNotice: 0, SaleOptOut: 0, SensitiveDataLimitUseNotice: 0 });
+  });
+
+  it("says a Limit the Use notice was given only where the page showed one (California's words), not in Virginia", () => {
+    expect(decoded(shop, []).usnat).toMatchObject({ SensitiveDataLimitUseNotice: 1 });
+    expect(decoded(shop, []).usca).toMatchObject({ SensitiveDataLimitUseNotice: 1 });
+    // A Virginia visitor's page shows the sensitive purpose's switch, not "Limit the Use of My Sensitive Personal Information".
+    const virginia = decoded(shop, [], false, []);
+    expect(virginia.usnat).toMatchObject({ SensitiveDataLimitUseNotice: 0, SensitiveDataProcessingOptOutNotice: 1 });
+    expect(virginia.usut).toMatchObject({ SensitiveDataProcessingOptOutNotice: 1 });
   });
 });

@@ -3,7 +3,7 @@
  * sections' 2-bit values: 0 not applicable, 1 yes (a notice given, or opted out), 2 no (no notice, did not opt out).
  * One set of values serves every section: each section takes the fields it has.
  */
-import type { Purpose } from "../types";
+import type { PrescribedLink, Purpose } from "../types";
 import type { SectionValues } from "./encoding";
 
 const advertisingTypes = ["ad_storage", "ad_user_data", "ad_personalization"];
@@ -27,6 +27,8 @@ export type Decision = {
   allowed(purpose: Purpose): boolean;
   /** The browser sends Global Privacy Control. */
   gpc: boolean;
+  /** The links whose words the visitor's law prescribes, which the widget shows (California's under opt-out). */
+  prescribed: PrescribedLink[];
 };
 
 /**
@@ -35,13 +37,14 @@ export type Decision = {
  * - `<X>OptOut` is 1 when the visitor refused a purpose standing for X or the browser sends GPC, else 2; 0 where
  *   nothing stands for X.
  * - `SharingNotice` is 1 where a purpose discloses data to recipients (the widget lists them).
- * - The sensitive data notices are 1 where a consent purpose is marked `sensitive` (its "Limit the Use of My
- *   Sensitive Personal Information" switch).
+ * - `SensitiveDataProcessingOptOutNotice` is 1 where a consent purpose is marked `sensitive` (the widget shows its
+ *   switch); `SensitiveDataLimitUseNotice` only where the page also says "Limit the Use of My Sensitive Personal
+ *   Information" (California's prescribed words, `limitSensitive`): a notice field says what the page showed.
  * - The MSPA fields say the page is not an MSPA covered transaction (2), so its two modes are not applicable (0).
  * - Per-category sensitive data, known-child and personal data consents stay 0: Assent does not collect them by
  *   category.
  */
-export function gppValues({ purposes, allowed, gpc }: Decision): SectionValues {
+export function gppValues({ purposes, allowed, gpc, prescribed }: Decision): SectionValues {
   const consent = purposes.filter((p) => p.legalGround === "consent");
   const values: SectionValues = {
     SharingNotice: purposes.some((p) => p.recipients.length > 0) ? 1 : 0,
@@ -53,6 +56,8 @@ export function gppValues({ purposes, allowed, gpc }: Decision): SectionValues {
     values[`${name}OptOutNotice`] = covered.length ? 1 : 0;
     values[`${name}OptOut`] = covered.length ? (gpc || covered.some((p) => !allowed(p)) ? 1 : 2) : 0;
   }
-  values.SensitiveDataProcessingOptOutNotice = values.SensitiveDataLimitUseNotice = consent.some((p) => p.sensitive) ? 1 : 0;
+  const sensitive = consent.some((p) => p.sensitive);
+  values.SensitiveDataProcessingOptOutNotice = sensitive ? 1 : 0;
+  values.SensitiveDataLimitUseNotice = sensitive && prescribed.includes("limitSensitive") ? 1 : 0;
   return values;
 }

@@ -68,6 +68,7 @@ function sectionsNow() {
     purposes: flow.shown.config?.purposes ?? [],
     allowed: (purpose) => flow.hasConsent(purpose.referenceId),
     gpc: flow.gpc,
+    prescribed: flow.prescribed,
   });
   const all = gppString(Object.fromEntries(sections.map((name) => [name, values])));
   const parts = all.split("~").slice(1);
