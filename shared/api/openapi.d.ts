@@ -1839,6 +1839,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/gpp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the project's IAB GPP settings (MSPA) */
+        get: operations["getGppSettings"];
+        /**
+         * Replace the project's IAB GPP settings (MSPA)
+         * @description Whether the pages' transactions are MSPA Covered Transactions and in which mode: the widget writes them into every GPP section it serves (`MspaCoveredTransaction`, `MspaOptOutOptionMode`, `MspaServiceProviderMode`).
+         */
+        put: operations["updateGppSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/blocking": {
         parameters: {
             query?: never;
@@ -3402,6 +3423,7 @@ export interface components {
              *     ]
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
+            gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;
@@ -3423,6 +3445,16 @@ export interface components {
             personalization_storage: "granted" | "denied";
             /** @enum {string} */
             security_storage: "granted" | "denied";
+        };
+        /** @description The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`). */
+        GppSettings: {
+            /** @description The publisher is an MSPA signatory and declares the pages' transactions Covered Transactions (`MspaCoveredTransaction` 1; false: 2). */
+            mspaCoveredTransaction: boolean;
+            /**
+             * @description The MSPA mode of a covered transaction: `opt-out-option` (Opt-Out Option Mode: `MspaOptOutOptionMode` 1, `MspaServiceProviderMode` 2) or `service-provider` (the other way round); null, and both fields 0, when not covered.
+             * @enum {string|null}
+             */
+            mspaMode: "opt-out-option" | "service-provider" | null;
         };
         BootstrapInput: {
             /**
@@ -15300,6 +15332,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentModeSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: not a covered transaction). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GppSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mspaCoveredTransaction": true,
+                 *       "mspaMode": "opt-out-option"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GppSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GppSettings"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

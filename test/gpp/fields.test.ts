@@ -20,8 +20,14 @@ const shop = [marketing, analytics, fraud];
 const california = ["doNotSell", "limitSensitive"] as const;
 
 /** Every section as IAB's library reads the string for this decision, on a page that showed `prescribed`. */
-function decoded(purposes: Purpose[], refused: Purpose[], gpc = false, prescribed: readonly ("doNotSell" | "limitSensitive")[] = california) {
-  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc, prescribed: [...prescribed] });
+function decoded(
+  purposes: Purpose[],
+  refused: Purpose[],
+  gpc = false,
+  prescribed: readonly ("doNotSell" | "limitSensitive")[] = california,
+  mspa?: Parameters<typeof gppValues>[0]["mspa"],
+) {
+  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc, prescribed: [...prescribed], mspa });
   const model = new GppModel(gppString({ usnat: values, usca: values, usva: values, usco: values, usut: values, usct: values }));
   return model.toObject() as Record<string, Record<string, unknown>>;
 }
@@ -89,5 +95,20 @@ describe("GPP fields from the decision", () => {
     const virginia = decoded(shop, [], false, []);
     expect(virginia.usnat).toMatchObject({ SensitiveDataLimitUseNotice: 0, SensitiveDataProcessingOptOutNotice: 1 });
     expect(virginia.usut).toMatchObject({ SensitiveDataProcessingOptOutNotice: 1 });
+  });
+
+  it("declares the project's MSPA settings in every section: covered, in the mode it set, or not covered with no mode", () => {
+    const modes = (mspa: Parameters<typeof gppValues>[0]["mspa"]) =>
+      Object.entries(decoded(shop, [], false, california, mspa)).map(([name, section]) => [
+        name,
+        section.MspaCoveredTransaction,
+        section.MspaOptOutOptionMode,
+        section.MspaServiceProviderMode,
+      ]);
+    const names = ["usnat", "usca", "usva", "usco", "usut", "usct"];
+    expect(modes({ mspaCoveredTransaction: true, mspaMode: "service-provider" })).toEqual(names.map((name) => [name, 1, 2, 1]));
+    expect(modes({ mspaCoveredTransaction: true, mspaMode: "opt-out-option" })).toEqual(names.map((name) => [name, 1, 1, 2]));
+    expect(modes({ mspaCoveredTransaction: false, mspaMode: null })).toEqual(names.map((name) => [name, 2, 0, 0]));
+    expect(modes(undefined)).toEqual(names.map((name) => [name, 2, 0, 0]));
   });
 });

@@ -3,7 +3,7 @@
  * sections' 2-bit values: 0 not applicable, 1 yes (a notice given, or opted out), 2 no (no notice, did not opt out).
  * One set of values serves every section: each section takes the fields it has.
  */
-import type { PrescribedLink, Purpose } from "../types";
+import type { Bootstrap, PrescribedLink, Purpose } from "../types";
 import type { SectionValues } from "./encoding";
 
 const advertisingTypes = ["ad_storage", "ad_user_data", "ad_personalization"];
@@ -29,7 +29,12 @@ export type Decision = {
   gpc: boolean;
   /** The links whose words the visitor's law prescribes, which the widget shows (California's under opt-out). */
   prescribed: PrescribedLink[];
+  /** The project's MSPA settings (PUT /admin/v1/projects/{id}/gpp); absent from a service before them: not covered. */
+  mspa?: Bootstrap["gppMspa"];
 };
+
+/** MSPA modes as the sections' two mode fields: 1 the mode in force, 2 the other; 0 both when not covered. */
+const mspaModes = { "opt-out-option": [1, 2], "service-provider": [2, 1] } as const;
 
 /**
  * - `<X>OptOutNotice` is 1 where a consent purpose stands for X: the widget then shows its switch (and, under the
@@ -40,15 +45,16 @@ export type Decision = {
  * - `SensitiveDataProcessingOptOutNotice` is 1 where a consent purpose is marked `sensitive` (the widget shows its
  *   switch); `SensitiveDataLimitUseNotice` only where the page also says "Limit the Use of My Sensitive Personal
  *   Information" (California's prescribed words, `limitSensitive`): a notice field says what the page showed.
- * - The MSPA fields say the page is not an MSPA covered transaction (2), so its two modes are not applicable (0).
+ * - The MSPA fields say what the project set: a covered transaction (1) in one mode (1, the other 2), or not a
+ *   covered transaction (2, the default) with both modes not applicable (0).
  * - Per-category sensitive data, known-child and personal data consents stay 0: Assent does not collect them by
  *   category.
  */
-export function gppValues({ purposes, allowed, gpc, prescribed }: Decision): SectionValues {
+export function gppValues({ purposes, allowed, gpc, prescribed, mspa }: Decision): SectionValues {
   const consent = purposes.filter((p) => p.legalGround === "consent");
   const values: SectionValues = {
     SharingNotice: purposes.some((p) => p.recipients.length > 0) ? 1 : 0,
-    MspaCoveredTransaction: 2,
+    MspaCoveredTransaction: mspa?.mspaCoveredTransaction ? 1 : 2,
     Gpc: gpc,
   };
   for (const [name, covers] of Object.entries(optOuts)) {
@@ -56,6 +62,7 @@ export function gppValues({ purposes, allowed, gpc, prescribed }: Decision): Sec
     values[`${name}OptOutNotice`] = covered.length ? 1 : 0;
     values[`${name}OptOut`] = covered.length ? (gpc || covered.some((p) => !allowed(p)) ? 1 : 2) : 0;
   }
+  [values.MspaOptOutOptionMode, values.MspaServiceProviderMode] = mspa?.mspaMode ? mspaModes[mspa.mspaMode] : [0, 0];
   const sensitive = consent.some((p) => p.sensitive);
   values.SensitiveDataProcessingOptOutNotice = sensitive ? 1 : 0;
   values.SensitiveDataLimitUseNotice = sensitive && prescribed.includes("limitSensitive") ? 1 : 0;

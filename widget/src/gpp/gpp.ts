@@ -9,6 +9,7 @@ import type { ConsentController } from "../controller";
 import { gppString } from "./encoding";
 import { gppValues } from "./fields";
 import { gppSections, type GppSectionName } from "./sections";
+import type { Bootstrap } from "../types";
 
 type Callback = (data: unknown, success: boolean) => void;
 type Listener = { id: number; callback: Callback; parameter?: unknown };
@@ -19,6 +20,7 @@ const page = window as unknown as { __gpp?: Gpp };
 
 /** Where the state stands; the listeners and the page's calls read it. */
 let sections: GppSectionName[] = [];
+let mspa: Bootstrap["gppMspa"];
 let flow: ConsentController;
 const listeners = new Map<number, Listener>();
 let nextListener = 1000;
@@ -69,6 +71,7 @@ function sectionsNow() {
     allowed: (purpose) => flow.hasConsent(purpose.referenceId),
     gpc: flow.gpc,
     prescribed: flow.prescribed,
+    mspa,
   });
   const all = gppString(Object.fromEntries(sections.map((name) => [name, values])));
   const parts = all.split("~").slice(1);
@@ -156,9 +159,10 @@ function answerFrames(event: MessageEvent) {
   }, call.parameter, call.version);
 }
 
-/** Serves `__gpp` for `served` sections of the controller's decision; called again when a bootstrap answers. */
-export default function serveGpp(controller: ConsentController, served: GppSectionName[]) {
-  sections = [...served].sort((a, b) => gppSections[a].id - gppSections[b].id);
+/** Serves `__gpp` for the sections the bootstrap names, from the controller's decision; called again when a bootstrap answers. */
+export default function serveGpp(controller: ConsentController, boot: Bootstrap) {
+  sections = [...(boot.gppSections ?? [])].sort((a, b) => gppSections[a].id - gppSections[b].id);
+  mspa = boot.gppMspa;
   if (page.__gpp === gpp) return sync();
   flow = controller;
   take(sectionsNow());
