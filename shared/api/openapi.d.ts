@@ -2506,6 +2506,13 @@ export interface components {
             exemption: components["schemas"]["Exemption"] | null;
             sensitive: boolean;
             /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
+            /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
              */
@@ -2570,6 +2577,14 @@ export interface components {
              * @default false
              */
             sensitive?: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @default []
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories?: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
         };
         PurposeUpdate: {
             /**
@@ -2615,6 +2630,14 @@ export interface components {
              * @default false
              */
             sensitive?: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @default []
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories?: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             /** @description The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions become outdated and drop out of the permission state, so subjects are asked again. `false` edits the current version in place. */
             requireNewConsent: boolean;
         };
@@ -2645,6 +2668,13 @@ export interface components {
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             exemption: components["schemas"]["Exemption"] | null;
             sensitive: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -3365,6 +3395,13 @@ export interface components {
                 /** @description In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent). */
                 exemption: components["schemas"]["Exemption"] | null;
                 sensitive: boolean;
+                /**
+                 * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+                 * @example [
+                 *       "precise-geolocation"
+                 *     ]
+                 */
+                sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {

@@ -2,7 +2,7 @@
 import { GppModel } from "@iabgpp/cmpapi";
 import { describe, expect, it } from "vitest";
 import { gppString } from "../../widget/src/gpp/encoding";
-import { gppValues } from "../../widget/src/gpp/fields";
+import { gppValues, sectionValues } from "../../widget/src/gpp/fields";
 import type { Purpose } from "../../widget/src/types";
 
 /** A recipient as the configuration lists it (only their number matters here). */
@@ -27,8 +27,9 @@ function decoded(
   prescribed: readonly ("doNotSell" | "limitSensitive")[] = california,
   mspa?: Parameters<typeof gppValues>[0]["mspa"],
 ) {
-  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc, prescribed: [...prescribed], mspa });
-  const model = new GppModel(gppString({ usnat: values, usca: values, usva: values, usco: values, usut: values, usct: values }));
+  const decision = { purposes, allowed: (p: Purpose) => !refused.includes(p), gpc, prescribed: [...prescribed], mspa };
+  const names = ["usnat", "usca", "usva", "usco", "usut", "usct"] as const;
+  const model = new GppModel(gppString(Object.fromEntries(names.map((name) => [name, sectionValues(name, decision)]))));
   return model.toObject() as Record<string, Record<string, unknown>>;
 }
 
@@ -110,5 +111,17 @@ describe("GPP fields from the decision", () => {
     expect(modes({ mspaCoveredTransaction: true, mspaMode: "opt-out-option" })).toEqual(names.map((name) => [name, 1, 1, 2]));
     expect(modes({ mspaCoveredTransaction: false, mspaMode: null })).toEqual(names.map((name) => [name, 2, 0, 0]));
     expect(modes(undefined)).toEqual(names.map((name) => [name, 2, 0, 0]));
+  });
+
+  it("California: limiting a sensitive purpose writes the categories it processes into usca (2 opted out, 1 did not)", () => {
+    const location = purpose("location", { sensitive: true, sensitiveCategories: ["precise-geolocation", "health"] });
+    const beliefs = purpose("beliefs", { sensitive: true, sensitiveCategories: ["religious-or-philosophical-beliefs"] });
+    const limited = decoded([location, beliefs], [location]);
+    // usca's nine: (3) precise geolocation, (4) racial or ethnic origin, beliefs or union membership, (8) health.
+    expect(limited.usca.SensitiveDataProcessing).toEqual([0, 0, 2, 1, 0, 0, 0, 2, 0]);
+    // Nothing limited: every category processed says "did not opt out".
+    expect(decoded([location, beliefs], []).usca.SensitiveDataProcessing).toEqual([0, 0, 1, 1, 0, 0, 0, 1, 0]);
+    // Where the page did not give the Limit the Use notice, usca's categories are not applicable (0).
+    expect(decoded([location, beliefs], [location], false, []).usca.SensitiveDataProcessing).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

@@ -4,7 +4,9 @@
  * One set of values serves every section: each section takes the fields it has.
  */
 import type { Bootstrap, PrescribedLink, Purpose } from "../types";
+import type { SensitiveCategory } from "../../../shared/gpp/sensitive-categories";
 import type { SectionValues } from "./encoding";
+import { gppSections, type GppSectionName } from "./sections";
 
 const advertisingTypes = ["ad_storage", "ad_user_data", "ad_personalization"];
 
@@ -68,3 +70,43 @@ export function gppValues({ purposes, allowed, gpc, prescribed, mspa }: Decision
   values.SensitiveDataLimitUseNotice = sensitive && prescribed.includes("limitSensitive") ? 1 : 0;
   return values;
 }
+
+/**
+ * Where California's section (usca) puts each category in `SensitiveDataProcessing` (positions 1 to 9 of IAB's
+ * California specification; one position covers origin, beliefs and union membership). Its values say whether the
+ * visitor opted out of the use ("Limit the Use"): 1 did not, 2 did; 0 where no notice was given or no purpose
+ * processes the category.
+ */
+const californiaPositions: Partial<Record<SensitiveCategory, number>> = {
+  "government-id": 1,
+  "account-credentials": 2,
+  "precise-geolocation": 3,
+  "racial-or-ethnic-origin": 4,
+  "religious-or-philosophical-beliefs": 4,
+  "union-membership": 4,
+  "communications-contents": 5,
+  genetic: 6,
+  biometric: 7,
+  health: 8,
+  "sex-life-or-sexual-orientation": 9,
+};
+
+/**
+ * One section's values: the shared ones, and usca's per-category `SensitiveDataProcessing` from the sensitive consent
+ * purposes the page offered to limit (a category is limited when a purpose processing it was switched off). The
+ * other sections' categories ask for consent by category, which Assent does not collect: they stay 0.
+ */
+export function sectionValues(name: GppSectionName, decision: Decision): SectionValues {
+  const values = gppValues(decision);
+  if (name !== "usca" || !values.SensitiveDataLimitUseNotice) return values;
+  const [, , count] = gppSections.usca.fields.find(([field]) => field === "SensitiveDataProcessing")!;
+  const processing: number[] = Array(count).fill(0);
+  for (const purpose of decision.purposes.filter((p) => p.legalGround === "consent" && p.sensitive)) {
+    for (const category of purpose.sensitiveCategories ?? []) {
+      const index = californiaPositions[category]! - 1;
+      processing[index] = Math.max(processing[index], decision.allowed(purpose) ? 1 : 2);
+    }
+  }
+  return { ...values, SensitiveDataProcessing: processing };
+}
+

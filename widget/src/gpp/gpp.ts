@@ -7,9 +7,9 @@
  */
 import type { ConsentController } from "../controller";
 import { gppString } from "./encoding";
-import { gppValues } from "./fields";
+import { sectionValues } from "./fields";
 import { gppSections, type GppSectionName } from "./sections";
-import type { Bootstrap } from "../types";
+import type { Bootstrap, Purpose } from "../types";
 
 type Callback = (data: unknown, success: boolean) => void;
 type Listener = { id: number; callback: Callback; parameter?: unknown };
@@ -66,14 +66,15 @@ function setSignal(status: typeof signal) {
 
 /** Every section's string and parsed fields from the decision as it stands. */
 function sectionsNow() {
-  const values = gppValues({
+  const decision = {
     purposes: flow.shown.config?.purposes ?? [],
-    allowed: (purpose) => flow.hasConsent(purpose.referenceId),
+    allowed: (purpose: Purpose) => flow.hasConsent(purpose.referenceId),
     gpc: flow.gpc,
     prescribed: flow.prescribed,
     mspa,
-  });
-  const all = gppString(Object.fromEntries(sections.map((name) => [name, values])));
+  };
+  const bySection = Object.fromEntries(sections.map((name) => [name, sectionValues(name, decision)]));
+  const all = gppString(bySection);
   const parts = all.split("~").slice(1);
   return {
     all,
@@ -83,8 +84,8 @@ function sectionsNow() {
         name,
         {
           Version: gppSections[name].version,
-          ...Object.fromEntries(gppSections[name].fields.map(([field, , count]) => [field, values[field] ?? (count ? Array(count).fill(0) : 0)])),
-          ...(gppSections[name].gpc ? { GpcSegmentType: 1, Gpc: values.Gpc } : {}),
+          ...Object.fromEntries(gppSections[name].fields.map(([field, , count]) => [field, bySection[name][field] ?? (count ? Array(count).fill(0) : 0)])),
+          ...(gppSections[name].gpc ? { GpcSegmentType: 1, Gpc: bySection[name].Gpc } : {}),
         },
       ]),
     ),
