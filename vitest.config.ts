@@ -160,11 +160,12 @@ export default defineConfig(async () => {
         { test: { name: "integrations", include: ["test/integrations/**/*.test.ts"], environment: "node" } },
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
-        // The framework packages build, export what they built, and the Svelte component compiles: plain Node.
+        // The framework packages build, export what they built, their tarballs hold what they should, the Svelte
+        // component compiles, and the tarballs install and build in fresh Vite apps: plain Node, built once.
         {
           // @assent/element from its source, as the packages' tsconfig.json files resolve it.
           resolve: { alias: { "@assent/element": fileURLToPath(new URL("packages/element/src/index.ts", import.meta.url)) } },
-          test: { name: "packages", include: ["test/packages/**/*.test.ts"], environment: "node" },
+          test: { name: "packages", include: ["test/packages/**/*.test.ts"], environment: "node", globalSetup: ["./test/packages/global-setup.ts"] },
         },
         {
           test: {

@@ -10,6 +10,7 @@ import { bootstrapRoutes } from "./bootstrap/routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
+import { gppRoutes } from "./gpp/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import { eventRoutes } from "./events/routes";
@@ -112,6 +113,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/clients`, clientRoutes],
   ["/admin/v1", jurisdictionRoutes],
   [`${adminProject}/consent-mode`, consentModeRoutes],
+  [`${adminProject}/gpp`, gppRoutes],
   [`${adminProject}/blocking`, blockingRoutes],
   ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
@@ -177,6 +179,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Admin: hub", description: "The operator's hub settings: SMS outbox, routes, senders, provider users, billing accounts." },
     { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
+    { name: "GPP", description: "Per-project IAB Global Privacy Platform settings: whether the pages are MSPA covered transactions, and in which mode." },
     { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
   ],

@@ -21,7 +21,8 @@ ___INFO___
   ],
   "brand": {
     "id": "brand_assent",
-    "displayName": "Assent"
+    "displayName": "Assent",
+    "thumbnail": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAGAAAABgCAYAAADimHc4AAABxUlEQVR42u3dS27DMBAEUV0gV/X9d8k+iOOfNN09XQP4AHplJzBB0sfBMIz5fN1u3++8kBvEJooxOjGM0OtjuMHXhHCHXxsiDX5ViHT82Ahb4CNDbMWPiLAd3zpCC75dhDZ4qxDt+NIIwIsjgC4MALgwAtDCCAALIwArjgCqMACgwghAiiOAKAwAoDhCI9bvkQVohz87BAE+wD8jAvgf4o9+CsAXfwrAFwbg3S/+MwQ+AdbiPwwA/vUB/o0A/vX4lQGc8OsCuOFXBXDEvxuAd/9cgD8jgD+Hvz6AO/54gMkHTMAfCzD9sCn4IwGmHzoJ3yrAGQ+fhn95gEmERHzLAO9iEEC45JuKbx3gWZhkfLt/wq8CpeNHBLgHtQHf5ovYq2Bb8EdXRM+KsB7/yvUg9cTslnZeJCNAaISo8wIJa/Xp+BZ7g8A32JzViG+3NbEN33KHNPgGW1Qa8O0PaBAgOMLKs8Ipe3pWH9befGyUk/Jme4q4L8JgVx23pXBRBxG4NQt8AnBzIvhEsMQnggE+EQzwCWAQgAhifCIY4PMjPvySEvhtEY6EAZ8Q3fCbIhxbBnhCdMO7hziaB/SiGAgPRkGOYdznBzIAuiGmbCmHAAAAAElFTkSuQmCC"
   },
   "description": "Loads the Assent consent widget on Consent Initialization, sets Google Consent Mode v2 defaults per region, and updates consent on every decision with the types the project's purposes map.",
   "containerContexts": [

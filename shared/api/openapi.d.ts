@@ -1839,6 +1839,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/gpp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the project's IAB GPP settings (MSPA) */
+        get: operations["getGppSettings"];
+        /**
+         * Replace the project's IAB GPP settings (MSPA)
+         * @description Whether the pages' transactions are MSPA Covered Transactions and in which mode: the widget writes them into every GPP section it serves (`MspaCoveredTransaction`, `MspaOptOutOptionMode`, `MspaServiceProviderMode`).
+         */
+        put: operations["updateGppSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/blocking": {
         parameters: {
             query?: never;
@@ -2485,6 +2506,13 @@ export interface components {
             exemption: components["schemas"]["Exemption"] | null;
             sensitive: boolean;
             /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
+            /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
              */
@@ -2549,6 +2577,14 @@ export interface components {
              * @default false
              */
             sensitive?: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @default []
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories?: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
         };
         PurposeUpdate: {
             /**
@@ -2594,6 +2630,14 @@ export interface components {
              * @default false
              */
             sensitive?: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @default []
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories?: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             /** @description The editor's decision (spec: Versioning). `true` makes a new version: permissions given to older versions become outdated and drop out of the permission state, so subjects are asked again. `false` edits the current version in place. */
             requireNewConsent: boolean;
         };
@@ -2624,6 +2668,13 @@ export interface components {
             consentMode: ("ad_storage" | "ad_user_data" | "ad_personalization" | "analytics_storage" | "functionality_storage" | "personalization_storage" | "security_storage")[];
             exemption: components["schemas"]["Exemption"] | null;
             sensitive: boolean;
+            /**
+             * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+             * @example [
+             *       "precise-geolocation"
+             *     ]
+             */
+            sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             /**
              * @description ISO 8601, UTC, milliseconds.
              * @example 2026-11-22T10:15:30.123Z
@@ -3344,6 +3395,13 @@ export interface components {
                 /** @description In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent). */
                 exemption: components["schemas"]["Exemption"] | null;
                 sensitive: boolean;
+                /**
+                 * @description The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, whether the visitor limited (California) or refused its use.
+                 * @example [
+                 *       "precise-geolocation"
+                 *     ]
+                 */
+                sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {
@@ -3402,6 +3460,7 @@ export interface components {
              *     ]
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
+            gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
             state: components["schemas"]["PermissionState"] | null;
@@ -3423,6 +3482,16 @@ export interface components {
             personalization_storage: "granted" | "denied";
             /** @enum {string} */
             security_storage: "granted" | "denied";
+        };
+        /** @description The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`). */
+        GppSettings: {
+            /** @description The publisher is an MSPA signatory and declares the pages' transactions Covered Transactions (`MspaCoveredTransaction` 1; false: 2). */
+            mspaCoveredTransaction: boolean;
+            /**
+             * @description The MSPA mode of a covered transaction: `opt-out-option` (Opt-Out Option Mode: `MspaOptOutOptionMode` 1, `MspaServiceProviderMode` 2) or `service-provider` (the other way round); null, and both fields 0, when not covered.
+             * @enum {string|null}
+             */
+            mspaMode: "opt-out-option" | "service-provider" | null;
         };
         BootstrapInput: {
             /**
@@ -15300,6 +15369,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentModeSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: not a covered transaction). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GppSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGppSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mspaCoveredTransaction": true,
+                 *       "mspaMode": "opt-out-option"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GppSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GppSettings"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -2,7 +2,7 @@
 // visitor under an opt-out regime, nothing a project's rules do not use.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrap, localBootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
-import { admin } from "./helpers";
+import { admin, expectProblem } from "./helpers";
 
 let tenant: WidgetTenant;
 beforeAll(async () => {
@@ -52,4 +52,24 @@ describe("GPP sections in the bootstrap", () => {
     expect((await localBootstrap(tenant.projectId, { cf: placeholder })).gppSections).toEqual(["usnat", "usco"]);
     expect((await localBootstrap(tenant.projectId, { cf: placeholder, body: { regime: "opt-in" } })).gppSections).toEqual([]);
   });
+
+  it("MSPA per project: not a covered transaction by default; a signatory sets it covered with one mode, and the bootstrap carries it", async () => {
+    const ca = { country: "US", regionCode: "CA" };
+    const settingsPath = `/projects/${tenant.projectId}/gpp` as const;
+    expect(await admin("GET", settingsPath)).toMatchObject({ status: 200, body: { mspaCoveredTransaction: false, mspaMode: null } });
+    expect((await bootstrap(tenant.projectId, { cf: ca })).body.gppMspa).toEqual({ mspaCoveredTransaction: false, mspaMode: null });
+
+    const covered = { mspaCoveredTransaction: true, mspaMode: "service-provider" };
+    expect(await admin("PUT", settingsPath, covered)).toMatchObject({ status: 200, body: covered });
+    expect(await admin("GET", settingsPath)).toMatchObject({ status: 200, body: covered });
+    expect((await bootstrap(tenant.projectId, { cf: ca })).body.gppMspa).toEqual(covered);
+
+    // A covered transaction is in exactly one of the two modes; a transaction not covered has none.
+    expectProblem(await admin("PUT", settingsPath, { mspaCoveredTransaction: true, mspaMode: null }), 400, "validation_failed");
+    expectProblem(await admin("PUT", settingsPath, { mspaCoveredTransaction: false, mspaMode: "opt-out-option" }), 400, "validation_failed");
+    expectProblem(await admin("PUT", settingsPath, { mspaCoveredTransaction: true, mspaMode: "both" }), 400, "validation_failed");
+    expect((await admin("PUT", "/projects/prj_missing/gpp", covered)).status).toBe(404);
+    expect(await admin("PUT", settingsPath, { mspaCoveredTransaction: false, mspaMode: null })).toMatchObject({ status: 200 });
+  });
 });
+

@@ -18,6 +18,19 @@ let chunk: string;
 /** The stub docs/gpp.md gives pages, taken from the page itself so the documented text is the tested one. */
 const stub = /```html\n(<script>[\s\S]*?<\/script>)\n```/.exec(readFileSync(new URL("../../docs/gpp.md", import.meta.url), "utf8"))![1];
 /** A vendor's listener registered with the stub before the widget loads: it records every event it hears. */
+/** IAB's own stub (test/e2e/gpp/iab-stub.js), first in the head as IAB asks. */
+const iabStub = `<script>${readFileSync(new URL("gpp/iab-stub.js", import.meta.url), "utf8")}</script>`;
+/**
+ * A vendor's listener on IAB's stub, which returns the registration instead of calling back: it records every event
+ * as [eventName, data], and each event whose pingData disagrees with it (a display or signal event must carry its
+ * new status in pingData too).
+ */
+const chainListener = `<script>window.__chain = []; window.__disagree = [];
+  __gpp("addEventListener", function (e) {
+    __chain.push([e.eventName, e.data]);
+    var field = { cmpStatus: "cmpStatus", cmpDisplayStatus: "cmpDisplayStatus", signalStatus: "signalStatus" }[e.eventName];
+    if (field && e.pingData[field] !== e.data) __disagree.push([e.eventName, e.data, e.pingData[field]]);
+  });</script>`;
 const earlyListener = `<script>window.__heard = []; __gpp("addEventListener", function (e) { window.__heard.push([e.eventName, e.data]); });
   __gpp("customCommand", function (data, success) { window.__queued = [data, success]; });</script>`;
 
@@ -33,6 +46,7 @@ beforeAll(async () => {
   });
   Object.assign(site.pages, {
     "/stub.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: stub + earlyListener + moduleTag }) },
+    "/iab-stub.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: iabStub + chainListener + moduleTag }) },
     "/plain.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"' }) },
     "/opt-in.html": { body: shopPage(shop.projectId) },
     "/classic.html": { body: shopPage(shop.projectId, { attrs: 'regime="opt-out"', head: `<script src="${base}/widget/assent.classic.js"></script>` }) },
@@ -115,6 +129,8 @@ describe("GPP under the opt-out regime (California)", () => {
     // The stub's listener was taken over, and the call it queued was answered.
     expect(await page.evaluate(() => (window as any).__heard)).toEqual([
       ["listenerRegistered", true],
+      ["cmpStatus", "loaded"],
+      ["cmpDisplayStatus", "visible"],
       ["signalStatus", "ready"],
     ]);
     expect(await page.evaluate(() => (window as any).__queued)).toEqual([null, false]);
@@ -168,6 +184,68 @@ describe("GPP under the opt-out regime (California)", () => {
         }),
     );
     expect(reply).toEqual({ __gppReturn: { returnValue: true, success: true, callId: "c1" } });
+    await context.close();
+  });
+});
+
+describe("the CMP API's events, in the order GPP CMP API 1.1 gives (addEventListener, event order examples 1 and 2)", () => {
+  const chain = (page: Page) => page.evaluate(() => (window as any).__chain as [string, unknown][]);
+  /** Waits until the chain holds `count` events, then returns them. */
+  const chainOf = async (page: Page, count: number) => {
+    await page.waitForFunction((n) => (window as any).__chain.length >= n, count);
+    return chain(page);
+  };
+  const status = async (page: Page) => {
+    const { signalStatus, cmpDisplayStatus } = (await gpp(page, "ping")).data;
+    return { signalStatus, cmpDisplayStatus };
+  };
+
+  it("takes over IAB's stub: its listeners hear loaded, visible, ready; a decision is framed by not ready and ready; the display events follow the page", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/iab-stub.html`);
+    await banner(page).waitFor({ state: "visible" });
+    // Example 1: the CMP has loaded and shows its layer; the opt-out string holds before any choice.
+    expect(await chainOf(page, 3)).toEqual([
+      ["cmpStatus", "loaded"],
+      ["cmpDisplayStatus", "visible"],
+      ["signalStatus", "ready"],
+    ]);
+    expect(await status(page)).toEqual({ signalStatus: "ready", cmpDisplayStatus: "visible" });
+
+    // The visitor opens the choices: the CMP is about to process input, so the signal is not ready while they show.
+    await banner(page).getByRole("button", { name: "Do Not Sell or Share My Personal Information" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    expect((await chainOf(page, 4)).slice(3)).toEqual([["signalStatus", "not ready"]]);
+    expect(await status(page)).toEqual({ signalStatus: "not ready", cmpDisplayStatus: "visible" });
+
+    // Save: the layer closes, the sections change, then ready: the last event agrees with the page.
+    await page.getByRole("switch", { name: "Marketing", exact: true }).uncheck();
+    await page.getByRole("button", { name: "Save choices" }).click();
+    await dialog(page).waitFor({ state: "hidden" });
+    expect((await chainOf(page, 8)).slice(4)).toEqual([
+      ["cmpDisplayStatus", "hidden"],
+      ["sectionChange", "usnat"],
+      ["sectionChange", "usca"],
+      ["signalStatus", "ready"],
+    ]);
+    expect(await status(page)).toEqual({ signalStatus: "ready", cmpDisplayStatus: "hidden" });
+    expect(new GppModel((await gpp(page, "ping")).data.gppString).getSection("usca")).toMatchObject({ SaleOptOut: 1, SharingOptOut: 1 });
+
+    // Example 2: the visitor resurfaces the layer (a "Privacy choices" link) and closes it without a change.
+    await page.evaluate(() => (document.querySelector("assent-consent") as any).show());
+    await dialog(page).waitFor({ state: "visible" });
+    expect((await chainOf(page, 10)).slice(8)).toEqual([
+      ["signalStatus", "not ready"],
+      ["cmpDisplayStatus", "visible"],
+    ]);
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "hidden" });
+    expect((await chainOf(page, 12)).slice(10)).toEqual([
+      ["cmpDisplayStatus", "hidden"],
+      ["signalStatus", "ready"],
+    ]);
+    expect(await status(page)).toEqual({ signalStatus: "ready", cmpDisplayStatus: "hidden" });
+    expect(await page.evaluate(() => (window as any).__disagree)).toEqual([]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 import { GppModel } from "@iabgpp/cmpapi";
 import { describe, expect, it } from "vitest";
 import { gppString } from "../../widget/src/gpp/encoding";
-import { gppValues } from "../../widget/src/gpp/fields";
+import { gppValues, sectionValues } from "../../widget/src/gpp/fields";
 import type { Purpose } from "../../widget/src/types";
 
 /** A recipient as the configuration lists it (only their number matters here). */
@@ -16,10 +16,20 @@ const analytics = purpose("analytics", { consentMode: ["analytics_storage"], sen
 const fraud = purpose("fraud", { legalGround: "legitimate_interests", recipients: [party("pty_bureau")] });
 const shop = [marketing, analytics, fraud];
 
-/** Every section as IAB's library reads the string for this decision. */
-function decoded(purposes: Purpose[], refused: Purpose[], gpc = false) {
-  const values = gppValues({ purposes, allowed: (p) => !refused.includes(p), gpc });
-  const model = new GppModel(gppString({ usnat: values, usca: values, usva: values, usco: values, usut: values, usct: values }));
+/** The links California's law prescribes under opt-out, which the widget then shows (worker/jurisdictions/rules.ts). */
+const california = ["doNotSell", "limitSensitive"] as const;
+
+/** Every section as IAB's library reads the string for this decision, on a page that showed `prescribed`. */
+function decoded(
+  purposes: Purpose[],
+  refused: Purpose[],
+  gpc = false,
+  prescribed: readonly ("doNotSell" | "limitSensitive")[] = california,
+  mspa?: Parameters<typeof gppValues>[0]["mspa"],
+) {
+  const decision = { purposes, allowed: (p: Purpose) => !refused.includes(p), gpc, prescribed: [...prescribed], mspa };
+  const names = ["usnat", "usca", "usva", "usco", "usut", "usct"] as const;
+  const model = new GppModel(gppString(Object.fromEntries(names.map((name) => [name, sectionValues(name, decision)]))));
   return model.toObject() as Record<string, Record<string, unknown>>;
 }
 
@@ -77,5 +87,41 @@ describe("GPP fields from the decision", () => {
       SensitiveDataLimitUseNotice: 1,
     });
     expect(decoded([], []).usnat).toMatchObject({ SharingNotice: 0, SaleOptOut: 0, SensitiveDataLimitUseNotice: 0 });
+  });
+
+  it("says a Limit the Use notice was given only where the page showed one (California's words), not in Virginia", () => {
+    expect(decoded(shop, []).usnat).toMatchObject({ SensitiveDataLimitUseNotice: 1 });
+    expect(decoded(shop, []).usca).toMatchObject({ SensitiveDataLimitUseNotice: 1 });
+    // A Virginia visitor's page shows the sensitive purpose's switch, not "Limit the Use of My Sensitive Personal Information".
+    const virginia = decoded(shop, [], false, []);
+    expect(virginia.usnat).toMatchObject({ SensitiveDataLimitUseNotice: 0, SensitiveDataProcessingOptOutNotice: 1 });
+    expect(virginia.usut).toMatchObject({ SensitiveDataProcessingOptOutNotice: 1 });
+  });
+
+  it("declares the project's MSPA settings in every section: covered, in the mode it set, or not covered with no mode", () => {
+    const modes = (mspa: Parameters<typeof gppValues>[0]["mspa"]) =>
+      Object.entries(decoded(shop, [], false, california, mspa)).map(([name, section]) => [
+        name,
+        section.MspaCoveredTransaction,
+        section.MspaOptOutOptionMode,
+        section.MspaServiceProviderMode,
+      ]);
+    const names = ["usnat", "usca", "usva", "usco", "usut", "usct"];
+    expect(modes({ mspaCoveredTransaction: true, mspaMode: "service-provider" })).toEqual(names.map((name) => [name, 1, 2, 1]));
+    expect(modes({ mspaCoveredTransaction: true, mspaMode: "opt-out-option" })).toEqual(names.map((name) => [name, 1, 1, 2]));
+    expect(modes({ mspaCoveredTransaction: false, mspaMode: null })).toEqual(names.map((name) => [name, 2, 0, 0]));
+    expect(modes(undefined)).toEqual(names.map((name) => [name, 2, 0, 0]));
+  });
+
+  it("California: limiting a sensitive purpose writes the categories it processes into usca (2 opted out, 1 did not)", () => {
+    const location = purpose("location", { sensitive: true, sensitiveCategories: ["precise-geolocation", "health"] });
+    const beliefs = purpose("beliefs", { sensitive: true, sensitiveCategories: ["religious-or-philosophical-beliefs"] });
+    const limited = decoded([location, beliefs], [location]);
+    // usca's nine: (3) precise geolocation, (4) racial or ethnic origin, beliefs or union membership, (8) health.
+    expect(limited.usca.SensitiveDataProcessing).toEqual([0, 0, 2, 1, 0, 0, 0, 2, 0]);
+    // Nothing limited: every category processed says "did not opt out".
+    expect(decoded([location, beliefs], []).usca.SensitiveDataProcessing).toEqual([0, 0, 1, 1, 0, 0, 0, 1, 0]);
+    // Where the page did not give the Limit the Use notice, usca's categories are not applicable (0).
+    expect(decoded([location, beliefs], [location], false, []).usca.SensitiveDataProcessing).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

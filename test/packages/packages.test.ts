@@ -1,10 +1,9 @@
-// The packages as they would be published: each builds (tsc type-checks and emits), its package.json
-// points at files the build wrote, and the Svelte component compiles. The wrappers run in Chromium in
+// The packages as they would be published: each builds (tsc type-checks and emits, in test/packages/global-setup.ts),
+// its package.json points at files the build wrote, and the Svelte component compiles. The wrappers run in Chromium in
 // test/e2e/frameworks.test.ts.
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { compile } from "svelte/compiler";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
@@ -20,11 +19,6 @@ const packages = [
 /** Every file an `exports` entry names, whatever the conditions. */
 const exported = (entry: unknown): string[] =>
   typeof entry === "string" ? [entry] : Object.values(entry as Record<string, unknown>).flatMap(exported);
-
-beforeAll(() => {
-  // Throws with tsc's diagnostics when a package does not type-check.
-  execFileSync("node", ["packages/build.mjs"], { cwd: root, stdio: "pipe" });
-}, 120_000);
 
 describe.each(packages)("@assent/$folder", ({ folder, peer }) => {
   const manifest = json(`packages/${folder}/package.json`);

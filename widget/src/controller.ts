@@ -169,7 +169,7 @@ export class ConsentController {
       }
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
       // The IAB GPP API, only where the bootstrap names sections (a US visitor under an opt-out regime).
-      if (boot.gppSections?.length) void import("./gpp/gpp").then((gpp) => gpp.default(this, boot.gppSections!));
+      if (boot.gppSections?.length) void import("./gpp/gpp").then((gpp) => gpp.default(this, boot));
     } catch (error) {
       // The words of an earlier answer stand; the first time, the widget's own file.
       if (!this.shown.strings) {

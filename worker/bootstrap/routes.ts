@@ -7,6 +7,7 @@ import { scanVisitorPass } from "../scans/pass";
 import { access } from "../auth/scopes";
 import { cachedConfiguration, purposesFingerprint } from "../configuration/document";
 import { consentModeOf } from "../consent-mode/defaults";
+import { defaultGppSettings } from "../gpp/settings";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
 import { exemptionsFor } from "../jurisdictions/exemptions";
@@ -87,6 +88,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         version: projects.configVersion,
         rules: projects.jurisdictionRules,
         consentMode: projects.consentMode,
+        gpp: projects.gpp,
         jurisdiction: projects.jurisdiction,
       })
       .from(projects)
@@ -204,6 +206,7 @@ bootstrapRoutes.openapi(
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         gppSections: gppSectionsFor(regime, place.country, place.region),
+        gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
       },

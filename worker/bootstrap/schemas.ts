@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { VisitorKey, VisitorToken } from "../auth/browser-tokens";
 import { ConsentModeSettingsSchema, consentTypes } from "../consent-mode/settings";
 import { Configuration } from "../configuration/schemas";
+import { GppSettingsSchema } from "../gpp/settings";
 import { gppSectionNames } from "../jurisdictions/gpp";
 import { prescribedLinks, regimes } from "../jurisdictions/rules";
 import { PermissionState } from "../requests/schemas";
@@ -61,6 +62,7 @@ export const Bootstrap = z
         "visitor under an opt-out regime, none elsewhere (the widget then loads no GPP code).",
       example: ["usnat", "usca"],
     }),
+    gppMspa: GppSettingsSchema.openapi({ description: "The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`)." }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),
     // A union, not .nullable(): on a registered schema that would publish an allOf that null cannot satisfy.
     state: z.union([PermissionState, z.null()]).openapi({ description: "The identity's permission state; null for a new visitor (or a token without an identity)." }),

@@ -61,6 +61,7 @@ export async function loadConfiguration(
       consentMode: content.consentMode ?? [],
       exemption: content.exemption ?? null,
       sensitive: content.sensitive ?? false,
+      sensitiveCategories: content.sensitiveCategories ?? [],
     })),
   };
   return { configuration, wording };

@@ -21,7 +21,7 @@ const VersionParams = PurposeParams.extend({ version: z.string() });
 
 /* Purposes */
 
-const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode, exemption, sensitive }: z.infer<typeof PurposeInput>): PurposeContent => ({
+const contentOf = ({ referenceId, name, description, legalGround, dataGroups, processors, recipients, controllers, consentMode, exemption, sensitive, sensitiveCategories }: z.infer<typeof PurposeInput>): PurposeContent => ({
   referenceId,
   name,
   description,
@@ -33,6 +33,7 @@ const contentOf = ({ referenceId, name, description, legalGround, dataGroups, pr
   consentMode,
   exemption,
   sensitive,
+  sensitiveCategories,
 });
 
 purposeRoutes.openapi(

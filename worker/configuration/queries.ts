@@ -28,6 +28,7 @@ const contentFields = (content: PurposeContent) => ({
   consentMode: content.consentMode ?? [],
   exemption: content.exemption ?? null,
   sensitive: content.sensitive ?? false,
+  sensitiveCategories: content.sensitiveCategories ?? [],
 });
 
 export const toPurpose = (row: typeof purposes.$inferSelect): z.infer<typeof Purpose> => ({

@@ -5,6 +5,19 @@ import { Party } from "../parties/schemas";
 import { Controller } from "../projects/schemas";
 import { exemptionReasons, exemptionRegimeNames, exemptionRegimes, regimesAllowing } from "../jurisdictions/exemptions";
 import { legalGrounds } from "./table";
+import { sensitiveCategories } from "../../shared/gpp/sensitive-categories";
+
+/** The categories of sensitive data a sensitive purpose processes, as the GPP sections name them (docs/gpp.md). */
+const SensitiveCategoryList = z
+  .array(z.enum(sensitiveCategories))
+  .max(sensitiveCategories.length)
+  .refine((list) => new Set(list).size === list.length, "A category is listed twice.")
+  .openapi({
+    description:
+      "The categories of sensitive data the purpose processes (meaningful with `sensitive`): the GPP sections write, per category, " +
+      "whether the visitor limited (California) or refused its use.",
+    example: ["precise-geolocation"],
+  });
 
 const Translations = z.array(Translation).max(50);
 
@@ -80,6 +93,7 @@ const purposeFields = {
   sensitive: z.boolean().default(false).openapi({
     description: "Uses sensitive personal information (CCPA 1798.140(ae)): under the opt-out regimes its switch says \"Limit the Use of My Sensitive Personal Information\".",
   }),
+  sensitiveCategories: SensitiveCategoryList.default([]),
 };
 
 /** An exempt purpose runs without consent where its exemption holds, so it must name the ground it rests on there. */
@@ -123,6 +137,7 @@ const purposeOutput = {
   consentMode: ConsentTypeList,
   exemption: z.union([Exemption, z.null()]),
   sensitive: z.boolean(),
+  sensitiveCategories: SensitiveCategoryList,
 };
 
 export const Purpose = z
@@ -171,6 +186,7 @@ export const Configuration = z
           description: "In the bootstrap: the exemption as it holds for this visitor (null where it does not, and the purpose then asks for consent).",
         }),
         sensitive: z.boolean(),
+        sensitiveCategories: SensitiveCategoryList,
       }),
     ),
   })

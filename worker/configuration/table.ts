@@ -1,3 +1,4 @@
+import type { SensitiveCategory } from "../../shared/gpp/sensitive-categories";
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { ConsentType } from "../consent-mode/settings";
@@ -41,6 +42,8 @@ export type PurposeContent = {
   exemption?: Exemption | null;
   /** Uses sensitive personal information (CCPA); absent on purposes stored before the field existed. */
   sensitive?: boolean;
+  /** The categories of sensitive data it processes; absent on purposes stored before the field existed. */
+  sensitiveCategories?: SensitiveCategory[];
 };
 
 export const purposes = sqliteTable(

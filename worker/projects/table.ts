@@ -1,5 +1,6 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ConsentModeSettings } from "../consent-mode/settings";
+import type { GppSettings } from "../gpp/settings";
 import type { JurisdictionRules } from "../jurisdictions/rules";
 import type { ScanSchedule } from "../scans/table";
 
@@ -22,6 +23,8 @@ export const projects = sqliteTable("projects", {
   jurisdictionRules: text("jurisdiction_rules", { mode: "json" }).$type<JurisdictionRules>(),
   /** Google Consent Mode v2 settings; null: the defaults (off). */
   consentMode: text("consent_mode", { mode: "json" }).$type<ConsentModeSettings>(),
+  /** IAB GPP settings (the MSPA); null: the defaults (not a covered transaction). */
+  gpp: text("gpp", { mode: "json" }).$type<GppSettings>(),
   /**
    * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
    * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no

@@ -21,7 +21,7 @@ export type Permissions = Record<string, Record<string, unknown>>;
 export type Scenario = { name: string; code: string };
 
 export type Template = {
-  info: { type: string; containerContexts: string[]; displayName: string; brand: { id: string } };
+  info: { type: string; containerContexts: string[]; displayName: string; brand: { id: string; thumbnail?: string } };
   parameters: Parameter[];
   code: string;
   permissions: Permissions;

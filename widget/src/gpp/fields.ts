@@ -3,8 +3,10 @@
  * sections' 2-bit values: 0 not applicable, 1 yes (a notice given, or opted out), 2 no (no notice, did not opt out).
  * One set of values serves every section: each section takes the fields it has.
  */
-import type { Purpose } from "../../../shared/browser/types";
+import type { Bootstrap, PrescribedLink, Purpose } from "../../../shared/browser/types";
+import type { SensitiveCategory } from "../../../shared/gpp/sensitive-categories";
 import type { SectionValues } from "./encoding";
+import { gppSections, type GppSectionName } from "./sections";
 
 const advertisingTypes = ["ad_storage", "ad_user_data", "ad_personalization"];
 
@@ -27,7 +29,14 @@ export type Decision = {
   allowed(purpose: Purpose): boolean;
   /** The browser sends Global Privacy Control. */
   gpc: boolean;
+  /** The links whose words the visitor's law prescribes, which the widget shows (California's under opt-out). */
+  prescribed: PrescribedLink[];
+  /** The project's MSPA settings (PUT /admin/v1/projects/{id}/gpp); absent from a service before them: not covered. */
+  mspa?: Bootstrap["gppMspa"];
 };
+
+/** MSPA modes as the sections' two mode fields: 1 the mode in force, 2 the other; 0 both when not covered. */
+const mspaModes = { "opt-out-option": [1, 2], "service-provider": [2, 1] } as const;
 
 /**
  * - `<X>OptOutNotice` is 1 where a consent purpose stands for X: the widget then shows its switch (and, under the
@@ -35,17 +44,19 @@ export type Decision = {
  * - `<X>OptOut` is 1 when the visitor refused a purpose standing for X or the browser sends GPC, else 2; 0 where
  *   nothing stands for X.
  * - `SharingNotice` is 1 where a purpose discloses data to recipients (the widget lists them).
- * - The sensitive data notices are 1 where a consent purpose is marked `sensitive` (its "Limit the Use of My
- *   Sensitive Personal Information" switch).
- * - The MSPA fields say the page is not an MSPA covered transaction (2), so its two modes are not applicable (0).
+ * - `SensitiveDataProcessingOptOutNotice` is 1 where a consent purpose is marked `sensitive` (the widget shows its
+ *   switch); `SensitiveDataLimitUseNotice` only where the page also says "Limit the Use of My Sensitive Personal
+ *   Information" (California's prescribed words, `limitSensitive`): a notice field says what the page showed.
+ * - The MSPA fields say what the project set: a covered transaction (1) in one mode (1, the other 2), or not a
+ *   covered transaction (2, the default) with both modes not applicable (0).
  * - Per-category sensitive data, known-child and personal data consents stay 0: Assent does not collect them by
  *   category.
  */
-export function gppValues({ purposes, allowed, gpc }: Decision): SectionValues {
+export function gppValues({ purposes, allowed, gpc, prescribed, mspa }: Decision): SectionValues {
   const consent = purposes.filter((p) => p.legalGround === "consent");
   const values: SectionValues = {
     SharingNotice: purposes.some((p) => p.recipients.length > 0) ? 1 : 0,
-    MspaCoveredTransaction: 2,
+    MspaCoveredTransaction: mspa?.mspaCoveredTransaction ? 1 : 2,
     Gpc: gpc,
   };
   for (const [name, covers] of Object.entries(optOuts)) {
@@ -53,6 +64,49 @@ export function gppValues({ purposes, allowed, gpc }: Decision): SectionValues {
     values[`${name}OptOutNotice`] = covered.length ? 1 : 0;
     values[`${name}OptOut`] = covered.length ? (gpc || covered.some((p) => !allowed(p)) ? 1 : 2) : 0;
   }
-  values.SensitiveDataProcessingOptOutNotice = values.SensitiveDataLimitUseNotice = consent.some((p) => p.sensitive) ? 1 : 0;
+  [values.MspaOptOutOptionMode, values.MspaServiceProviderMode] = mspa?.mspaMode ? mspaModes[mspa.mspaMode] : [0, 0];
+  const sensitive = consent.some((p) => p.sensitive);
+  values.SensitiveDataProcessingOptOutNotice = sensitive ? 1 : 0;
+  values.SensitiveDataLimitUseNotice = sensitive && prescribed.includes("limitSensitive") ? 1 : 0;
   return values;
 }
+
+/**
+ * Where California's section (usca) puts each category in `SensitiveDataProcessing` (positions 1 to 9 of IAB's
+ * California specification; one position covers origin, beliefs and union membership). Its values say whether the
+ * visitor opted out of the use ("Limit the Use"): 1 did not, 2 did; 0 where no notice was given or no purpose
+ * processes the category.
+ */
+const californiaPositions: Partial<Record<SensitiveCategory, number>> = {
+  "government-id": 1,
+  "account-credentials": 2,
+  "precise-geolocation": 3,
+  "racial-or-ethnic-origin": 4,
+  "religious-or-philosophical-beliefs": 4,
+  "union-membership": 4,
+  "communications-contents": 5,
+  genetic: 6,
+  biometric: 7,
+  health: 8,
+  "sex-life-or-sexual-orientation": 9,
+};
+
+/**
+ * One section's values: the shared ones, and usca's per-category `SensitiveDataProcessing` from the sensitive consent
+ * purposes the page offered to limit (a category is limited when a purpose processing it was switched off). The
+ * other sections' categories ask for consent by category, which Assent does not collect: they stay 0.
+ */
+export function sectionValues(name: GppSectionName, decision: Decision): SectionValues {
+  const values = gppValues(decision);
+  if (name !== "usca" || !values.SensitiveDataLimitUseNotice) return values;
+  const [, , count] = gppSections.usca.fields.find(([field]) => field === "SensitiveDataProcessing")!;
+  const processing: number[] = Array(count).fill(0);
+  for (const purpose of decision.purposes.filter((p) => p.legalGround === "consent" && p.sensitive)) {
+    for (const category of purpose.sensitiveCategories ?? []) {
+      const index = californiaPositions[category]! - 1;
+      processing[index] = Math.max(processing[index], decision.allowed(purpose) ? 1 : 2);
+    }
+  }
+  return { ...values, SensitiveDataProcessing: processing };
+}
+

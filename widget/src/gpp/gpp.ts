@@ -7,8 +7,9 @@
  */
 import type { ConsentController } from "../controller";
 import { gppString } from "./encoding";
-import { gppValues } from "./fields";
+import { sectionValues } from "./fields";
 import { gppSections, type GppSectionName } from "./sections";
+import type { Bootstrap, Purpose } from "../../../shared/browser/types";
 
 type Callback = (data: unknown, success: boolean) => void;
 type Listener = { id: number; callback: Callback; parameter?: unknown };
@@ -19,13 +20,18 @@ const page = window as unknown as { __gpp?: Gpp };
 
 /** Where the state stands; the listeners and the page's calls read it. */
 let sections: GppSectionName[] = [];
+let mspa: Bootstrap["gppMspa"];
 let flow: ConsentController;
 const listeners = new Map<number, Listener>();
 let nextListener = 1000;
 let parsed: Parsed = {};
 let sectionStrings: Record<string, string> = {};
 let string = "";
-let display = "";
+/** What listeners were last told (CMP API 1.1, PingReturn): the page's layers, and whether the string may be used. */
+let display = "hidden";
+let signal: "ready" | "not ready" = "not ready";
+/** A decision taken in the first layer is under way: from the save until the layer closes (or the save failed). */
+let deciding = false;
 
 const displayStatus = () => (flow.shown.banner === "ask" || flow.shown.open ? "visible" : "hidden");
 
@@ -34,8 +40,8 @@ function pingData() {
   return {
     gppVersion: "1.1",
     cmpStatus: "loaded",
-    cmpDisplayStatus: displayStatus(),
-    signalStatus: "ready",
+    cmpDisplayStatus: display,
+    signalStatus: signal,
     supportedAPIs: sections.map((name) => `${gppSections[name].id}:${name}`),
     // No IAB-registered CMP id (docs/gpp.md).
     cmpId: 0,
@@ -53,31 +59,67 @@ function fire(eventName: string, data: unknown) {
   for (const { id, callback } of listeners.values()) callback(eventData(eventName, id, data), true);
 }
 
-/** Recomputes every section from the decision; listeners hear of each section that changed and of the display. */
-function refresh() {
-  const values = gppValues({
+function setSignal(status: typeof signal) {
+  signal = status;
+  fire("signalStatus", status);
+}
+
+/** Every section's string and parsed fields from the decision as it stands. */
+function sectionsNow() {
+  const decision = {
     purposes: flow.shown.config?.purposes ?? [],
-    allowed: (purpose) => flow.hasConsent(purpose.referenceId),
+    allowed: (purpose: Purpose) => flow.hasConsent(purpose.referenceId),
     gpc: flow.gpc,
-  });
-  const before = sectionStrings;
-  const all = Object.fromEntries(sections.map((name) => [name, values]));
-  string = gppString(all);
-  const parts = string.split("~").slice(1);
-  sectionStrings = Object.fromEntries(sections.map((name, i) => [name, parts[i]]));
-  parsed = Object.fromEntries(
-    sections.map((name) => [
-      name,
-      {
-        Version: gppSections[name].version,
-        ...Object.fromEntries(gppSections[name].fields.map(([field, , count]) => [field, values[field] ?? (count ? Array(count).fill(0) : 0)])),
-        ...(gppSections[name].gpc ? { GpcSegmentType: 1, Gpc: values.Gpc } : {}),
-      },
-    ]),
-  );
-  for (const name of sections) if (before[name] !== undefined && before[name] !== sectionStrings[name]) fire("sectionChange", name);
-  if (display && display !== displayStatus()) fire("cmpDisplayStatus", displayStatus());
-  display = displayStatus();
+    prescribed: flow.prescribed,
+    mspa,
+  };
+  const bySection = Object.fromEntries(sections.map((name) => [name, sectionValues(name, decision)]));
+  const all = gppString(bySection);
+  const parts = all.split("~").slice(1);
+  return {
+    all,
+    strings: Object.fromEntries(sections.map((name, i) => [name, parts[i]])),
+    parsed: Object.fromEntries(
+      sections.map((name) => [
+        name,
+        {
+          Version: gppSections[name].version,
+          ...Object.fromEntries(gppSections[name].fields.map(([field, , count]) => [field, bySection[name][field] ?? (count ? Array(count).fill(0) : 0)])),
+          ...(gppSections[name].gpc ? { GpcSegmentType: 1, Gpc: bySection[name].Gpc } : {}),
+        },
+      ]),
+    ),
+  };
+}
+
+function take(next: ReturnType<typeof sectionsNow>) {
+  string = next.all;
+  sectionStrings = next.strings;
+  parsed = next.parsed;
+}
+
+/**
+ * Brings listeners in line with the page, in the order the CMP API 1.1 asks ("addEventListener", after the events'
+ * table): `signalStatus` "not ready" first whenever the visitor is choosing (the preferences are open, or a decision
+ * is on its way) or a section is about to change; then the display; then each section that changed; and "ready"
+ * last, once the layers are closed and the sections hold the decision. While not ready the sections keep the last
+ * string that was ready.
+ */
+function sync() {
+  const { open, busy, banner, failed } = flow.shown;
+  deciding = busy || (deciding && banner === "ask" && !failed);
+  const holding = open || deciding;
+  const next = holding ? undefined : sectionsNow();
+  const changed = next ? sections.filter((name) => next.strings[name] !== sectionStrings[name]) : [];
+  if ((holding || changed.length) && signal === "ready") setSignal("not ready");
+  if (displayStatus() !== display) {
+    display = displayStatus();
+    fire("cmpDisplayStatus", display);
+  }
+  if (!next) return;
+  take(next);
+  for (const name of changed) fire("sectionChange", name);
+  if (signal !== "ready") setSignal("ready");
 }
 
 const commands: Record<string, (callback: Callback, parameter: unknown) => void> = {
@@ -118,17 +160,17 @@ function answerFrames(event: MessageEvent) {
   }, call.parameter, call.version);
 }
 
-/** Serves `__gpp` for `served` sections of the controller's decision; called again when a bootstrap answers. */
-export default function serveGpp(controller: ConsentController, served: GppSectionName[]) {
+/** Serves `__gpp` for the sections the bootstrap names, from the controller's decision; called again when a bootstrap answers. */
+export default function serveGpp(controller: ConsentController, boot: Bootstrap) {
+  sections = [...(boot.gppSections ?? [])].sort((a, b) => gppSections[a].id - gppSections[b].id);
+  mspa = boot.gppMspa;
+  if (page.__gpp === gpp) return sync();
   flow = controller;
-  sections = [...served].sort((a, b) => gppSections[a].id - gppSections[b].id);
-  const first = page.__gpp !== gpp;
-  refresh();
-  if (!first) return;
-  const stub = page.__gpp;
-  // The IAB stub's queue holds the calls it could not answer; its events, the listeners it registered.
-  const queue = (stub?.("queue") as unknown[][] | undefined) ?? [];
-  for (const listener of (stub?.("events") as Listener[] | undefined) ?? []) listeners.set(listener.id, listener);
+  take(sectionsNow());
+  // IAB's stub keeps the calls it could not answer as `__gpp()` returns them, and its listeners on `__gpp.events`.
+  const stub = page.__gpp as (Gpp & { events?: Listener[] }) | undefined;
+  const queue = (stub?.() as unknown[][] | undefined) ?? [];
+  for (const listener of stub?.events ?? []) listeners.set(listener.id, listener);
   page.__gpp = gpp;
   if (!stub) {
     const frame = document.createElement("iframe");
@@ -138,6 +180,14 @@ export default function serveGpp(controller: ConsentController, served: GppSecti
     addEventListener("message", answerFrames);
   }
   for (const call of queue) gpp(...(call as Parameters<Gpp>));
-  fire("signalStatus", "ready");
-  for (const type of ["assent-change", "assent-dismiss", "assent-ready"]) document.addEventListener(type, refresh);
+  // Event order example 1: loaded, then the layer shown (if it is), then ready.
+  fire("cmpStatus", "loaded");
+  sync();
+  // Every change of what the widget shows goes through the host's render (ConsentController.set): following it
+  // from here keeps the observing in this chunk, off the eager bundle.
+  const render = controller.host.render;
+  controller.host.render = () => {
+    render();
+    sync();
+  };
 }
