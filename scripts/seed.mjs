@@ -3,6 +3,8 @@
 // wherever `npm start` serves now (another port, `PORT=8788 npm start`, in the same folder shares the database).
 export const demoName = "Assent demo";
 const webClientName = "Demo website";
+/** The demo's known customer (docs/privacy-center.md#try-it-on-the-demo). */
+export const demoCustomerEmail = "anna@demo-shop.example";
 /** What a web client may list at most (the admin API's limit). */
 const maxOrigins = 50;
 
@@ -58,6 +60,9 @@ export async function createDemoProject(base, adminToken, name = demoName) {
     urlPassthrough: false,
     adsDataRedaction: true,
   });
+  // The privacy center's request form needs a way to prove who one is: email, captured in the email outbox locally
+  // (no provider is configured), so docs/privacy-center.md#try-it-on-the-demo works from a fresh clone.
+  await admin("PUT", `/projects/${project.projectId}/privacy-center`, { channels: { email: { aliasType: "urn:svc:email" } }, retentionDays: 90, theme: {} });
   return project.projectId;
 }
 
@@ -148,12 +153,14 @@ async function seedConfiguration(base, admin, projectId) {
     consentMode: ["ad_storage", "ad_user_data", "ad_personalization"],
   });
   await purpose({
+    // Statistics cookies need consent in Sweden (no exemption for audience measurement holds there), whatever the
+    // ground of the later analysis: the lawful pattern is consent (docs/jurisdictions.md#purposes-that-touch-the-device).
     referenceId: "analytics",
     name: "Improving the shop",
-    legalGround: "legitimate_interests",
+    legalGround: "consent",
     description: texts(
-      "We study how the shop is used to make it better. You can object at any time.",
-      "Vi studerar hur butiken används för att göra den bättre. Du kan invända när som helst.",
+      "With your consent we study how the shop is used to make it better.",
+      "Med ditt samtycke studerar vi hur butiken används för att göra den bättre.",
     ),
     dataGroups: [usage],
     consentMode: ["analytics_storage"],
@@ -166,6 +173,8 @@ async function seedConfiguration(base, admin, projectId) {
     dataGroups: [name, email, address],
     processors: [payments],
     consentMode: ["functionality_storage", "security_storage"],
+    // The cart and checkout the visitor asked for: strictly necessary, so exempt from consent everywhere.
+    exemption: { reason: "requested-service", regime: "eprivacy" },
   });
   await purpose({
     referenceId: "bookkeeping",
@@ -174,4 +183,6 @@ async function seedConfiguration(base, admin, projectId) {
     description: texts("The Accounting Act requires us to keep receipts for seven years.", "Bokföringslagen kräver att vi sparar kvitton i sju år."),
     dataGroups: [name, purchases],
   });
+  // A customer the shop knows by email, who can prove holding the address on the privacy center and file requests.
+  await post("/identities", { referenceId: "demo-customer", aliases: [{ type: "urn:svc:email", identifier: demoCustomerEmail }] });
 }

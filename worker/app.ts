@@ -13,6 +13,7 @@ import { consentModeRoutes } from "./consent-mode/routes";
 import { gppRoutes } from "./gpp/routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
+import type { Context } from "hono";
 import { eventRoutes } from "./events/routes";
 import { hubAdminRoutes } from "./hub/admin";
 import { deliveryReportRoutes } from "./hub/reports";
@@ -186,7 +187,12 @@ const openApiDocument = (origin: string) => ({
 });
 
 app.doc31("/openapi.json", (c) => openApiDocument(new URL(c.req.url).origin));
-app.get("/docs", (c) => c.html(docsPage(app.getOpenAPI31Document(openApiDocument(new URL(c.req.url).origin)) as Parameters<typeof docsPage>[0])));
+const reference = (c: Context<AppEnv>, slug?: string) => {
+  const page = docsPage(app.getOpenAPI31Document(openApiDocument(new URL(c.req.url).origin)) as Parameters<typeof docsPage>[0], slug);
+  return page ? c.html(page) : c.notFound();
+};
+app.get("/docs", (c) => reference(c));
+app.get("/docs/:page", (c) => reference(c, c.req.param("page")));
 
 let allowedOn: ((pathname: string) => string[]) | undefined;
 app.notFound((c) => {

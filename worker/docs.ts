@@ -54,12 +54,14 @@ const markdown = (text: string) =>
       : html`<p>${inline(block)}</p>`;
   });
 
-/**
- * The API reference at `/docs`, rendered on the server from the OpenAPI document: no script and no
- * CDN, so it works offline and under the strictest CSP.
- */
-export function docsPage(doc: Document) {
-  const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
+/** A tag's page under /docs: its name in lower case, each run of other characters one hyphen ("Admin: hub" → admin-hub). */
+export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+type Entry = { method: string; path: string; op: Operation };
+
+/** The operations by their first tag, in the document's order. */
+function operationsByTag(doc: Document) {
+  const byTag = new Map<string, Entry[]>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of methods) {
       const op = item[method];
@@ -68,13 +70,53 @@ export function docsPage(doc: Document) {
       byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
     }
   }
-  const schema = (value: unknown) => JSON.stringify(value, null, 2);
+  return byTag;
+}
+
+/** An operation's anchor on its tag's page. */
+const anchorOf = ({ method, path }: Entry) => `${method}${path.replace(/[^A-Za-z0-9_]+/g, "-")}`.replace(/-$/, "");
+
+/**
+ * The API reference, rendered on the server from the OpenAPI document: no script and no CDN, so it works offline and
+ * under the strictest CSP. `/docs` is the overview (every operation, one line each, linking to its tag's page), each
+ * tag has a page at `/docs/{tag}` with its operations in full, and `/docs/schemas` holds the schemas. One page with
+ * everything (5,000 elements) kept a phone's main thread busy laying it out for seconds (docs/audits.md). `slug`: ""
+ * for the overview, "schemas", or a tag's `tagSlug`; null when there is no such page.
+ */
+export function docsPage(doc: Document, slug = "") {
+  const byTag = operationsByTag(doc);
+  const tags = [...byTag.keys()];
+  const tag = tags.find((name) => tagSlug(name) === slug);
+  const page = slug === "" ? "index" : slug === "schemas" ? "schemas" : tag ? { tag } : null;
+  if (!page) return null;
+  const nav = html`<nav><a href="/docs">Overview</a>${tags.map((t) => html`<a href="/docs/${tagSlug(t)}">${t}</a>`)}<a href="/docs/schemas">Schemas</a></nav>`;
+  const title = page === "index" ? "API reference" : page === "schemas" ? "API reference: schemas" : `API reference: ${page.tag}`;
+  const body =
+    page === "index"
+      ? html`${markdown(doc.info.description ?? "")}
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+${nav}
+${tags.map(
+  (tag) => html`<h2 id="${tag}">${tag}</h2>
+<ul class="ops">${byTag.get(tag)!.map(
+    (entry) => html`<li><a href="/docs/${tagSlug(tag)}#${anchorOf(entry)}"><span class="m ${entry.method}">${entry.method}</span> <code>${entry.path}</code></a> ${inline(entry.op.summary ?? "")}</li>`,
+  )}</ul>`,
+)}`
+      : page === "schemas"
+        ? html`${nav}
+<h2 id="schemas">Schemas</h2>
+${Object.entries(doc.components?.schemas ?? {}).map(
+  ([name, s]) => html`<details id="schema-${name}"><summary><code>${name}</code></summary><pre>${schema(s)}</pre></details>`,
+)}`
+        : html`${nav}
+<h2 id="${page.tag}">${page.tag}</h2>
+${(byTag.get(page.tag) ?? []).map(operation)}`;
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${doc.info.title} API reference</title>
+<title>${doc.info.title} ${title}</title>
 <meta name="description" content="The ${doc.info.title} HTTP API: every operation, who may call it, its parameters, request bodies and responses.">
 ${iconLink}
 <style>
@@ -87,18 +129,24 @@ code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f6f8f
 code{overflow-wrap:anywhere}p,li,summary{overflow-wrap:break-word}
 summary{padding:.2rem 0}
 nav{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+nav a,.ops a{display:inline-block;min-height:24px}
+.ops{padding-left:1.25rem}.ops li{margin:.25rem 0}
 @media (max-width:40rem){body{padding:.5rem .75rem}.m{min-width:3.5rem}}
 </style>
 </head>
 <body>
 <h1>${doc.info.title} <small>${doc.info.version}</small></h1>
-${markdown(doc.info.description ?? "")}
-<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
-<nav>${[...byTag.keys()].map((t) => html`<a href="#${encodeURIComponent(t)}">${t}</a>`)}</nav>
-${[...byTag].map(
-  ([tag, ops]) => html`<h2 id="${tag}">${tag}</h2>
-${ops.map(
-  ({ method, path, op }) => html`<div class="op">
+${body}
+</body>
+</html>`;
+}
+
+const schema = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** One operation in full, as its tag's page shows it. */
+const operation = (entry: Entry) => {
+  const { method, path, op } = entry;
+  return html`<div class="op" id="${anchorOf(entry)}">
 <div><span class="m ${method}">${method}</span> <code>${path}</code></div>
 <p><strong>${inline(op.summary ?? "")}</strong></p>
 ${op.description ? markdown(op.description) : ""}
@@ -110,16 +158,8 @@ ${Object.entries(op.requestBody?.content ?? {}).map(
 <details><summary>Responses</summary><ul>${Object.entries(op.responses ?? {}).map(
   ([status, r]) => html`<li><code>${status}</code> ${inline(r.description ?? "")}</li>`,
 )}</ul></details>
-</div>`,
-)}`,
-)}
-<h2 id="schemas">Schemas</h2>
-${Object.entries(doc.components?.schemas ?? {}).map(
-  ([name, s]) => html`<details id="schema-${name}"><summary><code>${name}</code></summary><pre>${schema(s)}</pre></details>`,
-)}
-</body>
-</html>`;
-}
+</div>`;
+};
 
 /** Who may call an operation, from its security requirements (worker/auth/scopes.ts). */
 const access = (security: Operation["security"]) =>

@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonical, sha256 } from "../../scripts/log-verifier.mjs";
 import { exemptionRegimes } from "../../worker/jurisdictions/exemptions";
-import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { bootstrap, localBootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { expectProblem, ok, problemOf } from "./helpers";
 
 const britain = { country: "GB", regionCode: "ENG" };
@@ -75,6 +75,36 @@ describe("exempt purposes", () => {
     expect(made.status).toBe(201);
     const { body } = await bootstrap(project.projectId, { cf: germany });
     expect(body.configuration.purposes.find((p) => p.purposeId === made.body.purposeId)).toMatchObject({ legalGround: "consent", exemption: null });
+  });
+
+  it("asks for consent under opt-in for a purpose on another ground that stores on the device, unless an exemption holds there", async () => {
+    const project = await widgetTenant();
+    const purpose = async (referenceId: string, body: Record<string, unknown>) => {
+      const made = await project.api("POST", "/configurations/purposes", { controllers: [project.controller], referenceId, name: referenceId, ...body });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.purposeId as string;
+    };
+    const cart = await purpose("cart", { legalGround: "contract", consentMode: ["functionality_storage"], exemption: { reason: "requested-service", regime: "eprivacy" } });
+    const ukStats = await purpose("uk-stats", { legalGround: "legitimate_interests", consentMode: ["analytics_storage"], exemption: { reason: "audience-measurement", regime: "uk-duaa" } });
+    const books = await purpose("books", { legalGround: "legal_requirement" });
+    const adSignals = await purpose("ad-signals", { legalGround: "legitimate_interests", consentMode: ["ad_user_data"] });
+    const served = async (cf: Record<string, unknown>, regime?: string) => {
+      const body = await localBootstrap(project.projectId, { cf, headers: regime ? { "x-assent-regime": regime } : {} });
+      return Object.fromEntries(body.configuration.purposes.map((p) => [p.purposeId, p.legalGround]));
+    };
+    // The fixture's analytics rests on legitimate interests and stands for analytics_storage: in Germany (opt-in) the
+    // banner asks for it, Reject all refuses it and Consent Mode's analytics_storage waits for it.
+    expect(await served(germany)).toMatchObject({
+      [project.analytics]: "consent",
+      [cart]: "contract",
+      [ukStats]: "consent",
+      [books]: "legal_requirement",
+      [adSignals]: "legitimate_interests",
+    });
+    expect(await served(britain)).toMatchObject({ [project.analytics]: "consent", [ukStats]: "legitimate_interests", [cart]: "contract" });
+    // Under opt-out and notice it runs on its own ground until the visitor objects.
+    expect(await served(germany, "opt-out")).toMatchObject({ [project.analytics]: "legitimate_interests" });
+    expect(await served(germany, "notice")).toMatchObject({ [project.analytics]: "legitimate_interests" });
   });
 
   describe("with a decision", () => {

@@ -14,13 +14,14 @@ const amp = "&(?:amp|#38);";
 const quot = "&(?:quot|#34);";
 
 describe("the API reference page", () => {
-  const render = async (description: string) =>
-    String(
-      await docsPage({
-        info: { title: "T<i>", version: "1", description },
-        paths: { "/x": { get: { summary: "Sum <b>", tags: ["A&B"], security: [], responses: { "200": { description: "OK `<json>`" } } } } },
-      }),
-    );
+  /** The overview and the one tag's page of a small document. */
+  const render = async (description: string) => {
+    const doc = {
+      info: { title: "T<i>", version: "1", description },
+      paths: { "/x": { get: { summary: "Sum <b>", tags: ["A&B"], security: [], responses: { "200": { description: "OK `<json>`" } } } } },
+    };
+    return String(await docsPage(doc)) + String(await docsPage(doc, "a-b"));
+  };
 
   it("renders the descriptions' Markdown: paragraphs, lists, code, strong, em and https or local links", async () => {
     const page = await render("First *em* and **strong** with `a<b`.\n\n- one [docs](/docs)\n- two [site](https://example.com/?a=1&b=2)");
@@ -37,8 +38,30 @@ describe("the API reference page", () => {
     expect(page).not.toMatch(/"onmouseover/);
     expect(page).toMatch(new RegExp(`<title>T${lt}i${gt} API reference</title>`));
     expect(page).toMatch(new RegExp(`<strong>Sum ${lt}b${gt}</strong>`));
-    expect(page).toMatch(new RegExp(`<a href="#A%26B">A${amp}B</a>`));
+    expect(page).toMatch(new RegExp(`<a href="/docs/a-b">A${amp}B</a>`));
     expect(page).toMatch(new RegExp(`<h2 id="A${amp}B">A${amp}B</h2>`));
+  });
+
+  /** The elements of an HTML page: what the browser parses, styles and lays out. */
+  const elementsOf = (page: string) => page.match(/<[a-z][a-z0-9-]*[\s>]/g)?.length ?? 0;
+
+  it("is light enough for a phone: the overview lists every operation in one line each, and each tag's page and the schemas are pages of their own", async () => {
+    const overview = await call("GET", "/docs");
+    expect(overview.status).toBe(200);
+    const html = String(overview.body);
+    const links = [...new Set([...html.matchAll(/<a href="(\/docs\/[a-z0-9-]+)"/g)].map((m) => m[1]))];
+    const document = (await call("GET", "/openapi.json")).body as { paths: Record<string, object> };
+    const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
+    expect(html.match(/<li><a href="\/docs\/[a-z0-9-]+#/g)?.length).toBe(operations.length);
+    // Lighthouse flags more than 1,400 elements; the single page had some 5,000.
+    expect(elementsOf(html)).toBeLessThan(1_400);
+    expect(links).toContain("/docs/schemas");
+    for (const link of links) {
+      const page = await call("GET", link);
+      expect(page.status, link).toBe(200);
+      expect(elementsOf(String(page.body)), link).toBeLessThan(1_400);
+    }
+    expect((await call("GET", "/docs/no-such-tag")).status).toBe(404);
   });
 });
 

@@ -1,10 +1,13 @@
 // The demo page at / (worker/widget/): the first thing a new user sees after `npm start`, on the project the seed
 // made, served by wrangler dev with its placeholder location (Austin, Texas) as `npm start` runs it.
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seedDemo } from "../../scripts/seed.mjs";
+import { demoCustomerEmail, seedDemo } from "../../scripts/seed.mjs";
 import { launchBrowser } from "./browser";
 import { adminToken, answeredByService, banner, base, events, ok, visitor, waitForEvent, type Json } from "./widget-helpers";
 
@@ -40,6 +43,18 @@ describe("a first visit", () => {
     expect(decision.consents.marketing).toBe(false);
     expect(decision.modes.ad_storage).toBe("denied");
     expect(await page.evaluate(() => (window as any).__violations)).toEqual([]);
+    await context.close();
+  });
+
+  it("Reject all refuses everything that stores on the device: marketing and analytics not allowed, Consent Mode denied", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${base}/`);
+    await banner(page).getByRole("button", { name: "Reject all" }).click();
+    await banner(page).waitFor({ state: "detached" });
+    const [change] = await events(page, "assent-change");
+    expect(change.consents).toMatchObject({ marketing: false, analytics: false, orders: true, bookkeeping: true });
+    const { modes } = await storedDecision(page);
+    expect(modes).toMatchObject({ ad_storage: "denied", analytics_storage: "denied", functionality_storage: "granted", security_storage: "granted" });
     await context.close();
   });
 
@@ -150,5 +165,29 @@ describe("npm start on a second port in the same folder (the seed runs again, fo
       // Leave the demo as the seed made it, for the other browser tests (the portal's pictures show its clients).
       await ok("PUT", `${clients}/${seeded.clientId}`, adminToken, { allowedOrigins: seeded.allowedOrigins });
     }
+  });
+});
+
+describe("the demo's privacy center", () => {
+  /** docs/privacy-center.md's "Try it on the demo": its walk-through (the first shell block), pointed at this run's service. */
+  function walkThrough(): string {
+    const section = readFileSync("docs/privacy-center.md", "utf8").split(/^## Try it on the demo$/m)[1].split(/^## /m)[0];
+    let script = section.match(/^```sh\n([\s\S]*?)^```$/m)![1];
+    for (const [name, value] of [["ASSENT", base], ["ADMIN_TOKEN", adminToken]]) {
+      const line = new RegExp(`^export ${name}=.*$`, "m");
+      expect(script, `the doc sets ${name} with one export line`).toMatch(line);
+      script = script.replace(line, `export ${name}='${value}'`);
+    }
+    return script;
+  }
+
+  it("verifies by email from the seed: the doc's walk-through runs verbatim and files an access request for the demo's customer", async () => {
+    const { stdout: output } = await promisify(execFile)("bash", ["-c", walkThrough()], { encoding: "utf8" });
+    expect(output).toContain(`The demo's privacy center: ${base}/privacy-center/${demoProjectId}`);
+    // curl prints each answer without a newline: the person's view is the last one.
+    const me = JSON.parse(output.slice(output.lastIndexOf('{"verification"')));
+    expect(me.identity.aliases).toContainEqual(expect.objectContaining({ identifier: demoCustomerEmail }));
+    expect(me.verification.method).toBe("email");
+    expect(me.requests).toContainEqual(expect.objectContaining({ kind: "access" }));
   });
 });

@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { inject } from "vitest";
+import { freePort } from "../../scripts/local-service.mjs";
 import { launchBrowser } from "./browser";
 
 const doc = "docs/getting-started.md";
-const site = "http://localhost:3000";
+// The port a reader chose for step 11's page (SITE_PORT; the doc's default, 3000, may be taken on a shared machine).
+const sitePort = await freePort();
+const site = `http://localhost:${sitePort}`;
 
 /** The doc's shell blocks after the two commands (`npm ci && npm start` runs as this suite's global setup). */
 function walkThrough(): string {
@@ -27,7 +30,7 @@ function walkThrough(): string {
 
 /** A bash fed line by line, so the test can act between two parts of one block; `until` waits for a marker. */
 function shell() {
-  const bash: ChildProcess = spawn("bash", [], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+  const bash: ChildProcess = spawn("bash", [], { stdio: ["pipe", "pipe", "pipe"], detached: true, env: { ...process.env, SITE_PORT: String(sitePort) } });
   let out = "";
   let err = "";
   bash.stdout!.on("data", (d) => (out += d));
@@ -66,7 +69,7 @@ afterAll(async () => {
 it("steps 1 to 11 run verbatim, and step 11 reads back the visitor who decided in the page", async () => {
   const script = walkThrough();
   // Where the doc asks the reader to open the page and decide: the shell pauses there while the browser does so.
-  const pause = script.search(/^# open http:\/\/localhost:3000/im);
+  const pause = script.search(/^# open \$SITE\b/im);
   expect(pause, "step 11 asks to open the page").toBeGreaterThan(0);
   const instruction = script.slice(pause).match(/^(#.*\n)+/)![0];
   await fetch(site).then(

@@ -10,7 +10,7 @@ import { consentModeOf } from "../consent-mode/defaults";
 import { defaultGppSettings } from "../gpp/settings";
 import { defaultConsentModeSettings } from "../consent-mode/settings";
 import type { AppEnv, Caller } from "../env";
-import { exemptionsFor } from "../jurisdictions/exemptions";
+import { servedPurposes } from "../jurisdictions/exemptions";
 import { gppSectionsFor } from "../jurisdictions/gpp";
 import { locateVisitor } from "../jurisdictions/local";
 import { defaultRules, lapsedRefusals, prescribedFor, regimes, type Regime } from "../jurisdictions/rules";
@@ -174,10 +174,10 @@ bootstrapRoutes.openapi(
     const rules = project.rules ?? defaultRules;
     const cf = c.req.raw.cf as Parameters<typeof locateVisitor>[1];
     const { regime: resolved, place } = locateVisitor(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
-    const all = { ...cached.configuration, purposes: exemptionsFor(cached.configuration.purposes, resolved.country) };
+    const regime = forcedRegime(c, input.regime) ?? resolved.name;
+    const all = { ...cached.configuration, purposes: servedPurposes(cached.configuration.purposes, resolved.country, regime) };
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
     const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
-    const regime = forcedRegime(c, input.regime) ?? resolved.name;
 
     const signals = readSignals(c.env, c.req.raw.headers);
     const gpc = !!signals.gpc;

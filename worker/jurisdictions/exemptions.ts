@@ -1,4 +1,4 @@
-import { areaGroups } from "./rules";
+import { areaGroups, type Regime } from "./rules";
 
 /**
  * Exemptions from the consent requirement for storing or reading information on a visitor's device, as data per
@@ -74,13 +74,23 @@ export function exemptionHolds(exemption: Exemption, country: string | null): bo
   return !!country && holdsIn.some((area) => area === country || (areaGroups[area] ?? []).includes(country));
 }
 
-type ServedPurpose = { legalGround: string; exemption: Exemption | null };
+type ServedPurpose = { legalGround: string; exemption: Exemption | null; consentMode?: readonly string[] };
 
 /**
- * The purposes as a visitor in `country` is asked about them: an exemption that does not hold there is dropped and
- * its purpose asks for consent like any other.
+ * Whether a purpose stores or reads information on the visitor's device, as far as the service can see: it stands
+ * for a Google Consent Mode storage type (`ad_storage`, `analytics_storage`, …). Under ePrivacy Art. 5(3) that needs
+ * consent unless an exemption applies, whatever the GDPR ground of the processing that follows.
  */
-export const exemptionsFor = <P extends ServedPurpose>(purposes: P[], country: string | null): P[] =>
-  purposes.map((purpose) =>
-    !purpose.exemption || exemptionHolds(purpose.exemption, country) ? purpose : { ...purpose, legalGround: "consent", exemption: null },
-  );
+const touchesDevice = (purpose: ServedPurpose) => (purpose.consentMode ?? []).some((type) => type.endsWith("_storage"));
+
+/**
+ * The purposes as a visitor in `country` under `regime` is asked about them: an exemption that does not hold there is
+ * dropped, and under `opt-in` a purpose that touches the device without an exemption that holds asks for consent like
+ * any other, whatever ground it names (docs/jurisdictions.md#purposes-that-touch-the-device).
+ */
+export const servedPurposes = <P extends ServedPurpose>(purposes: P[], country: string | null, regime: Regime): P[] =>
+  purposes.map((purpose) => {
+    const exempt = !!purpose.exemption && exemptionHolds(purpose.exemption, country);
+    const asksConsent = purpose.exemption ? !exempt : regime === "opt-in" && purpose.legalGround !== "consent" && touchesDevice(purpose);
+    return asksConsent ? { ...purpose, legalGround: "consent", exemption: null } : purpose;
+  });
