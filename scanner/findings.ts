@@ -7,7 +7,7 @@ type Report = ScanReport;
 type Violation = Report["violations"][number];
 
 /** Assent's own storage keys and service: what the consent itself needs. */
-const assent: Classification = { category: "necessary", vendor: "Assent" };
+const assent: Classification = { category: "necessary", vendor: "Assent", source: "Assent" };
 const ownKey = (name: string) => name.startsWith("assent:");
 
 const phaseIndex = (phase: Phase) => visitPhases.indexOf(phase);
@@ -57,25 +57,25 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
     // was made, counts. A visit whose decision could not be made says nothing about that decision.
     const judged = visit.phase === "before-consent" || (visit.phase === "after-reject" && visit.decided);
     for (const c of visit.cookies) {
-      const { category, vendor } = nameClass(c.name, c.domain);
+      const { category, vendor, source } = nameClass(c.name, c.domain);
       cookies.add(`${c.name}\u0000${c.domain}\u0000${c.path}`, () => ({
         name: c.name, domain: c.domain, path: c.path, expires: c.expires,
         party: siteOf(c.domain) === site ? "first" : "third",
         httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite,
-        category, vendor, firstSeen: visit.phase, pages: [],
+        category, vendor, source, firstSeen: visit.phase, pages: [],
       }), visit.phase, visit.page);
       byScript(c.initiator, category);
       if (judged) flag(visit, "cookie", c.name, category, c.initiator);
     }
     for (const s of visit.storage) {
-      const { category, vendor } = nameClass(s.name, new URL(s.origin).hostname);
-      storage.add(`${s.area}\u0000${s.origin}\u0000${s.name}`, () => ({ name: s.name, area: s.area, origin: s.origin, category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } = nameClass(s.name, new URL(s.origin).hostname);
+      storage.add(`${s.area}\u0000${s.origin}\u0000${s.name}`, () => ({ name: s.name, area: s.area, origin: s.origin, category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
       byScript(s.initiator, category);
       if (judged) flag(visit, "storage", s.name, category, s.initiator);
     }
     for (const r of visit.requests) {
-      const { category, vendor } = hostClass(r.host);
-      const entry = hosts.add(r.host, () => ({ host: r.host, resourceTypes: [], initiators: [], category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } = hostClass(r.host);
+      const entry = hosts.add(r.host, () => ({ host: r.host, resourceTypes: [], initiators: [], category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
       if (!entry.resourceTypes.includes(r.resourceType)) entry.resourceTypes.push(r.resourceType);
       if (r.initiator && !entry.initiators.includes(r.initiator) && entry.initiators.length < 20) entry.initiators.push(r.initiator);
       byScript(r.initiator, category);
@@ -88,9 +88,11 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
       const own = siteOf(new URL(e.src).hostname) === site ? null : hostClass(host);
       const did = [...(scriptCategories.get(e.src) ?? [])];
       const strongest = did.sort((a, b) => weight.indexOf(b) - weight.indexOf(a))[0];
-      const { category, vendor } =
-        own && own.category !== "unclassified" ? own : { category: strongest ?? "unclassified", vendor: own?.vendor ?? null };
-      elements.add(`${e.kind}\u0000${e.src}`, () => ({ kind: e.kind, src: e.src, gatedBy: e.gatedBy, category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } =
+        own && own.category !== "unclassified"
+          ? own
+          : { category: strongest ?? "unclassified", vendor: own?.vendor ?? null, source: strongest ? "what the script set or requested" : null };
+      elements.add(`${e.kind}\u0000${e.src}`, () => ({ kind: e.kind, src: e.src, gatedBy: e.gatedBy, category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
     }
   }
 

@@ -13,10 +13,13 @@ const FirstSeen = z.enum(visitPhases).openapi({
   description: "The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.",
 });
 
-/** Categories of the Open Cookie Database, lower-cased, plus what no entry names. */
+/** The scanner's categories: the vendor catalogue's purposes and the Open Cookie Database's categories mapped, plus what neither names. */
 export const scanCategories = ["necessary", "functional", "analytics", "marketing", "personalization", "security", "unclassified"] as const;
 const Category = z.enum(scanCategories).openapi({
-  description: "The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.",
+  description:
+    "`necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it " +
+    "(Functional, \"strictly necessary\", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; " +
+    "`unclassified` when nothing matches. Unknown items are listed, never dropped.",
 });
 
 const Pages = z.array(z.string()).openapi({ description: "The page URLs the item was seen on." });
@@ -24,6 +27,15 @@ const Pages = z.array(z.string()).openapi({ description: "The page URLs the item
 const Classification = {
   category: Category,
   vendor: z.string().nullable().openapi({ description: "The platform the database names (\"Google Analytics\"), or null.", example: "Google Analytics" }),
+  source: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).",
+      example: "Open Cookie Database: Functional",
+    }),
   firstSeen: FirstSeen,
   pages: Pages,
 };
