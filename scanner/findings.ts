@@ -36,6 +36,7 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
   const nameClass = (name: string, domain: string) => (ownKey(name) ? assent : classifyName(name, domain));
 
   const cookies = new Merged<Report["cookies"][number]>();
+  const refusedCookies = new Merged<NonNullable<Report["refusedCookies"]>[number]>();
   const storage = new Merged<Report["storage"][number]>();
   const hosts = new Merged<Report["thirdPartyHosts"][number]>();
   const elements = new Merged<Report["elements"][number]>();
@@ -66,6 +67,9 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
       }), visit.phase, visit.page);
       byScript(c.initiator, category);
       if (judged) flag(visit, "cookie", c.name, category, c.initiator);
+    }
+    for (const c of visit.refusedCookies) {
+      refusedCookies.add(`${c.name}\u0000${c.domain}`, () => ({ ...c, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
     }
     for (const s of visit.storage) {
       const { category, vendor, source } = nameClass(s.name, new URL(s.origin).hostname);
@@ -102,26 +106,44 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
     thirdPartyHosts: [...hosts.items.values()],
     elements: [...elements.items.values()],
   };
+  const pages = pagesOf(order, visits, refused);
   return {
     version: 1,
     origin,
     startedAt,
     finishedAt,
     database: cookieDatabase,
-    pages: pagesOf(order, visits, refused),
+    pages,
+    complete: pages.every((p) => p.scanned),
     ...all,
+    refusedCookies: [...refusedCookies.items.values()],
     violations: [...violations.values()],
     proposal: proposalOf(all),
   };
 }
 
+/** Errors that mean a pass did not see the page as asked (docs/scanner.md#exit-codes). */
+const notSeen = new Set(["unreachable", "timeout", "redirect_loop", "too_large", "navigation_failed", "navigation_refused", "aborted", "decision_not_recorded"]);
+
+/** Whether a page with `error` was seen: a 5xx, or a 4xx of the start page (nothing to crawl from), was not. */
+function seen(error: PageError | null, start: boolean): boolean {
+  if (!error) return true;
+  if (error.code === "http_error") return !(start || /answered 5\d\d/.test(error.detail));
+  return !notSeen.has(error.code);
+}
+
 function pagesOf(order: string[], visits: Visit[], refused: Crawl["refused"]): Report["pages"] {
   const errors = new Map<string, PageError>(refused.map((r) => [r.url, r.error]));
-  for (const v of visits) if (v.error && !errors.has(v.page)) errors.set(v.page, v.error);
+  const unseen = new Set<string>();
+  for (const v of visits) {
+    if (v.error && !errors.has(v.page)) errors.set(v.page, v.error);
+    if (!seen(v.error, v.page === order[0])) unseen.add(v.page);
+  }
   const visited = new Set([...visits.map((v) => v.page), ...refused.map((r) => r.url)]);
   return order.filter((url) => visited.has(url)).map((url) => {
     const error = errors.get(url) ?? null;
-    return { url, status: error ? "error" : "ok", error };
+    const passes = visits.filter((v) => v.page === url).sort((a, b) => phaseIndex(a.phase) - phaseIndex(b.phase)).map((v) => ({ phase: v.phase, did: v.did }));
+    return { url, status: error ? "error" : "ok", error, scanned: !unseen.has(url) && seen(errors.get(url) ?? null, url === order[0]), passes };
   });
 }
 
