@@ -174,3 +174,28 @@ function proposalOf({ cookies, storage, thirdPartyHosts, elements }: Items): Rep
   const hosts = thirdPartyHosts.filter((h) => !essential(h.category) && h.category !== "unclassified").map((h) => ({ host: h.host, category: h.category }));
   return { purposes, gating, hosts };
 }
+
+/** A cookie or storage key the project marked essential, with why (a trailing `*` covers every name it begins). */
+export type EssentialMark = { name: string; reason: string };
+
+/**
+ * The report with the project's essential marks applied: each marked cookie and storage key is `necessary`, its
+ * source the project's reason, and no violation names it; the proposal follows. Requests are never marked.
+ */
+export function withEssentialMarks(report: Report, marks: EssentialMark[]): Report {
+  if (marks.length === 0) return report;
+  const markOf = (name: string) => marks.find((m) => (m.name.endsWith("*") ? name.startsWith(m.name.slice(0, -1)) : m.name === name));
+  const marked = <T extends { name: string; category: Category; source?: string | null }>(item: T): T => {
+    const mark = markOf(item.name);
+    return mark ? { ...item, category: "necessary", source: `marked essential by the project: ${mark.reason}` } : item;
+  };
+  const cookies = report.cookies.map(marked);
+  const storage = report.storage.map(marked);
+  return {
+    ...report,
+    cookies,
+    storage,
+    violations: report.violations.filter((v) => v.itemType === "request" || !markOf(v.item)),
+    proposal: proposalOf({ cookies, storage, thirdPartyHosts: report.thirdPartyHosts, elements: report.elements }),
+  };
+}
