@@ -22,10 +22,13 @@ export type ScanOptions = Partial<Limits> & {
 
 export const defaultLimits: Limits = { pageTimeoutMs: 15_000, settleMs: 1_500, maxBytes: 10 * 1024 * 1024 };
 
+/** The most pages one scan visits: each page is up to three visits, and the report is stored as one D1 value. */
+export const maxPagesCap = 100;
+
 /** The options a scan runs with: each one given, else its default. */
 export function scanSettings(options: ScanOptions): { maxPages: number; concurrency: number; limits: Limits } {
   return {
-    maxPages: Math.max(1, options.maxPages ?? 20),
+    maxPages: Math.min(maxPagesCap, Math.max(1, options.maxPages ?? 20)),
     concurrency: Math.max(1, options.concurrency ?? 4),
     limits: {
       pageTimeoutMs: options.pageTimeoutMs ?? defaultLimits.pageTimeoutMs,
@@ -94,7 +97,10 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
   const visits: Visit[] = [];
   const refused: { url: string; error: PageError }[] = [];
 
-  /** Whether the start page has the widget: then each further page's three visits run side by side. */
+  /**
+   * Whether the start page has the widget: each page's three visits run side by side in contexts of the one browser,
+   * the start page's too; a site without the widget gets one visit per page after its start page.
+   */
   let usesAssent: boolean | undefined;
   const failedToLoad = (v: Visit) => ["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed"].includes(v.error?.code ?? "");
 
@@ -105,7 +111,7 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
     }
     const visitAs = (phase: Phase) => visit(browser, url, phase, limits, { guard: options.refuseNavigation, pass: options.pass });
     const phases = [visitAs("before-consent")];
-    if (usesAssent) phases.push(visitAs("after-accept"), visitAs("after-reject"));
+    if (usesAssent !== false) phases.push(visitAs("after-accept"), visitAs("after-reject"));
     const [first, ...after] = await Promise.all(phases);
     usesAssent ??= first.assent !== null;
     for (const link of first.links) {

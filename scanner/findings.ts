@@ -1,5 +1,6 @@
 import { visitPhases, type ScanReport } from "../shared/scans/report.ts";
-import { classifyHost, classifyName, cookieDatabase, essential, purposeOf, type Category, type Classification } from "./classify.ts";
+import { classifyHost, classifyName, cookieDatabase, type Category, type Classification } from "./classify.ts";
+import { essential, proposalOf } from "../shared/scans/proposal.ts";
 import { siteOf } from "./sites.ts";
 import type { PageError, Phase, Visit } from "./visit.ts";
 
@@ -7,7 +8,7 @@ type Report = ScanReport;
 type Violation = Report["violations"][number];
 
 /** Assent's own storage keys and service: what the consent itself needs. */
-const assent: Classification = { category: "necessary", vendor: "Assent" };
+const assent: Classification = { category: "necessary", vendor: "Assent", source: "Assent" };
 const ownKey = (name: string) => name.startsWith("assent:");
 
 const phaseIndex = (phase: Phase) => visitPhases.indexOf(phase);
@@ -36,6 +37,7 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
   const nameClass = (name: string, domain: string) => (ownKey(name) ? assent : classifyName(name, domain));
 
   const cookies = new Merged<Report["cookies"][number]>();
+  const refusedCookies = new Merged<NonNullable<Report["refusedCookies"]>[number]>();
   const storage = new Merged<Report["storage"][number]>();
   const hosts = new Merged<Report["thirdPartyHosts"][number]>();
   const elements = new Merged<Report["elements"][number]>();
@@ -57,25 +59,28 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
     // was made, counts. A visit whose decision could not be made says nothing about that decision.
     const judged = visit.phase === "before-consent" || (visit.phase === "after-reject" && visit.decided);
     for (const c of visit.cookies) {
-      const { category, vendor } = nameClass(c.name, c.domain);
+      const { category, vendor, source } = nameClass(c.name, c.domain);
       cookies.add(`${c.name}\u0000${c.domain}\u0000${c.path}`, () => ({
         name: c.name, domain: c.domain, path: c.path, expires: c.expires,
         party: siteOf(c.domain) === site ? "first" : "third",
         httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite,
-        category, vendor, firstSeen: visit.phase, pages: [],
+        category, vendor, source, firstSeen: visit.phase, pages: [],
       }), visit.phase, visit.page);
       byScript(c.initiator, category);
       if (judged) flag(visit, "cookie", c.name, category, c.initiator);
     }
+    for (const c of visit.refusedCookies) {
+      refusedCookies.add(`${c.name}\u0000${c.domain}`, () => ({ ...c, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+    }
     for (const s of visit.storage) {
-      const { category, vendor } = nameClass(s.name, new URL(s.origin).hostname);
-      storage.add(`${s.area}\u0000${s.origin}\u0000${s.name}`, () => ({ name: s.name, area: s.area, origin: s.origin, category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } = nameClass(s.name, new URL(s.origin).hostname);
+      storage.add(`${s.area}\u0000${s.origin}\u0000${s.name}`, () => ({ name: s.name, area: s.area, origin: s.origin, category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
       byScript(s.initiator, category);
       if (judged) flag(visit, "storage", s.name, category, s.initiator);
     }
     for (const r of visit.requests) {
-      const { category, vendor } = hostClass(r.host);
-      const entry = hosts.add(r.host, () => ({ host: r.host, resourceTypes: [], initiators: [], category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } = hostClass(r.host);
+      const entry = hosts.add(r.host, () => ({ host: r.host, resourceTypes: [], initiators: [], category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
       if (!entry.resourceTypes.includes(r.resourceType)) entry.resourceTypes.push(r.resourceType);
       if (r.initiator && !entry.initiators.includes(r.initiator) && entry.initiators.length < 20) entry.initiators.push(r.initiator);
       byScript(r.initiator, category);
@@ -88,9 +93,11 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
       const own = siteOf(new URL(e.src).hostname) === site ? null : hostClass(host);
       const did = [...(scriptCategories.get(e.src) ?? [])];
       const strongest = did.sort((a, b) => weight.indexOf(b) - weight.indexOf(a))[0];
-      const { category, vendor } =
-        own && own.category !== "unclassified" ? own : { category: strongest ?? "unclassified", vendor: own?.vendor ?? null };
-      elements.add(`${e.kind}\u0000${e.src}`, () => ({ kind: e.kind, src: e.src, gatedBy: e.gatedBy, category, vendor, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
+      const { category, vendor, source } =
+        own && own.category !== "unclassified"
+          ? own
+          : { category: strongest ?? "unclassified", vendor: own?.vendor ?? null, source: strongest ? "what the script set or requested" : null };
+      elements.add(`${e.kind}\u0000${e.src}`, () => ({ kind: e.kind, src: e.src, gatedBy: e.gatedBy, category, vendor, source, firstSeen: visit.phase, pages: [] }), visit.phase, visit.page);
     }
   }
 
@@ -100,53 +107,44 @@ export function buildReport({ origin, startedAt, finishedAt, order, visits, refu
     thirdPartyHosts: [...hosts.items.values()],
     elements: [...elements.items.values()],
   };
+  const pages = pagesOf(order, visits, refused);
   return {
     version: 1,
     origin,
     startedAt,
     finishedAt,
     database: cookieDatabase,
-    pages: pagesOf(order, visits, refused),
+    pages,
+    complete: pages.every((p) => p.scanned),
     ...all,
+    refusedCookies: [...refusedCookies.items.values()],
     violations: [...violations.values()],
     proposal: proposalOf(all),
   };
 }
 
+/** Errors that mean a pass did not see the page as asked (docs/scanner.md#exit-codes). */
+const notSeen = new Set(["unreachable", "timeout", "redirect_loop", "too_large", "navigation_failed", "navigation_refused", "aborted", "decision_not_recorded"]);
+
+/** Whether a page with `error` was seen: a 5xx, or a 4xx of the start page (nothing to crawl from), was not. */
+function seen(error: PageError | null, start: boolean): boolean {
+  if (!error) return true;
+  if (error.code === "http_error") return !(start || /answered 5\d\d/.test(error.detail));
+  return !notSeen.has(error.code);
+}
+
 function pagesOf(order: string[], visits: Visit[], refused: Crawl["refused"]): Report["pages"] {
   const errors = new Map<string, PageError>(refused.map((r) => [r.url, r.error]));
-  for (const v of visits) if (v.error && !errors.has(v.page)) errors.set(v.page, v.error);
+  const unseen = new Set<string>();
+  for (const v of visits) {
+    if (v.error && !errors.has(v.page)) errors.set(v.page, v.error);
+    if (!seen(v.error, v.page === order[0])) unseen.add(v.page);
+  }
   const visited = new Set([...visits.map((v) => v.page), ...refused.map((r) => r.url)]);
   return order.filter((url) => visited.has(url)).map((url) => {
     const error = errors.get(url) ?? null;
-    return { url, status: error ? "error" : "ok", error };
+    const passes = visits.filter((v) => v.page === url).sort((a, b) => phaseIndex(a.phase) - phaseIndex(b.phase)).map((v) => ({ phase: v.phase, did: v.did }));
+    return { url, status: error ? "error" : "ok", error, scanned: !unseen.has(url) && seen(errors.get(url) ?? null, url === order[0]), passes };
   });
 }
 
-const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
-type Items = Pick<Report, "cookies" | "storage" | "thirdPartyHosts" | "elements">;
-
-/** Purposes for the non-essential categories found, gating markup for ungated elements, and the hosts to block under them. */
-function proposalOf({ cookies, storage, thirdPartyHosts, elements }: Items): Report["proposal"] {
-  const counts = new Map<keyof typeof purposeOf, number>();
-  for (const { category } of [...cookies, ...storage, ...thirdPartyHosts]) {
-    if (essential(category) || category === "unclassified") continue;
-    counts.set(category, (counts.get(category) ?? 0) + 1);
-  }
-  const purposes = [...counts].map(([category, items]) => ({ category, ...purposeOf[category], items }));
-  const gating = elements
-    .filter((e) => e.gatedBy === null && !essential(e.category) && e.category !== "unclassified")
-    .map((e) => ({
-      kind: e.kind,
-      src: e.src,
-      category: e.category,
-      markup:
-        e.kind === "script"
-          ? `<script type="text/plain" data-assent-purpose="${e.category}" src="${attribute(e.src)}"></script>`
-          : `<iframe data-assent-purpose="${e.category}" data-src="${attribute(e.src)}"></iframe>`,
-    }));
-  // An unclassified host has no purpose to go under: it waits for the operator's decision (listed in thirdPartyHosts).
-  const hosts = thirdPartyHosts.filter((h) => !essential(h.category) && h.category !== "unclassified").map((h) => ({ host: h.host, category: h.category }));
-  return { purposes, gating, hosts };
-}

@@ -2,13 +2,14 @@
 // only ever receives them as strings anyway.
 
 /**
- * Installed before any page script: records which script wrote each cookie and storage key (the first page or
- * script URL on the call stack), counts decisions (`assent-change`), and neutralises hostile pages' popups and
- * dialogs, counting them so a storm is reported rather than suffered.
+ * Installed before any page script, in every frame: records which script wrote each cookie and storage key (the
+ * first page or script URL on the call stack) and each cookie as written (a third-party frame's write the scan's
+ * browser drops is rebuilt from it), counts the widget's signals (`assent-ready`, `assent-change`), and
+ * neutralises hostile pages' popups and dialogs, counting them so a storm is reported rather than suffered.
  */
 export const recorderScript = `(() => {
   if (window.__assentScan) return;
-  const scan = { writes: [], decisions: 0, popups: 0, dialogs: 0 };
+  const scan = { writes: [], cookies: [], ready: 0, decisions: 0, popups: 0, dialogs: 0 };
   Object.defineProperty(window, "__assentScan", { value: scan });
   const caller = () => {
     const frames = (new Error().stack || "").match(/(?:https?|file):\\/\\/[^\\s()]+?(?=:\\d+:\\d+)/g);
@@ -19,7 +20,11 @@ export const recorderScript = `(() => {
   Object.defineProperty(Document.prototype, "cookie", {
     configurable: true,
     get() { return cookie.get.call(this); },
-    set(value) { record("cookie", String(value).split(";")[0].split("=")[0].trim()); cookie.set.call(this, value); },
+    set(value) {
+      record("cookie", String(value).split(";")[0].split("=")[0].trim());
+      if (scan.cookies.length < 500) scan.cookies.push([String(value).slice(0, 4096), caller()]);
+      cookie.set.call(this, value);
+    },
   });
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
@@ -28,13 +33,21 @@ export const recorderScript = `(() => {
   };
   const open = IDBFactory.prototype.open;
   IDBFactory.prototype.open = function (name, version) { record("indexedDB", name); return open.apply(this, arguments); };
+  document.addEventListener("assent-ready", () => { scan.ready++; });
   document.addEventListener("assent-change", () => { scan.decisions++; });
   window.open = () => { scan.popups++; return null; };
   for (const name of ["alert", "confirm", "prompt", "print"]) window[name] = () => { scan.dialogs++; return null; };
 })()`;
 
-export type Recorded = { writes: [area: string, name: string, caller: string | null][]; decisions: number; popups: number; dialogs: number };
-export const readRecorder = `(() => { const s = window.__assentScan; return s ? { writes: s.writes, decisions: s.decisions, popups: s.popups, dialogs: s.dialogs } : null; })()`;
+export type Recorded = {
+  writes: [area: string, name: string, caller: string | null][];
+  /** Each \`document.cookie\` write as written, with its caller. */
+  cookies: [written: string, caller: string | null][];
+  decisions: number;
+  popups: number;
+  dialogs: number;
+};
+export const readRecorder = `(() => { const s = window.__assentScan; return s ? { writes: s.writes, cookies: s.cookies, decisions: s.decisions, popups: s.popups, dialogs: s.dialogs } : null; })()`;
 
 /** Storage keys of the frame's origin; indexedDB.databases() is missing in some browsers (then only recorded opens). */
 export const readStorage = `(async () => {

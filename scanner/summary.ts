@@ -4,8 +4,14 @@ import type { ScanReport } from "../shared/scans/report.ts";
 export function summarize(report: ScanReport): string {
   const lines: string[] = [];
   const failed = report.pages.filter((p) => p.error);
+  const unseen = report.pages.filter((p) => p.scanned === false);
   lines.push(`Scanned ${report.origin}: ${report.pages.length} pages (${failed.length} with errors), ${report.startedAt} → ${report.finishedAt}`);
-  lines.push(`Categories: ${report.database.name} ${report.database.revision}`, "");
+  lines.push(`Categories: the vendor catalogue, then ${report.database.name} ${report.database.revision}`, "");
+  if (unseen.length) {
+    lines.push(`INCOMPLETE: ${unseen.length} of ${report.pages.length} pages could not be scanned as asked; what they set or load is not below:`);
+    for (const p of unseen) lines.push(`  ${p.url}: ${p.error?.code ?? "not scanned"}`);
+    lines.push("");
+  }
   const kinds = [
     ["before-consent", "Before any decision"],
     ["after-reject", "Still there after Reject all"],
@@ -24,7 +30,12 @@ export function summarize(report: ScanReport): string {
     return [...by].map(([category, n]) => `${category} ${n}`).join(", ") || "none";
   };
   lines.push(`Cookies: ${report.cookies.length} (${count(report.cookies)})`);
-  for (const c of report.cookies) lines.push(`  ${c.name} ${c.domain} ${c.party}-party [${c.category}${c.vendor ? `, ${c.vendor}` : ""}] first seen ${c.firstSeen}`);
+  for (const c of report.cookies) lines.push(`  ${c.name} ${c.domain} ${c.party}-party [${c.category}${c.vendor ? `, ${c.vendor}` : ""}] first seen ${c.firstSeen}${c.source ? ` (${c.source})` : ""}`);
+  const refused = report.refusedCookies ?? [];
+  if (refused.length) {
+    lines.push(`Refused by the browser (no browser keeps them; not violations): ${refused.length}`);
+    for (const c of refused) lines.push(`  ${c.name} ${c.domain}: ${c.reason}`);
+  }
   lines.push(`Storage keys: ${report.storage.length} (${count(report.storage)})`);
   for (const s of report.storage) lines.push(`  ${s.area} ${s.name} ${s.origin} [${s.category}] first seen ${s.firstSeen}`);
   lines.push(`Third-party hosts: ${report.thirdPartyHosts.length} (${count(report.thirdPartyHosts)})`);
@@ -35,6 +46,11 @@ export function summarize(report: ScanReport): string {
   if (failed.length) {
     lines.push("", "Page errors:");
     for (const p of failed) lines.push(`  ${p.url}: ${p.error!.code}: ${p.error!.detail}`);
+  }
+  const explained = report.pages.filter((p) => p.passes?.some((pass) => pass.did.includes("Your privacy choices")));
+  if (explained.length) {
+    lines.push("", "Decisions made through \"Your privacy choices\" (the banner offers OK, which records nothing):");
+    for (const p of explained) lines.push(`  ${p.url}`);
   }
   return lines.join("\n");
 }

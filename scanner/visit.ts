@@ -2,7 +2,8 @@ import type { BrowserContext, Page, Request } from "playwright-core";
 import type { ScanPass } from "../shared/scans/pass.ts";
 import type { visitPhases } from "../shared/scans/report.ts";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page.ts";
-import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type SeenCookie } from "./devtools.ts";
+import { cookieFromWrite } from "./cookies.ts";
+import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type RefusedCookie, type SeenCookie } from "./devtools.ts";
 import { siteOf } from "./sites.ts";
 
 export type Phase = (typeof visitPhases)[number];
@@ -35,7 +36,11 @@ export type Visit = {
   error: PageError | null;
   /** Whether the decision the phase stands for was made (the Assent widget found and its button clicked). */
   decided: boolean;
+  /** What the visit did, in a sentence (the report's `pages[].passes`). */
+  did: string;
   cookies: SeenCookie[];
+  /** Cookies set that no browser keeps, and why. */
+  refusedCookies: RefusedCookie[];
   storage: SeenStorage[];
   requests: SeenRequest[];
   elements: PageFacts["elements"];
@@ -72,7 +77,7 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
  */
 export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, rules: VisitRules = {}): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const result: Visit = { page: url, phase, error: null, decided: false, cookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
+  const result: Visit = { page: url, phase, error: null, decided: false, did: "", cookies: [], refusedCookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
     await withDeadline(inContext(context, url, phase, limits, result, rules), visitDeadline(limits), "the visit");
@@ -81,11 +86,16 @@ export async function visit(browser: ScanBrowser, url: string, phase: Phase, lim
   } finally {
     await context.close().catch(() => {});
   }
+  if (result.error && !result.decided && phase !== "before-consent" && !result.did.includes("decision")) result.did = "";
+  result.did ||= `Could not load the page (${result.error?.code ?? "no answer"}), so made no decision.`;
   return result;
 }
 
-/** The whole visit's bound: two loads, the decision and its wait, and the settle windows, with room to spare. */
-const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 4 + limits.settleMs * 4 + 10_000;
+/**
+ * The whole visit's bound: the load, the banner (opening the visitor's choices first where it offers only OK), the
+ * decision, the reload and the widget's ready signal, and the settle windows, with room to spare.
+ */
+export const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 6 + limits.settleMs * 4 + 10_000;
 
 /** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
 const requestsKept = 2000;
@@ -133,28 +143,33 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
   );
   tooLarge.catch(() => {});
   try {
-    const response = await Promise.race([page.goto(url, { timeout: limits.pageTimeoutMs, waitUntil: "load" }), tooLarge]);
+    // A visit that makes a decision needs the banner, not the whole load: its reload is what is read.
+    const waitUntil = phase === "before-consent" ? "load" : "domcontentloaded";
+    const response = await Promise.race([page.goto(url, { timeout: limits.pageTimeoutMs, waitUntil }), tooLarge]);
     if (response && response.status() >= 400) result.error = { code: "http_error", detail: `The page answered ${response.status()}.` };
-    await Promise.race([settle(page, limits), tooLarge]);
-    if (phase !== "before-consent") {
+    result.did = "Loaded the page and made no decision.";
+    if (phase === "before-consent") await Promise.race([settle(page, limits), tooLarge]);
+    else {
       decidedAt = requestCount;
       const decision = await Promise.race([decide(page, phase, limits), tooLarge]);
-      result.decided = decision === "recorded";
-      if (decision === "not-recorded") {
-        const button = phase === "after-accept" ? "Accept all" : "Reject all";
+      result.decided = decision.outcome === "recorded";
+      result.did = decision.did;
+      if (decision.outcome === "not-recorded") {
         result.error ??= {
           code: "decision_not_recorded",
           detail:
-            `The widget did not record "${button}" within ${limits.pageTimeoutMs / 1000} s` +
-            (refusedByService > 0 ? `; its service refused ${refusedByService} requests with 429 (rate limited): every visit after a decision is a new visitor from the scanner's one address.` : ".") +
+            decision.did +
+            (refusedByService > 0 ? ` Its service refused ${refusedByService} requests with 429 (rate limited): every visit after a decision is a new visitor from the scanner's one address.` : "") +
             " What the page does after that decision is not in this report.",
         };
       }
       if (result.decided) {
-        // Loaded again straight away: what the decision released loads again with the stored decision, and what
-        // fires on every page after it shows, so no settling is needed in between.
-        await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "load" }), tooLarge]);
+        // Loaded again straight away, as the visitor's next page view: done when the widget has applied the stored
+        // decision (its ready signal) and the network has settled, rather than when every last resource has loaded.
+        await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "domcontentloaded" }), tooLarge]);
+        await Promise.race([page.waitForFunction("window.__assentScan && window.__assentScan.ready > 0", undefined, { timeout: limits.pageTimeoutMs }), tooLarge]);
         await Promise.race([settle(page, limits), tooLarge]);
+        result.did += " The page was then loaded again, as the visitor's next page view, and read once the widget had applied the decision.";
       }
     }
     const growing = await Promise.race([scrollThrough(page, limits), tooLarge]);
@@ -168,7 +183,9 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
       return;
     }
   }
-  const recorded = await record(context, page, site, result, { scriptOf, cookieSources, seen, decidedAt, refusedCookies: tools?.refusedCookies ?? [] });
+  const recorded = await record(context, page, site, result, {
+    scriptOf, cookieSources, seen, decidedAt, rebuiltCookies: tools?.rebuiltCookies ?? [], refusedCookies: tools?.refusedCookies ?? [],
+  });
   if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
   if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
 }
@@ -178,21 +195,39 @@ async function settle(page: Page, limits: Limits) {
   await page.waitForLoadState("networkidle", { timeout: limits.settleMs }).catch(() => {});
 }
 
+type Decision = { outcome: "recorded" | "not-recorded" | "no-widget"; did: string };
+
 /**
- * Clicks the widget's Accept all or Reject all (inside its shadow root) and waits for the decision it records:
- * "recorded", "not-recorded" (no banner, or no decision in time), or "no-widget".
+ * Makes the decision the phase stands for through the widget (inside its shadow root) and waits for the widget to
+ * report it (`assent-change`). An opt-in banner has Accept all and Reject all; an opt-out or notice banner has only
+ * OK (which records nothing, by design) and "Your privacy choices", so there the visit opens the choices and clicks
+ * Accept all or Reject all in them. Answers what it did, in words the report shows.
  */
-async function decide(page: Page, phase: Phase, limits: Limits): Promise<"recorded" | "not-recorded" | "no-widget"> {
+async function decide(page: Page, phase: Phase, limits: Limits): Promise<Decision> {
   const present = await page.evaluate(`!!document.querySelector("assent-consent")`).catch(() => false);
-  if (!present) return "no-widget";
-  const button = page.locator(`assent-consent [part~=banner] button[part~=${phase === "after-accept" ? "accept" : "reject"}]`);
+  if (!present) return { outcome: "no-widget", did: "Loaded the page; it has no Assent widget, so there was no decision to make." };
+  const words = phase === "after-accept" ? "Accept all" : "Reject all";
+  const part = phase === "after-accept" ? "accept" : "reject";
+  const banner = (name: string) => page.locator(`assent-consent [part~=banner] button[part~=${name}]`);
+  let did = `Clicked "${words}" on the banner`;
   try {
-    // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision.
-    await button.click({ timeout: limits.pageTimeoutMs });
-    await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
-    return "recorded";
+    // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision. Every
+    // regime's banner has "Your privacy choices" (customize).
+    await banner("customize").waitFor({ state: "visible", timeout: limits.pageTimeoutMs });
+    if ((await banner("reject").count()) > 0) await banner(part).click({ timeout: limits.pageTimeoutMs });
+    else {
+      did = `The banner offers OK and "Your privacy choices" (an opt-out or notice regime; OK records nothing): opened the choices and clicked "${words}" there`;
+      await banner("customize").click({ timeout: limits.pageTimeoutMs });
+      await page.locator(`assent-consent [part~=footer] button[part~=${part}]`).click({ timeout: limits.pageTimeoutMs });
+    }
   } catch {
-    return "not-recorded";
+    return { outcome: "not-recorded", did: `Found no "${words}" to click within ${limits.pageTimeoutMs / 1000} s (no banner, or a banner that stayed disabled).` };
+  }
+  try {
+    await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
+    return { outcome: "recorded", did: `${did}; the widget recorded the decision.` };
+  } catch {
+    return { outcome: "not-recorded", did: `${did}, but the widget did not record the decision within ${limits.pageTimeoutMs / 1000} s.` };
   }
 }
 
@@ -210,7 +245,7 @@ async function scrollThrough(page: Page, limits: Limits): Promise<boolean> {
 
 type Sources = {
   scriptOf: Map<string, string>; cookieSources: Map<string, string>; seen: { request: Request; at: number }[]; decidedAt: number;
-  refusedCookies: SeenCookie[];
+  rebuiltCookies: SeenCookie[]; refusedCookies: RefusedCookie[];
 };
 
 /** Fills `result` with what the context holds now; returns the recorder's log (writes, decisions, popups, dialogs). */
@@ -218,6 +253,25 @@ async function record(context: BrowserContext, page: Page, site: string, result:
   const recorded = (await page.evaluate(readRecorder).catch(() => null)) as Recorded | null;
   const writer = new Map<string, string>();
   for (const [area, name, caller] of recorded?.writes ?? []) if (caller) writer.set(`${area}\u0000${name}`, caller);
+  const now = Date.now() / 1000;
+  // Third-party frames: the scan's browser drops their cookie writes, a visitor's keeps those a browser would.
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    let frameUrl: URL;
+    try {
+      frameUrl = new URL(frame.url());
+      if (!/^https?:$/.test(frameUrl.protocol) || siteOf(frameUrl.hostname) === site) continue;
+    } catch {
+      continue;
+    }
+    const inFrame = (await frame.evaluate(readRecorder).catch(() => null)) as Recorded | null;
+    for (const [written, caller] of inFrame?.cookies ?? []) {
+      const cookie = cookieFromWrite(written, frameUrl, caller ?? frameUrl.href, now);
+      if (cookie && "kept" in cookie) result.cookies.push(cookie.kept);
+      else if (cookie) result.refusedCookies.push(cookie.refused);
+    }
+  }
+  result.refusedCookies.push(...sources.refusedCookies);
   for (const c of await context.cookies().catch(() => [])) {
     result.cookies.push({
       name: c.name, domain: c.domain, path: c.path, expires: c.expires > 0 ? Math.round(c.expires) : null,
@@ -225,7 +279,7 @@ async function record(context: BrowserContext, page: Page, site: string, result:
       initiator: writer.get(`cookie\u0000${c.name}`) ?? sources.cookieSources.get(c.name) ?? null,
     });
   }
-  result.cookies.push(...sources.refusedCookies);
+  result.cookies.push(...sources.rebuiltCookies);
   for (const frame of page.frames()) {
     const storage = (await frame.evaluate(readStorage).catch(() => null)) as FrameStorage | null;
     if (!storage || !/^https?:/.test(storage.origin)) continue;

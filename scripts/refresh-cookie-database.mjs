@@ -10,7 +10,8 @@ const branch = "master";
 const folder = "data/open-cookie-database";
 const csvPath = `${folder}/open-cookie-database.csv`;
 const generated = "scanner/cookie-database.json";
-const categories = ["necessary", "functional", "analytics", "marketing", "personalization", "security"];
+/** The database's categories as published; the scanner maps them to its own (`categoryMapping` in scanner/classify.ts). */
+const categories = ["Functional", "Necessary", "Personalization", "Analytics", "Marketing", "Security"];
 
 async function download(url) {
   let res;
@@ -69,7 +70,7 @@ function generate(revision) {
   const cookies = [];
   const byDomain = new Map();
   for (const row of rows) {
-    const c = categories.indexOf(row[category].trim().toLowerCase());
+    const c = categories.indexOf(row[category].trim());
     if (c < 0 || !row[name].trim()) continue;
     const v = vendorIndex(row[platform].trim());
     const domains = domainsOf(row[domain]);

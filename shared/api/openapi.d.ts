@@ -1112,6 +1112,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/v2/projects/{project_id}/scan-essentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the cookies and storage keys the project marked essential */
+        get: operations["listScanEssentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/privacy/v2/projects/{project_id}/scan-essentials/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a cookie or storage key essential, with why
+         * @description Every scan report the project stores afterwards (uploaded by `npm run scan -- … --project`, or run by the Worker) shows items of that name as `necessary`, with `source` `marked essential by the project: <reason>`, and no violation names them. A trailing `*` covers every name it begins. Stored reports are not rewritten. Marking again replaces the reason.
+         */
+        put: operations["markScanEssential"];
+        post?: never;
+        /** Take back an essential mark */
+        delete: operations["unmarkScanEssential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/privacy/v1/configurations": {
         parameters: {
             query?: never;
@@ -3129,7 +3167,11 @@ export interface components {
                 revision: string;
             };
             pages: components["schemas"]["ScannedPage"][];
+            /** @description Whether every page of `pages` was scanned (`scanned`); the CLI exits 3 when not. How sure the report is: items on pages not scanned are missing from it. */
+            complete?: boolean;
             cookies: components["schemas"]["ScannedCookie"][];
+            /** @description Cookies pages tried to set that no browser keeps (SameSite=None without Secure, a third party's cookie without SameSite=None, an invalid domain): listed apart, never a violation. */
+            refusedCookies?: components["schemas"]["RefusedCookie"][];
             storage: components["schemas"]["ScannedStorageKey"][];
             thirdPartyHosts: components["schemas"]["ThirdPartyHost"][];
             elements: components["schemas"]["ScannedElement"][];
@@ -3145,6 +3187,17 @@ export interface components {
                 code: string;
                 detail: string;
             } | null;
+            /** @description Whether every pass saw the page as asked. False when a pass could not load it (`unreachable`, `timeout`, `redirect_loop`, `too_large`, `navigation_failed`, `navigation_refused`, `aborted`), its decision was not recorded (`decision_not_recorded`), it answered 5xx, or it is the start page and answered 4xx. A page robots.txt disallows, a 404 link, or a page that fought the crawler (popups, dialogs, endless scroll) was seen as it is. */
+            scanned?: boolean;
+            /** @description What each visit of the page did, in words: the decision made and how (on an opt-out or notice banner, through "Your privacy choices"), or why none was. */
+            passes?: {
+                /**
+                 * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+                 * @enum {string}
+                 */
+                phase: "before-consent" | "after-accept" | "after-reject";
+                did: string;
+            }[];
         };
         ScannedCookie: {
             /** @example _ga_ABC123 */
@@ -3160,7 +3213,7 @@ export interface components {
             /** @enum {string} */
             sameSite: "Strict" | "Lax" | "None";
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3169,6 +3222,29 @@ export interface components {
              * @example Google Analytics
              */
             vendor: string | null;
+            /**
+             * @description What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).
+             * @example Open Cookie Database: Functional
+             */
+            source?: string | null;
+            /**
+             * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
+             * @enum {string}
+             */
+            firstSeen: "before-consent" | "after-accept" | "after-reject";
+            /** @description The page URLs the item was seen on. */
+            pages: string[];
+        };
+        RefusedCookie: {
+            /** @example px_nosec */
+            name: string;
+            domain: string;
+            /**
+             * @description Why no browser keeps it.
+             * @example SameSite=None without Secure: browsers refuse it
+             */
+            reason: string;
+            initiator: string | null;
             /**
              * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
              * @enum {string}
@@ -3184,7 +3260,7 @@ export interface components {
             area: "localStorage" | "sessionStorage" | "indexedDB";
             origin: string;
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3193,6 +3269,11 @@ export interface components {
              * @example Google Analytics
              */
             vendor: string | null;
+            /**
+             * @description What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).
+             * @example Open Cookie Database: Functional
+             */
+            source?: string | null;
             /**
              * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
              * @enum {string}
@@ -3209,7 +3290,7 @@ export interface components {
             /** @description URLs of the scripts that started the requests, where the browser knows them. */
             initiators: string[];
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3218,6 +3299,11 @@ export interface components {
              * @example Google Analytics
              */
             vendor: string | null;
+            /**
+             * @description What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).
+             * @example Open Cookie Database: Functional
+             */
+            source?: string | null;
             /**
              * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
              * @enum {string}
@@ -3233,7 +3319,7 @@ export interface components {
             /** @description The `data-assent-purpose` the element is already gated by, or null. */
             gatedBy: string | null;
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3242,6 +3328,11 @@ export interface components {
              * @example Google Analytics
              */
             vendor: string | null;
+            /**
+             * @description What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).
+             * @example Open Cookie Database: Functional
+             */
+            source?: string | null;
             /**
              * @description The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.
              * @enum {string}
@@ -3261,7 +3352,7 @@ export interface components {
             /** @description The cookie or storage key name, or the requested host. */
             item: string;
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3278,7 +3369,7 @@ export interface components {
                 kind: "script" | "iframe";
                 src: string;
                 /**
-                 * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+                 * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
                  * @enum {string}
                  */
                 category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3288,7 +3379,7 @@ export interface components {
             hosts: {
                 host: string;
                 /**
-                 * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+                 * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
                  * @enum {string}
                  */
                 category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3296,7 +3387,7 @@ export interface components {
         };
         ProposedPurpose: {
             /**
-             * @description The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.
+             * @description `necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it (Functional, "strictly necessary", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; `unclassified` when nothing matches. Unknown items are listed, never dropped.
              * @enum {string}
              */
             category: "necessary" | "functional" | "analytics" | "marketing" | "personalization" | "security" | "unclassified";
@@ -3357,6 +3448,24 @@ export interface components {
              * @example 3600
              */
             expiresIn: number;
+        };
+        EssentialMarkList: {
+            items: components["schemas"]["EssentialMark"][];
+        };
+        /** @description A cookie or storage key the project marked essential: every report stored afterwards shows it as `necessary` with this reason as its `source`, and flags it nowhere. */
+        EssentialMark: {
+            /** @example PHPSESSID */
+            name: string;
+            reason: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+        };
+        EssentialMarkInput: {
+            /** @example The shop's session: the cart and the checkout need it. */
+            reason: string;
         };
         /** @description Everything a consent dialog needs, in one document. */
         Configuration: {
@@ -11238,6 +11347,238 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ScanPass"];
                 };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listScanEssentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The marks, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssentialMarkList"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markScanEssential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EssentialMarkInput"];
+            };
+        };
+        responses: {
+            /** @description The mark. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssentialMark"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unmarkScanEssential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unmarked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {

@@ -13,10 +13,13 @@ const FirstSeen = z.enum(visitPhases).openapi({
   description: "The first visit the item appeared in: no decision (banner open), after Accept all, after Reject all.",
 });
 
-/** Categories of the Open Cookie Database, lower-cased, plus what no entry names. */
+/** The scanner's categories: the vendor catalogue's purposes and the Open Cookie Database's categories mapped, plus what neither names. */
 export const scanCategories = ["necessary", "functional", "analytics", "marketing", "personalization", "security", "unclassified"] as const;
 const Category = z.enum(scanCategories).openapi({
-  description: "The Open Cookie Database's category (`necessary` and `security` are essential); `unclassified` when no entry matches. Unknown items are listed, never dropped.",
+  description:
+    "`necessary` and `security` are essential. The vendor catalogue's purpose where it knows the item, else the Open Cookie Database's category as its README defines it " +
+    "(Functional, \"strictly necessary\", → `necessary`; Personalization → `personalization`), or `necessary` where the project marked the item essential; " +
+    "`unclassified` when nothing matches. Unknown items are listed, never dropped.",
 });
 
 const Pages = z.array(z.string()).openapi({ description: "The page URLs the item was seen on." });
@@ -24,6 +27,15 @@ const Pages = z.array(z.string()).openapi({ description: "The page URLs the item
 const Classification = {
   category: Category,
   vendor: z.string().nullable().openapi({ description: "The platform the database names (\"Google Analytics\"), or null.", example: "Google Analytics" }),
+  source: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        "What gave the category: `vendor catalogue: <vendor>`, `Open Cookie Database: <its category>`, `marked essential by the project: <reason>`, `Assent`, …; null when nothing matched (reports made before it have none).",
+      example: "Open Cookie Database: Functional",
+    }),
   firstSeen: FirstSeen,
   pages: Pages,
 };
@@ -113,8 +125,31 @@ export const ScannedPage = z
       .object({ code: z.string(), detail: z.string() })
       .nullable()
       .openapi({ description: "Why this page could not be scanned (`unreachable`, `redirect_loop`, `timeout`, `too_large`, `robots_disallowed`, …); the scan goes on with the rest." }),
+    scanned: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Whether every pass saw the page as asked. False when a pass could not load it (`unreachable`, `timeout`, `redirect_loop`, `too_large`, `navigation_failed`, `navigation_refused`, `aborted`), " +
+          "its decision was not recorded (`decision_not_recorded`), it answered 5xx, or it is the start page and answered 4xx. A page robots.txt disallows, a 404 link, or a page that fought the crawler (popups, dialogs, endless scroll) was seen as it is.",
+      }),
+    passes: z
+      .array(z.object({ phase: FirstSeen, did: z.string() }))
+      .optional()
+      .openapi({ description: "What each visit of the page did, in words: the decision made and how (on an opt-out or notice banner, through \"Your privacy choices\"), or why none was." }),
   })
   .openapi("ScannedPage");
+
+export const RefusedCookie = z
+  .object({
+    name: z.string().openapi({ example: "px_nosec" }),
+    domain: z.string(),
+    reason: z.string().openapi({ description: "Why no browser keeps it.", example: "SameSite=None without Secure: browsers refuse it" }),
+    initiator: z.string().nullable(),
+    firstSeen: FirstSeen,
+    pages: Pages,
+  })
+  .openapi("RefusedCookie");
 
 export const ScanReport = z
   .object({
@@ -124,7 +159,15 @@ export const ScanReport = z
     finishedAt: z.string(),
     database: z.object({ name: z.string(), revision: z.string() }).openapi({ description: "The cookie database the categories come from." }),
     pages: z.array(ScannedPage),
+    complete: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Whether every page of `pages` was scanned (`scanned`); the CLI exits 3 when not. How sure the report is: items on pages not scanned are missing from it." }),
     cookies: z.array(ScannedCookie),
+    refusedCookies: z
+      .array(RefusedCookie)
+      .optional()
+      .openapi({ description: "Cookies pages tried to set that no browser keeps (SameSite=None without Secure, a third party's cookie without SameSite=None, an invalid domain): listed apart, never a violation." }),
     storage: z.array(ScannedStorageKey),
     thirdPartyHosts: z.array(ThirdPartyHost),
     elements: z.array(ScannedElement),

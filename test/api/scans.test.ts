@@ -122,6 +122,52 @@ describe("uploaded scan reports", () => {
   });
 });
 
+describe("essential marks", () => {
+  it("keeps a cookie the owner marked essential, with the reason, across every report stored afterwards", async () => {
+    const t = await newTenant();
+    // Before the mark, the shop's _ga is flagged (as the scan found it).
+    const before = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
+    expect(before.counts?.violations).toBe(3);
+    const mark = ok(await t.api("PUT", "/scan-essentials/_ga*", { reason: "Our own first-party measurement, exempt under our DPA's guidance." }));
+    expect(mark).toEqual({ name: "_ga*", reason: "Our own first-party measurement, exempt under our DPA's guidance.", created: expect.any(String) });
+    for (const report of [firstReport, secondReport]) {
+      const { scanId, counts } = ok(await t.api("POST", "/scans", { report }), 201);
+      const stored = ok(await t.api("GET", `/scans/${scanId}`)).report!;
+      for (const name of ["_ga", "_ga_ABC123"]) {
+        expect(stored.cookies.find((c) => c.name === name)).toMatchObject({ category: "necessary", source: `marked essential by the project: ${mark.reason}` });
+      }
+      expect(stored.violations.map((v) => v.item)).not.toEqual(expect.arrayContaining(["_ga"]));
+      expect(stored.violations.some((v) => v.item.startsWith("_ga"))).toBe(false);
+      // Requests are never marked: the tag manager's host stays flagged.
+      expect(stored.violations.map((v) => v.item)).toContain("www.googletagmanager.com");
+      expect(counts?.violations).toBe(stored.violations.length);
+    }
+    // The report stored before the mark is not rewritten.
+    expect(ok(await t.api("GET", `/scans/${before.scanId}`)).report!.violations).toHaveLength(3);
+    expect(ok(await t.api("GET", "/scan-essentials")).items.map((m) => m.name)).toEqual(["_ga*"]);
+    // Marking again replaces the reason; unmarking takes it back.
+    expect(ok(await t.api("PUT", "/scan-essentials/_ga*", { reason: "Changed." })).reason).toBe("Changed.");
+    expect((await t.api("DELETE", "/scan-essentials/_ga*")).status).toBe(204);
+    expect(ok(await t.api("GET", "/scan-essentials")).items).toEqual([]);
+    expectProblem(await t.api("DELETE", "/scan-essentials/_ga*"), 404, "not_found");
+  });
+
+  it("is the project's own: another project neither sees nor applies it, and bad marks are 400", async () => {
+    const home = await newTenant();
+    const away = await newTenant();
+    ok(await home.api("PUT", "/scan-essentials/session", { reason: "The shop's session." }));
+    expect(ok(await away.api("GET", "/scan-essentials")).items).toEqual([]);
+    expectProblem(await call("GET", `/privacy/v2/projects/${home.projectId}/scan-essentials`, { token: away.token }), 404, "not_found");
+    const { scanId } = ok(await away.api("POST", "/scans", { report: { ...firstReport, cookies: [{ ...firstReport.cookies[1], name: "session", category: "unclassified" }] } }), 201);
+    expect(ok(await away.api("GET", `/scans/${scanId}`)).report!.cookies[0]).toMatchObject({ name: "session", category: "unclassified" });
+    for (const body of [{}, { reason: "" }, { reason: "   " }, { reason: "x".repeat(501) }, { reason: "ok", extra: 1 }]) {
+      expectProblem(await home.api("PUT", "/scan-essentials/PHPSESSID", body), 400, "validation_failed");
+    }
+    expectProblem(await home.api("PUT", `/scan-essentials/${encodeURIComponent("a b")}`, { reason: "ok" }), 400, "validation_failed");
+    expectProblem(await home.api("PUT", `/scan-essentials/${"x".repeat(257)}`, { reason: "ok" }), 400, "validation_failed");
+  });
+});
+
 describe("remote scans", () => {
   it("answers 503 browser_unavailable with the CLI command when the Worker has no Browser Rendering binding, and stores nothing", async () => {
     const t = await newTenant();

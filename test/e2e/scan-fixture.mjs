@@ -7,9 +7,12 @@ const html = (body, head = "") => `<!doctype html><html lang="en"><head><meta ch
 
 /**
  * The shop: `/` links to the products, about and blog pages, a page robots.txt disallows and a missing page. Every
- * page runs the shop's own analytics (ungated: fires before consent), the ad network's pixel (ungated, third party),
- * a gated heatmap (`data-assent-purpose="analytics"`) and the video iframe; once `useAssent` names the service and
- * project (the project needs the site's origin first), the real widget too.
+ * page runs the shop's own analytics (ungated: fires before consent), the ad network's pixel (ungated, third party)
+ * and its ad frame, a gated heatmap (`data-assent-purpose="analytics"`) and the video iframe; once `useAssent` names
+ * the service and project (the project needs the site's origin first), the real widget too. `/` sets the session
+ * and load-balancer cookies a shop's server sets (essential). What a browser keeps of all this, and what a passive
+ * scan can see, is written down in scan-fixture-truth.json. `/regime/opt-out` and `/regime/notice` (linked from
+ * nowhere) show the widget as those regimes do: a banner with OK and "Your privacy choices".
  */
 export async function startScanFixture({ extraPages = 0 } = {}) {
   let port = 0;
@@ -19,15 +22,16 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
   const nav = ["/", "/products", "/about", "/blog", "/private/account", "/missing", ...products]
     .map((href) => `<a href="${href}">${href}</a>`)
     .join(" ");
-  const shopPage = (title) => {
+  const shopPage = (title, regime = "opt-in") => {
     const widget = assent ? `<script type="module" src="${assent.base}/widget/assent.js"></script>` : "";
-    const banner = assent ? `<assent-consent project="${assent.projectId}" regime="opt-in"></assent-consent>` : "";
+    const banner = assent ? `<assent-consent project="${assent.projectId}" regime="${regime}"></assent-consent>` : "";
     return html(
       `<h1>${title}</h1><nav>${nav} <a href="https://elsewhere.example/">elsewhere</a> <a href="/brochure.pdf">brochure</a></nav>
       <script src="/js/analytics.js"></script>
       <script src="${at("ads.localhost")}/pixel.js"></script>
       <script type="text/plain" data-assent-purpose="analytics" src="/js/heatmap.js"></script>
       <iframe src="${at("video.localhost")}/embed" title="video"></iframe>
+      <iframe src="${at("ads.localhost")}/frame" title="advertisement"></iframe>
       ${banner}`,
       widget,
     );
@@ -35,7 +39,21 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
   const routes = {
     localhost: {
       "/robots.txt": () => ["text/plain", "User-agent: *\nDisallow: /private/\n"],
-      "/": () => ["text/html", shopPage("Shop"), { "set-cookie": ["XSRF-TOKEN=t0k3n; Path=/; SameSite=Strict", "shop_cart=empty; Path=/; HttpOnly"] }],
+      "/": () => [
+        "text/html",
+        shopPage("Shop"),
+        {
+          "set-cookie": [
+            "XSRF-TOKEN=t0k3n; Path=/; SameSite=Strict",
+            "shop_cart=empty; Path=/; HttpOnly",
+            // The server's session and its load balancer's stickiness: the database's Functional, strictly necessary.
+            "PHPSESSID=s3ss10n; Path=/; HttpOnly; SameSite=Lax",
+            "AWSALB=b4l4nc3; Path=/; Max-Age=604800",
+          ],
+        },
+      ],
+      "/regime/opt-out": () => ["text/html", shopPage("Opt-out", "opt-out")],
+      "/regime/notice": () => ["text/html", shopPage("Notice", "notice")],
       "/products": () => ["text/html", shopPage("Products")],
       "/about": () => ["text/html", shopPage("About")],
       "/blog": () => ["text/html", shopPage("Blog")],
@@ -67,8 +85,23 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
       ],
       "/collect": () => ["text/plain", ""],
       "/heatmap-beacon": () => ["text/plain", ""],
-      // A third-party cookie: Chromium's Playwright contexts refuse it (as incognito windows do), a visitor's browser keeps it.
-      "/tr.gif": () => ["image/gif", Buffer.from("R0lGODlhAQABAAAAACw=", "base64"), { "set-cookie": "IDE=AHWqTUk; Max-Age=33696000; Path=/x; Secure; SameSite=None" }],
+      // A third-party cookie: Chromium's Playwright contexts refuse it (as incognito windows do), a visitor's browser
+      // keeps it. The two after it no browser keeps in a third-party response: no SameSite (so Lax), and
+      // SameSite=None without Secure.
+      "/tr.gif": () => [
+        "image/gif",
+        Buffer.from("R0lGODlhAQABAAAAACw=", "base64"),
+        { "set-cookie": ["IDE=AHWqTUk; Max-Age=33696000; Path=/x; Secure; SameSite=None", "px_lax=1; Max-Age=86400; Path=/", "px_nosec=1; Max-Age=86400; Path=/; SameSite=None"] },
+      ],
+      // The ad frame's own script writes cookies (one a visitor's browser keeps, one it refuses) and a storage key.
+      "/frame": () => [
+        "text/html",
+        html(`<p>ad</p><script>
+          document.cookie = "ad_frame_uid=u1; path=/; max-age=31536000; SameSite=None; Secure";
+          document.cookie = "ad_frame_lax=1; path=/; max-age=31536000";
+          try { localStorage.setItem("ad_frame_seen", "1"); } catch {}
+        </script>`),
+      ],
     },
     "video.localhost": {
       "/embed": () => ["text/html", html(`<p>video</p>`)],

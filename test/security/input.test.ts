@@ -72,11 +72,21 @@ describe("URL fields", () => {
     }
   });
 
-  it("takes only https origins (http for localhost) as a client's allowed origins", async () => {
+  it("takes only https origins (http for localhost and *.localhost, loopback by RFC 6761) as a client's allowed origins", async () => {
     const { projectId } = await newTenant();
-    for (const [allowed, status] of [["http://shop.example", 400], ["javascript:alert(1)", 400], ["https://shop.example", 201], ["http://localhost:3000", 201]] as const) {
+    // Failed before: http://fernhill.localhost:8833 was refused (http only for localhost itself).
+    const origins = [
+      ["http://shop.example", 400], ["javascript:alert(1)", 400], ["https://shop.example", 201], ["http://localhost:3000", 201],
+      ["http://fernhill.localhost:8833", 201], ["http://blog.fernhill.localhost", 201], ["http://localhost.example.com", 400], ["http://shoplocalhost:80", 400],
+      ["http://fernhill.localhost/", 400],
+    ] as const;
+    for (const [allowed, status] of origins) {
       const reply = await admin("POST", `/projects/${projectId}/clients`, { name: "web", type: "web", allowedOrigins: [allowed] });
       expect(reply.status, allowed).toBe(status);
+    }
+    // Links too: a policy on such a local site (one tenant for both, within the token endpoint's limit).
+    for (const [link, status] of [["http://fernhill.localhost:8833/privacy", 200], ["http://localhost.example.com/privacy", 400]] as const) {
+      expect((await admin("PUT", `/projects/${projectId}`, { name: "Shop", policies: { privacy: link } })).status, link).toBe(status);
     }
   });
 });

@@ -21,8 +21,9 @@ export const clientRoutes = createRouter();
 const Origin = z
   .string()
   .regex(
-    /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/,
-    "An https origin (scheme://host[:port], no path); http only for localhost.",
+    // `*.localhost` is loopback by definition (RFC 6761 §6.3), as browsers treat it: a local site's own name.
+    /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(([A-Za-z0-9-]+\.)*localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/,
+    "An https origin (scheme://host[:port], no path); http only for localhost, *.localhost and the loopback addresses.",
   )
   .openapi({ example: "https://www.example.com" });
 

@@ -73,7 +73,7 @@ export const Translation = z
 export const WebUrl = z
   .url()
   .max(2048)
-  .refine((value) => isSafeWebUrl(value), "An https: URL (http: only for localhost).")
+  .refine((value) => isSafeWebUrl(value), "An https: URL (http: only for localhost and *.localhost).")
   .openapi({ example: "https://www.example.com/privacy" });
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -84,7 +84,8 @@ export function isSafeWebUrl(value: string) {
   } catch {
     return false;
   }
-  return url.protocol === "https:" || (url.protocol === "http:" && loopbackHosts.has(url.hostname));
+  // `*.localhost` is loopback by definition (RFC 6761 §6.3).
+  return url.protocol === "https:" || (url.protocol === "http:" && (loopbackHosts.has(url.hostname) || url.hostname.endsWith(".localhost")));
 }
 
 export const Policies = z

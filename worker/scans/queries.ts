@@ -5,7 +5,8 @@ import { getDb } from "../lib/db";
 import { now } from "../lib/time";
 import { countsOf, diffReports, type ScanDiff } from "./diff";
 import type { ScanReport } from "../../shared/scans/report";
-import { scans, type ScanCounts } from "./table";
+import { withEssentialMarks } from "../../shared/scans/proposal";
+import { scanEssentials, scans, type ScanCounts } from "./table";
 
 /** Every column but the report: what lists show. */
 const { report: _report, ...summary } = getTableColumns(scans);
@@ -29,6 +30,11 @@ export function listScans(d1: D1Database, projectId: string, limit: number, befo
     .limit(limit);
 }
 
+/** The project's essential marks, by name. */
+export function essentialMarksOf(d1: D1Database, projectId: string) {
+  return getDb(d1).select({ name: scanEssentials.name, reason: scanEssentials.reason, created: scanEssentials.created }).from(scanEssentials).where(eq(scanEssentials.projectId, projectId)).orderBy(scanEssentials.name);
+}
+
 /** The completed scan of the same origin made before `beforeId` (any scan when null), the one a scan is diffed against. */
 export async function previousCompleted(d1: D1Database, projectId: string, origin: string, beforeId: string | null) {
   const [row] = await getDb(d1)
@@ -48,13 +54,15 @@ export async function diffOf(d1: D1Database, scan: { id: string; projectId: stri
 type Completing = { id: string; projectId: string; origin: string; trigger: (typeof scans.$inferSelect)["trigger"]; created: string; started: string | null };
 
 /**
- * Completes a scan with its report: the row (inserted for an upload, updated from `running` for a scan the Worker
+ * Completes a scan with its report, the project's essential marks applied: the row (inserted for an upload, updated from `running` for a scan the Worker
  * ran) and its `scan.completed` event in one batch, the event carrying the counts against the previous scan.
  * Answers the counts, or null when a `running` scan was no longer running (failed meanwhile by the cron).
  */
-export async function completeScan(committer: Committer, scan: Completing, report: ScanReport, write: "insert" | "update"): Promise<{ completed: string; counts: ScanCounts } | null> {
+export async function completeScan(committer: Committer, scan: Completing, crawled: ScanReport, write: "insert" | "update"): Promise<{ completed: string; counts: ScanCounts } | null> {
   const d1 = committer.db;
   const db = getDb(d1);
+  // The project's essential marks hold for every report it stores, whoever scanned.
+  const report = withEssentialMarks(crawled, await essentialMarksOf(d1, scan.projectId));
   const diff = diffReports(report, await previousCompleted(d1, scan.projectId, scan.origin, scan.id));
   const counts = countsOf(report, diff);
   const completed = now();

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { webClientForOrigin } from "../auth/browser-origins";
 import { access } from "../auth/scopes";
 import { committerOf } from "../events/commit";
@@ -14,12 +14,12 @@ import { jsonBody, jsonResponse, problem, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { browserUnavailable } from "./scanner";
-import { completeScan, diffOf, findScan, listScans } from "./queries";
+import { completeScan, diffOf, essentialMarksOf, findScan, listScans } from "./queries";
 import { scanPassHeader } from "../../shared/scans/pass";
 import { issueScanPass } from "./pass";
-import { originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanPass, ScanSettings, ScanWithReport, toScan, UploadedScan } from "./schemas";
+import { EssentialMark, EssentialMarkInput, EssentialMarkList, EssentialMarkName, originOf, Scan, ScanInput, ScanList, ScanListQuery, ScanPass, ScanSettings, ScanWithReport, toScan, UploadedScan } from "./schemas";
 import { removeScanVisitors } from "./visitors";
-import { defaultScanSchedule, scans, type ScanTrigger } from "./table";
+import { defaultScanSchedule, scanEssentials, scans, type ScanTrigger } from "./table";
 
 /** A project's site scans, mounted at the project (`/privacy/v2/projects/{project_id}`). */
 export const scanRoutes = createRouter();
@@ -192,5 +192,71 @@ scanRoutes.openapi(
   async (c) => {
     const { passId, pass, expiresIn } = await issueScanPass(c.env, c.req.valid("param").project_id);
     return c.json({ passId, pass, header: scanPassHeader, expiresIn }, 201);
+  },
+);
+
+const EssentialParams = ProjectParams.extend({ name: EssentialMarkName });
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/scan-essentials",
+    operationId: "listScanEssentials",
+    tags,
+    ...access.project("scans:read"),
+    summary: "List the cookies and storage keys the project marked essential",
+    request: { params: ProjectParams },
+    responses: { 200: jsonResponse(EssentialMarkList, "The marks, by name."), ...problems },
+  }),
+  async (c) => c.json({ items: await essentialMarksOf(c.var.db, c.req.valid("param").project_id) }, 200),
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "put",
+    path: "/scan-essentials/{name}",
+    operationId: "markScanEssential",
+    tags,
+    ...access.project("scans:write"),
+    summary: "Mark a cookie or storage key essential, with why",
+    description:
+      "Every scan report the project stores afterwards (uploaded by `npm run scan -- … --project`, or run by the Worker) shows items of that " +
+      "name as `necessary`, with `source` `marked essential by the project: <reason>`, and no violation names them. A trailing `*` covers every " +
+      "name it begins. Stored reports are not rewritten. Marking again replaces the reason.",
+    request: { params: EssentialParams, body: jsonBody(EssentialMarkInput) },
+    responses: { 200: jsonResponse(EssentialMark, "The mark."), ...problems },
+  }),
+  async (c) => {
+    const { project_id: projectId, name } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    const mark = { projectId, name, reason, created: now() };
+    const [row] = await getDb(c.var.db)
+      .insert(scanEssentials)
+      .values(mark)
+      .onConflictDoUpdate({ target: [scanEssentials.projectId, scanEssentials.name], set: { reason } })
+      .returning({ name: scanEssentials.name, reason: scanEssentials.reason, created: scanEssentials.created });
+    return c.json(row, 200);
+  },
+);
+
+scanRoutes.openapi(
+  defineRoute({
+    method: "delete",
+    path: "/scan-essentials/{name}",
+    operationId: "unmarkScanEssential",
+    tags,
+    ...access.project("scans:write"),
+    summary: "Take back an essential mark",
+    request: { params: EssentialParams },
+    responses: { 204: { description: "Unmarked." }, ...problems },
+  }),
+  async (c) => {
+    const { project_id: projectId, name } = c.req.valid("param");
+    const [row] = await getDb(c.var.db)
+      .delete(scanEssentials)
+      .where(and(eq(scanEssentials.projectId, projectId), eq(scanEssentials.name, name)))
+      .returning({ name: scanEssentials.name });
+    if (!row) throw notFound("Essential mark");
+    return c.body(null, 204);
   },
 );

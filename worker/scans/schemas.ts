@@ -147,3 +147,23 @@ export const toScan = (row: Omit<typeof scans.$inferSelect, "report">): z.infer<
   completed: row.completed ?? null,
   counts: row.counts ?? null,
 });
+
+export const EssentialMarkName = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[^\s;,=\u0000-\u001f]+$/, "A cookie or storage key name (no spaces, `;`, `,` or `=`); a trailing `*` covers every name it begins.")
+  .openapi({ example: "PHPSESSID" });
+
+export const EssentialMarkInput = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).openapi({ example: "The shop's session: the cart and the checkout need it." }) })
+  .openapi("EssentialMarkInput");
+
+export const EssentialMark = z
+  .object({ name: EssentialMarkName, reason: z.string(), created: Timestamp })
+  .openapi("EssentialMark", {
+    description:
+      "A cookie or storage key the project marked essential: every report stored afterwards shows it as `necessary` with this reason as its `source`, and flags it nowhere.",
+  });
+
+export const EssentialMarkList = z.object({ items: z.array(EssentialMark) }).openapi("EssentialMarkList");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { projects } from "../projects/table";
 import type { ScanReport } from "../../shared/scans/report";
 
@@ -56,4 +56,22 @@ export const scans = sqliteTable(
     // The cron's queue: only scans waiting or running.
     index("scans_pending_idx").on(t.status, t.id).where(sql`${t.status} IN ('queued', 'running')`),
   ],
+);
+
+/**
+ * Cookies and storage keys the project has marked essential, with why: every report stored afterwards (uploaded or
+ * run by the Worker) shows them as `necessary` and flags them nowhere (docs/scanner.md#marking-an-item-essential).
+ */
+export const scanEssentials = sqliteTable(
+  "scan_essentials",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** A cookie or storage key name; a trailing `*` marks every name it begins (`wp_session_*`). */
+    name: text("name").notNull(),
+    reason: text("reason").notNull(),
+    created: text("created").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.name] })],
 );
