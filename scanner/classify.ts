@@ -1,6 +1,5 @@
 import { patternCovers } from "../shared/blocking/hosts.ts";
 import { vendors } from "../shared/vendors/catalogue.ts";
-import type { ConsentType } from "../shared/consent-mode/types.ts";
 import type { scanCategories } from "../shared/scans/report.ts";
 import database from "./cookie-database.json" with { type: "json" };
 

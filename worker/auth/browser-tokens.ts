@@ -11,7 +11,7 @@ import type { AppEnv, Caller, Databases, Env } from "../env";
 import type { Context } from "hono";
 import { readClient, secretVersionOf } from "./clients-cache";
 import { webClientForOrigin } from "./browser-origins";
-import { access, identityScopedScopes, scopesOfClient, type ClientType, type Scope } from "./scopes";
+import { identityScopedScopes, scopesOfClient, type ClientType, type Scope } from "./scopes";
 import type { clients } from "./table";
 
 type Client = typeof clients.$inferSelect;
