@@ -27,10 +27,11 @@ import type { Vendor } from "../shared/vendors/types";
  */
 /**
  * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 44 for the one line that loads the
- * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, and 70 for loading the
- * click-to-load placeholders of frames gated by hand where a page has one held (docs/widget.md).
+ * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
+ * click-to-load placeholders of frames gated by hand where a page has one held, and 16 for sending Consent Mode's
+ * defaults once a page when the blocker sent them first (docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 16;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**

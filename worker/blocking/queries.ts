@@ -4,6 +4,8 @@ import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
 import { vendors } from "../../shared/vendors/catalogue";
 import { clients } from "../auth/table";
 import { purposes } from "../configuration/table";
+import { consentModeOf } from "../consent-mode/defaults";
+import { defaultRules } from "../jurisdictions/rules";
 import { atomically, getDb } from "../lib/db";
 import { badRequest, maxListedErrors, type FieldError } from "../lib/errors";
 import { now } from "../lib/time";
@@ -42,6 +44,24 @@ export async function pageBlockingOf(d1: D1Database, projectId: string): Promise
   if (!list) return null;
   if (!list.enabled) return [];
   return list.entries.map(({ host, purpose, vendor }) => ({ host, purpose, vendor: vendor ?? vendorCovering(vendors, host)?.id ?? null }));
+}
+
+/**
+ * The Consent Mode commands a project's pages start with (settings and region-scoped defaults, as the bootstrap
+ * derives them from the jurisdiction rules and the purposes' types); undefined while Consent Mode is off.
+ */
+export async function pageConsentModeOf(d1: D1Database, projectId: string): Promise<BlockingScriptConfig["consentMode"]> {
+  const db = getDb(d1);
+  const [[project], rows] = await db.batch([
+    db.select({ settings: projects.consentMode, rules: projects.jurisdictionRules }).from(projects).where(eq(projects.id, projectId)).limit(1),
+    db
+      .select({ content: purposes.content })
+      .from(purposes)
+      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted))),
+  ]);
+  if (!project?.settings?.enabled) return undefined;
+  const mapped = rows.map(({ content }) => ({ legalGround: content.legalGround, consentMode: content.consentMode ?? [] }));
+  return consentModeOf(project.settings, project.rules ?? defaultRules, mapped);
 }
 
 /**

@@ -7,26 +7,34 @@
 import { patternCovers } from "../../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
 import { vendorById } from "../../../shared/vendors/catalogue";
+import { gtag, setDefaults } from "../consent-mode";
+import type { Decision } from "../store";
 import type { VendorPage } from "../../../shared/vendors/types";
 import { hold, type Held } from "./hold";
 import { placeholder } from "./placeholder";
 
 /** The widget's decision kept on this device (widget/src/store.ts), read at once so nothing waits for the widget. */
-function storedConsents({ api, project }: BlockingScriptConfig): Record<string, boolean> {
+function storedDecision({ api, project }: BlockingScriptConfig): Partial<Decision> {
   const key = `assent:${api}:${project}:`;
   try {
     // A refusal taken while the service was down (`pending`) refuses everything, as the widget reads it.
     if (localStorage.getItem(key + "pending")) return {};
-    return JSON.parse(localStorage.getItem(key + "decision") ?? "null")?.consents ?? {};
+    return JSON.parse(localStorage.getItem(key + "decision") ?? "null") ?? {};
   } catch {
     return {};
   }
 }
 
 export function start(config: BlockingScriptConfig): void {
-  const { entries } = config;
+  const { entries, consentMode } = config;
+  const stored = storedDecision(config);
+  // Consent Mode before any tag: this script runs first in <head>, the widget (a module) only after the page's tags.
+  if (consentMode) {
+    setDefaults(consentMode);
+    if (Object.keys(stored.modes ?? {}).length) gtag("consent", "update", stored.modes);
+  }
   if (entries.length === 0) return;
-  let consents = storedConsents(config);
+  let consents = stored.consents ?? {};
   const allowed = (purpose: string) => consents[purpose] === true;
   const entriesOf = (url: string) => {
     try {
