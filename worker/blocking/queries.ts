@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
+import { patternCovers, ruleParts, vendorCovering } from "../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
 import { vendors } from "../../shared/vendors/catalogue";
 import { clients } from "../auth/table";
@@ -87,7 +87,9 @@ export async function checkAgainstProject(d1: D1Database, projectId: string, lis
   const pageHosts = webClients.flatMap((client) => client.allowedOrigins.flatMap((origin) => hostOf(origin) ?? []));
   const unknownPurposes: FieldError[] = [];
   const ownOrigins: FieldError[] = [];
-  list.entries.forEach(({ host, purpose }, index) => {
+  list.entries.forEach(({ host: rule, purpose }, index) => {
+    // A path prefix does not make a rule over the site's or the service's own host acceptable.
+    const [host] = ruleParts(rule);
     if (!known.has(purpose)) {
       unknownPurposes.push({ path: `entries.${index}.purpose`, message: `The project has no purpose ${purpose}.`, code: "unknown_purpose" });
     }
@@ -95,7 +97,7 @@ export async function checkAgainstProject(d1: D1Database, projectId: string, lis
     const page = pageHosts.find((own) => patternCovers(host, own));
     if (service || page) {
       const whose = service ? `the service's own host ${service}, where the widget loads from` : `${page}, one of the project's own pages (a web client's allowedOrigins)`;
-      ownOrigins.push({ path: `entries.${index}.host`, message: `${host} would block ${whose}.`, code: "blocks_own_origin" });
+      ownOrigins.push({ path: `entries.${index}.host`, message: `${rule} would block ${whose}.`, code: "blocks_own_origin" });
     }
   });
   if (ownOrigins.length > 0) {

@@ -93,7 +93,10 @@ const PageBlocking = z
     entries: z
       .array(
         z.object({
-          host: z.string().openapi({ description: "A host name, or `*.` and one (every subdomain).", example: "connect.facebook.net" }),
+          host: z.string().openapi({
+            description: "A host name, or `*.` and one (every subdomain), optionally followed by a path prefix the URL's path starts with.",
+            example: "connect.facebook.net",
+          }),
           purpose: z.string().openapi({ description: "The purpose `referenceId` the host waits for.", example: "marketing" }),
           vendor: z.string().nullable().openapi({ description: "The catalogue vendor: the entry's own, else the one listing the host.", example: "meta-pixel" }),
         }),
