@@ -4,10 +4,16 @@
 // Reject, Accept all, returning after Accept, analytics only (and returning). Any request to a vendor before consent or
 // after refusal fails, except what docs/blocking.md lists as beyond a script's reach.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntries, auditPage } from "./blocking-fixture";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditEntries, auditPage, snippets } from "./blocking-fixture";
 import { vendorStandIn, type Hit } from "./vendor-standin";
+import { edgeSite } from "./edge-site";
+import { freePort } from "../../scripts/local-service.mjs";
 import { adminToken, banner, base, dialog, hostSite, moduleTag, ok, shopProject, visitor, waitForEvent, type Shop } from "./widget-helpers";
+
+// A page of some sixty frames and a hundred held elements, on a machine shared with other suites: each step waits
+// on its condition for as long as the machine takes, which here is longer than the project's defaults.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 300_000 });
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -21,6 +27,7 @@ let shop: Shop;
 const beyondScripts = [
   "www.googletagmanager.com /gtag/js?id=G-TEST12345",
   "www.youtube.com /embed/dQw4w9WgXcQ?si=test",
+  "www.google.com /maps/embed?pb=!1m18!1m12!1m3!1d2000!2d18.07!3d59.33",
   "cdn.tracker.example /pixel.gif?ev=html",
 ];
 const marketingHosts = new Set(auditEntries.filter((entry) => entry.purpose === "marketing").map((entry) => entry.host));
@@ -55,9 +62,16 @@ afterAll(async () => {
   await Promise.all([site?.close(), standIn?.close()]);
 });
 
+/** A new visitor whose page waits on its conditions as long as the test does. */
+async function newVisitor() {
+  const made = await visitor(browser);
+  made.page.setDefaultTimeout(240_000);
+  return made;
+}
+
 /** A visit of the audit page, once the widget is ready and every pattern has run. */
 async function visit(p: Page) {
-  await p.goto(`${site.origin}/audit.html`);
+  await p.goto(`${site.origin}/audit.html`, { waitUntil: "commit" });
   await waitForEvent(p, "assent-ready");
   await patternsDone(p);
 }
@@ -68,15 +82,25 @@ describe("a visitor who rejects", () => {
 
   beforeAll(async () => {
     from = standIn.hits.length;
-    p = (await visitor(browser)).page;
+    p = (await newVisitor()).page;
   });
   afterAll(() => p.context().close());
 
-  it("first visit: no vendor gets a request, nothing of theirs runs", async () => {
+  it("first visit: no vendor gets a request, nothing of theirs runs, no hint connects", async () => {
     await visit(p);
     await banner(p).waitFor();
-    expect(leaks(from)).toEqual([]);
-    expect(await ran(p)).toEqual([]);
+    // reCAPTCHA shares www.google.com with Maps' embed: a rule by URL holds the map and lets it run.
+    expect(leaks(from).filter((hit) => hit !== "www.google.com /recaptcha/api.js")).toEqual([]);
+    expect(await ran(p)).toEqual(["www.google.com/recaptcha/api.js"]);
+    expect(standIn.connections.filter((host) => host === "script.hotjar.com")).toEqual([]);
+  });
+
+  it("draws a placeholder for every held embed: YouTube, both maps and the twenty Vimeo frames made from HTML strings", async () => {
+    await p.waitForFunction(() => Array.from(document.querySelectorAll(".assent-placeholder button")).every((button) => button.textContent));
+    const labels = await p.locator(".assent-placeholder button").allTextContents();
+    expect(labels.filter((label) => label.startsWith("Load the map from Google Maps"))).toHaveLength(2);
+    expect(labels.filter((label) => label.startsWith("Load the video from YouTube"))).toHaveLength(1);
+    expect(labels.filter((label) => label.startsWith("Load the video from Vimeo"))).toHaveLength(20);
   });
 
   it("Consent Mode's default is the dataLayer's first consent command, before any tag's", async () => {
@@ -89,15 +113,15 @@ describe("a visitor who rejects", () => {
   it("Reject all: still nothing", async () => {
     await banner(p).getByRole("button", { name: "Reject all" }).click();
     await waitForEvent(p, "assent-change");
-    expect(leaks(from)).toEqual([]);
-    expect(await ran(p)).toEqual([]);
+    expect(leaks(from).filter((hit) => hit !== "www.google.com /recaptcha/api.js")).toEqual([]);
+    expect(await ran(p)).toEqual(["www.google.com/recaptcha/api.js"]);
   });
 
   it("returning after Reject: still nothing", async () => {
     from = standIn.hits.length;
     await visit(p);
-    expect(leaks(from)).toEqual([]);
-    expect(await ran(p)).toEqual([]);
+    expect(leaks(from).filter((hit) => hit !== "www.google.com /recaptcha/api.js")).toEqual([]);
+    expect(await ran(p)).toEqual(["www.google.com/recaptcha/api.js"]);
   });
 });
 
@@ -105,7 +129,7 @@ describe("a visitor who accepts all", () => {
   let p: Page;
 
   beforeAll(async () => {
-    p = (await visitor(browser)).page;
+    p = (await newVisitor()).page;
     await visit(p);
   });
   afterAll(() => p.context().close());
@@ -140,7 +164,7 @@ describe("a visitor who allows analytics only", () => {
 
   beforeAll(async () => {
     from = standIn.hits.length;
-    p = (await visitor(browser)).page;
+    p = (await newVisitor()).page;
     await visit(p);
   });
   afterAll(() => p.context().close());
@@ -166,5 +190,119 @@ describe("a visitor who allows analytics only", () => {
     const update = await p.evaluate(() => Array.from((window as any).dataLayer.find((e: any) => e?.[0] === "consent" && e?.[1] === "update"))[2]);
     expect(update).toMatchObject({ analytics_storage: "granted", ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" });
     expect(leaks(from).filter((hit) => marketingHosts.has(hit.split(" ")[0]))).toEqual([]);
+  });
+});
+
+describe("click-to-load, the first click", () => {
+  // Issue 36, finding 8: in 2 of 6 runs the first click on the YouTube placeholder did nothing and a second worked.
+  // The race: the placeholder is drawn at once, its button only once its words have arrived (hidden until then), so a
+  // click that lands before that hits no button. Here the words are held back until the visitor has clicked the
+  // placeholder where its button will be, twenty new visitors in a row.
+  it("loads the embed on the first click, even before the button's words have arrived", async () => {
+    site.pages["/embed.html"] = {
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embed</title>
+<script src="${base}/widget/v1/projects/${shop.projectId}/blocking.js"></script>${moduleTag}</head><body>
+${snippets.youtube}
+<assent-consent project="${shop.projectId}" regime="opt-in"></assent-consent></body></html>`,
+    };
+    const lost: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const { context, page: p } = await newVisitor();
+      const held: (() => Promise<void>)[] = [];
+      let clicked = false;
+      await p.route("**/widget/blocking-i18n/**", (route) => (clicked ? route.continue() : void held.push(() => route.continue())));
+      await p.goto(`${site.origin}/embed.html`);
+      await p.waitForFunction(() => document.querySelector(".assent-placeholder"));
+      await p.locator(".assent-placeholder").click();
+      clicked = true;
+      for (const go of held.splice(0)) await go();
+      // Loaded, or the button is shown and idle: the click was lost.
+      const outcome = await p.waitForFunction(() => {
+        const frame = document.querySelector("iframe");
+        if (frame?.getAttribute("src")?.includes("/embed/") && !document.querySelector(".assent-placeholder")) return "loaded";
+        const button = document.querySelector<HTMLElement>(".assent-placeholder button");
+        return button && button.style.visibility !== "hidden" && !button.hasAttribute("aria-disabled") ? "lost" : false;
+      });
+      if ((await outcome.jsonValue()) !== "loaded") lost.push(round);
+      await context.close();
+    }
+    expect(lost).toEqual([]);
+    // Twenty visitors on a loaded machine: minutes, not the file's default.
+  }, 600_000);
+});
+
+describe("network calls to a listed host", () => {
+  // Issue 36, finding 10: fetch, XMLHttpRequest and sendBeacon, held only where the page opts in on the blocker's tag.
+  const networkPage = (optIn: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Network</title>
+<script src="${base}/widget/v1/projects/${shop.projectId}/blocking.js"${optIn ? " data-hold-network" : ""}></script>
+<script>
+  var tracker = "https://cdn.tracker.example/net/${optIn ? "held" : "open"}";
+  window.__fetched = fetch(tracker + "/fetch", { method: "POST", body: "x" }).then(function (answer) { return answer.status; });
+  var xhr = new XMLHttpRequest(); xhr.open("POST", tracker + "/xhr"); xhr.send("x");
+  window.__beacon = navigator.sendBeacon(tracker + "/beacon", "x");
+  // Not listed: once it arrived, the calls above had their turn.
+  fetch("https://sentinel.example/${optIn ? "held" : "open"}");
+</script>${moduleTag}</head><body>
+<assent-consent project="${shop.projectId}" regime="opt-in"></assent-consent></body></html>`;
+  const calls = (kind: string) => standIn.hits.map(line).filter((hit) => hit.startsWith(`cdn.tracker.example /net/${kind}/`)).sort();
+
+  it("go through by default (the page's own scripts' calls are the page's to gate)", async () => {
+    site.pages["/network-open.html"] = { body: networkPage(false) };
+    const { page: p, context } = await newVisitor();
+    await p.goto(`${site.origin}/network-open.html`);
+    await expect.poll(() => calls("open"), { timeout: 60_000 }).toEqual(["cdn.tracker.example /net/open/beacon", "cdn.tracker.example /net/open/fetch", "cdn.tracker.example /net/open/xhr"]);
+    await context.close();
+  });
+
+  it("wait with data-hold-network until their purpose is allowed, then go out as they were made", async () => {
+    site.pages["/network-held.html"] = { body: networkPage(true) };
+    const { page: p, context } = await newVisitor();
+    await p.goto(`${site.origin}/network-held.html`);
+    await waitForEvent(p, "assent-ready");
+    await expect.poll(() => standIn.hits.map(line).includes("sentinel.example /held"), { timeout: 60_000 }).toBe(true);
+    expect(calls("held")).toEqual([]);
+    expect(await p.evaluate(() => (window as any).__beacon)).toBe(true);
+    await banner(p).getByRole("button", { name: "Accept all" }).click();
+    await expect.poll(() => calls("held"), { timeout: 60_000 }).toEqual(["cdn.tracker.example /net/held/beacon", "cdn.tracker.example /net/held/fetch", "cdn.tracker.example /net/held/xhr"]);
+    expect(await p.evaluate(() => (window as any).__fetched)).toBe(200);
+    await context.close();
+  });
+});
+
+describe("the same page through @assent/edge", () => {
+  // Issue 36, finding 9: what only the edge can hold. The audit page without the blocker's tag, served through the
+  // example edge Worker (workerd), which holds the tags written in the HTML and puts the blocker first.
+  let edge: Awaited<ReturnType<typeof edgeSite>>;
+  let p: Page;
+  let from: number;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const edgeShop = await shopProject(`http://localhost:${port}`);
+    await ok("PUT", `/admin/v1/projects/${edgeShop.projectId}/blocking`, adminToken, { enabled: true, entries: auditEntries });
+    edge = await edgeSite(port, { origin: site.origin, service: base, project: edgeShop.projectId });
+    site.pages["/audit-edge.html"] = { body: auditPage({ blocker: "", widget: moduleTag, projectId: edgeShop.projectId }) };
+    from = standIn.hits.length;
+    p = (await newVisitor()).page;
+    await p.goto(`${edge.origin}/audit-edge.html`);
+    await waitForEvent(p, "assent-ready");
+    await patternsDone(p);
+    await banner(p).waitFor();
+  });
+  afterAll(async () => {
+    await p?.context().close();
+    await edge?.close();
+  });
+
+  it("first visit: no request at all to any vendor, the tags in the HTML included", async () => {
+    expect(standIn.hits.slice(from).map(line).filter((hit) => hit !== "www.google.com /recaptcha/api.js")).toEqual([]);
+    expect(await ran(p)).toEqual(["www.google.com/recaptcha/api.js"]);
+  });
+
+  it("Accept all: every tag runs, each once", async () => {
+    await banner(p).getByRole("button", { name: "Accept all" }).click();
+    await p.waitForFunction((names) => names.every((name) => (window as any).__ran?.includes(name)), [...analyticsTags, ...marketingTags, ...written]);
+    const names = await ran(p);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ export const auditEntries = [
   { host: "www.youtube.com", purpose: "marketing", source: "catalogue", vendor: "youtube" },
   { host: "player.vimeo.com", purpose: "analytics", source: "catalogue", vendor: "vimeo" },
   { host: "maps.googleapis.com", purpose: "marketing", source: "catalogue", vendor: "google-maps" },
+  { host: "www.google.com/maps/embed", purpose: "marketing", source: "catalogue", vendor: "google-maps" },
   { host: "cdn.tracker.example", purpose: "marketing", source: "manual" },
 ];
 
@@ -142,6 +143,9 @@ var inert = document.createElement("div"); document.body.append(inert); inert.in
  ["preconnect", "https://script.hotjar.com"], ["dns-prefetch", "https://script.hotjar.com"]].forEach(function (hint) {
   var link = document.createElement("link"); link.rel = hint[0]; link.href = hint[1]; if (hint[2]) link.as = hint[2]; document.head.append(link);
 });`,
+  // 3: rules by URL: Maps' embed on www.google.com is held, reCAPTCHA on the same host is not.
+  rules: `var map = document.createElement("iframe"); map.src = "https://www.google.com/maps/embed?pb=script"; document.body.append(map);
+var captcha = document.createElement("script"); captcha.src = "https://www.google.com/recaptcha/api.js"; document.head.append(captcha);`,
   // 5: a same-origin frame the page creates and writes trackers into.
   frame: `var frame = document.createElement("iframe"); frame.id = "same-origin"; document.body.append(frame);
 var inner = frame.contentDocument;
@@ -173,6 +177,7 @@ ${run("write")}
 ${run("strings")}
 ${run("inert")}
 ${run("hints")}
+${run("rules")}
 ${run("frame")}
 <script>
   // Done once the late insertions ran and the page has loaded.

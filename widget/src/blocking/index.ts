@@ -4,13 +4,14 @@
  * back what the list names until the widget says every purpose it maps to may be used, runs each listed vendor's
  * own consent call on every decision, and draws click-to-load placeholders for held embeds.
  */
-import { patternCovers } from "../../../shared/blocking/hosts";
+import { ruleCovers } from "../../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
 import { vendorById } from "../../../shared/vendors/catalogue";
 import { gtag, setDefaults } from "../consent-mode";
 import type { Decision } from "../store";
 import type { VendorPage } from "../../../shared/vendors/types";
 import { hold, type Held } from "./hold";
+import { holdNetwork } from "./network";
 import { placeholder } from "./placeholder";
 
 /** The widget's decision kept on this device (widget/src/store.ts), read at once so nothing waits for the widget. */
@@ -38,14 +39,16 @@ export function start(config: BlockingScriptConfig): void {
   const allowed = (purpose: string) => consents[purpose] === true;
   const entriesOf = (url: string) => {
     try {
-      const host = new URL(url, document.baseURI).hostname;
-      return entries.filter((entry) => patternCovers(entry.host, host));
+      const parsed = new URL(url, document.baseURI);
+      return entries.filter((entry) => ruleCovers(entry.host, parsed));
     } catch {
       return [];
     }
   };
   const purposesOf = (url: string) => [...new Set(entriesOf(url).map((entry) => entry.purpose))];
   const removers = new Map<Held["element"], () => void>();
+  // Network calls only when the page asks for it on the blocker's own tag (this runs while that tag executes).
+  const sendNetwork = document.currentScript?.hasAttribute("data-hold-network") ? holdNetwork(purposesOf, allowed) : undefined;
 
   const holder = hold(purposesOf, allowed, (held) => {
     if (!(held.element instanceof HTMLIFrameElement)) return;
@@ -90,6 +93,7 @@ export function start(config: BlockingScriptConfig): void {
     consents = (event as CustomEvent<{ consents: Record<string, boolean> }>).detail?.consents ?? {};
     vendorCalls();
     release();
+    sendNetwork?.();
   };
   document.addEventListener("assent-ready", decided);
   document.addEventListener("assent-change", decided);
