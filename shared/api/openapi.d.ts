@@ -1247,7 +1247,7 @@ export interface paths {
         };
         /**
          * The project's blocker, a classic script for the top of `<head>`
-         * @description The page-side blocker (docs/blocking.md#automatic-blocking) with the project's list inlined, so it holds back listed scripts, frames and pixels before anything else runs, without a request of its own. A page loads it synchronously as the first script element of its head (no `async`, `defer` or `type=module`). A project whose blocking is switched off gets the same script with an empty list, which holds nothing back. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
+         * @description The page-side blocker (docs/blocking.md#automatic-blocking) with the project's list inlined, so it holds back listed scripts, frames and pixels before anything else runs, without a request of its own. With the project's Consent Mode on, it first pushes the `consent default` commands (and a returning visitor's stored `update`) onto the page's dataLayer, so Google's tags never start without them. A page loads it synchronously as the first script element of its head (no `async`, `defer` or `type=module`). A project whose blocking is switched off gets the same script with an empty list, which holds nothing back. Cached publicly for 60 seconds (`Cache-Control: public, max-age=60`), then revalidated: the answer carries a strong `ETag` of its body, and a matching `If-None-Match` gets an empty 304. A list change reaches pages within about a minute; the stable URL cannot be cached longer because sites write it into their pages once.
          */
         get: operations["getBlockingScript"];
         put?: never;
@@ -3685,7 +3685,7 @@ export interface components {
             /** @description What pages hold back, in the operator's order; empty while blocking is switched off. */
             entries: {
                 /**
-                 * @description A host name, or `*.` and one (every subdomain).
+                 * @description A host name, or `*.` and one (every subdomain), optionally followed by a path prefix the URL's path starts with.
                  * @example connect.facebook.net
                  */
                 host: string;
@@ -4124,7 +4124,10 @@ export interface components {
             entries: components["schemas"]["BlockingEntry"][];
         };
         BlockingEntry: {
-            /** @example connect.facebook.net */
+            /**
+             * @description A host pattern, optionally followed by a path prefix that the URL's path must start with (`www.google.com/maps/embed`).
+             * @example connect.facebook.net
+             */
             host: string;
             /**
              * @description The referenceId of one of the project's purposes.

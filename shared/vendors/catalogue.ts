@@ -230,7 +230,7 @@ export const vendors: Vendor[] = [
     name: "Google Maps",
     company: "Google",
     privacyPolicy: "https://policies.google.com/privacy",
-    hosts: ["maps.googleapis.com", "maps.gstatic.com", "maps.google.com"],
+    hosts: ["maps.googleapis.com", "maps.gstatic.com", "maps.google.com", "www.google.com/maps/embed"],
     cookies: ["NID"],
     purpose: "functional",
     consentModeTypes: ["functionality_storage"],

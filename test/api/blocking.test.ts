@@ -94,7 +94,10 @@ describe("a project's blocking list", () => {
 
   it.each([
     ["a URL", "https://cdn.tracker.example"],
-    ["a path", "cdn.tracker.example/pixel.gif"],
+    ["a path with a query", "cdn.tracker.example/pixel.gif?id=1"],
+    ["a path with a fragment", "cdn.tracker.example/pixel#x"],
+    ["a path climbing out", "cdn.tracker.example/a/../b"],
+    ["a path with a space", "cdn.tracker.example/a b"],
     ["a port", "cdn.tracker.example:8080"],
     ["upper case", "CDN.Tracker.example"],
     ["a wildcard not leading", "cdn.*.example"],
@@ -110,6 +113,15 @@ describe("a project's blocking list", () => {
     ["a label longer than 63", `${"a".repeat(64)}.example`],
   ])("refuses a host that is %s (400 invalid_host)", async (_, host) => {
     await refused([stored[0], { host, purpose: "analytics", source: "manual" }], "validation_failed", "invalid_host", "entries.1.host");
+  });
+
+  it("takes a host with a path prefix, and the same host again with another prefix", async () => {
+    const rules: Entry[] = [
+      { host: "www.google.com/maps/embed", purpose: "analytics", source: "catalogue", vendor: "google-maps" },
+      { host: "www.google.com/pagead/", purpose: "marketing", source: "manual" },
+    ];
+    expect(ok(await put(t.projectId, true, rules)).entries).toEqual(rules);
+    ok(await put(t.projectId, true, stored));
   });
 
   it("refuses a host listed twice (400 duplicate_host)", async () => {
@@ -140,6 +152,7 @@ describe("a project's blocking list", () => {
     ["a wildcard over the page's domain", "*.example", "entries.0.host"],
     ["the service's own host, where the widget loads from", "assent.test", "entries.0.host"],
     ["a wildcard over the service's host", "*.test", "entries.0.host"],
+    ["the page's own host with a path prefix", "shop.example/checkout", "entries.0.host"],
   ])("refuses %s (400 blocks_own_origin)", async (_, host, path) => {
     await refused([{ host, purpose: "marketing", source: "manual" }, stored[0]], "blocks_own_origin", "blocks_own_origin", path);
   });

@@ -2,7 +2,7 @@
 // vendors claim the same host, each consent call calls exactly the vendor's documented global with the documented
 // arguments and nothing else, and never throws when the vendor's script has not run.
 import { describe, expect, it } from "vitest";
-import { isHostPattern, patternCovers } from "../../shared/blocking/hosts";
+import { isRule, patternCovers } from "../../shared/blocking/hosts";
 import { vendorById, vendors } from "../../shared/vendors/catalogue";
 import type { VendorPage } from "../../shared/vendors/types";
 import { consentTypes } from "../../worker/consent-mode/settings";
@@ -77,7 +77,7 @@ describe("the vendor catalogue's entries", () => {
   });
 
   it("lists hosts the blocking list takes, each claimed by one vendor only (no pattern of one covers another's host)", () => {
-    const invalid = vendors.flatMap((vendor) => vendor.hosts.filter((host) => !isHostPattern(host)).map((host) => `${vendor.id}: ${host}`));
+    const invalid = vendors.flatMap((vendor) => vendor.hosts.filter((host) => !isRule(host)).map((host) => `${vendor.id}: ${host}`));
     expect(invalid).toEqual([]);
     const all = vendors.flatMap((vendor) => vendor.hosts.map((host) => ({ vendor: vendor.id, host })));
     const overlaps = all.flatMap((a, i) =>

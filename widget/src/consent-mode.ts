@@ -8,9 +8,10 @@ type Modes = Partial<Record<ConsentType, "granted" | "denied">>;
 
 /**
  * Before the project's settings are known (a first visit to a page that says it uses Consent Mode with the
- * `consent-mode` attribute): everything but security denied, waiting for an update.
+ * `consent-mode` attribute): everything but security denied, waiting for an update. A function, so that the blocker,
+ * which shares this module, does not carry them.
  */
-export const fallbackSettings: ConsentModeSettings = {
+export const fallbackSettings = (): ConsentModeSettings => ({
   enabled: true,
   waitForUpdate: 500,
   urlPassthrough: false,
@@ -22,11 +23,11 @@ export const fallbackSettings: ConsentModeSettings = {
       ),
     ),
   ],
-};
+});
 
 const dataLayer = () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ||= []);
 
-function gtag(..._args: unknown[]) {
+export function gtag(..._args: unknown[]) {
   // What the gtag snippet pushes: the arguments object itself (gtag.js ignores arrays).
   // eslint-disable-next-line prefer-rest-params
   dataLayer().push(arguments);
@@ -34,7 +35,10 @@ function gtag(..._args: unknown[]) {
 
 /** The defaults: redaction and passthrough first, then each (region-scoped) default with `wait_for_update`. */
 export function setDefaults(settings: ConsentModeSettings): void {
-  if (!settings.enabled) return;
+  const layer = dataLayer() as unknown[] & { assent?: 1 };
+  // Once a page: the blocker (first in <head>) sends them before the widget can.
+  if (!settings.enabled || layer.assent) return;
+  layer.assent = 1;
   if (settings.adsDataRedaction) gtag("set", "ads_data_redaction", true);
   if (settings.urlPassthrough) gtag("set", "url_passthrough", true);
   for (const entry of settings.defaults) gtag("consent", "default", { ...entry, wait_for_update: settings.waitForUpdate });

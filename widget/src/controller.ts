@@ -68,7 +68,7 @@ export class ConsentController {
   /** Before anything is gated or any tag reads it: Consent Mode defaults, then the stored decision if there is one. */
   start() {
     const stored = (this.#decision = this.#store.decision.get());
-    const settings = stored?.consentMode ?? (this.host.consentMode ? fallbackSettings : undefined);
+    const settings = stored?.consentMode ?? (this.host.consentMode ? fallbackSettings() : undefined);
     if (settings) setDefaults(settings);
     if (stored) {
       this.#identity = stored.identityId;

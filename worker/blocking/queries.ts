@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { patternCovers, vendorCovering } from "../../shared/blocking/hosts";
+import { patternCovers, ruleParts, vendorCovering } from "../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../shared/blocking/script-config";
 import { vendors } from "../../shared/vendors/catalogue";
 import { clients } from "../auth/table";
 import { purposes } from "../configuration/table";
+import { consentModeOf } from "../consent-mode/defaults";
+import { defaultRules } from "../jurisdictions/rules";
 import { atomically, getDb } from "../lib/db";
 import { badRequest, maxListedErrors, type FieldError } from "../lib/errors";
 import { now } from "../lib/time";
@@ -45,6 +47,24 @@ export async function pageBlockingOf(d1: D1Database, projectId: string): Promise
 }
 
 /**
+ * The Consent Mode commands a project's pages start with (settings and region-scoped defaults, as the bootstrap
+ * derives them from the jurisdiction rules and the purposes' types); undefined while Consent Mode is off.
+ */
+export async function pageConsentModeOf(d1: D1Database, projectId: string): Promise<BlockingScriptConfig["consentMode"]> {
+  const db = getDb(d1);
+  const [[project], rows] = await db.batch([
+    db.select({ settings: projects.consentMode, rules: projects.jurisdictionRules }).from(projects).where(eq(projects.id, projectId)).limit(1),
+    db
+      .select({ content: purposes.content })
+      .from(purposes)
+      .where(and(eq(purposes.projectId, projectId), isNull(purposes.deleted))),
+  ]);
+  if (!project?.settings?.enabled) return undefined;
+  const mapped = rows.map(({ content }) => ({ legalGround: content.legalGround, consentMode: content.consentMode ?? [] }));
+  return consentModeOf(project.settings, project.rules ?? defaultRules, mapped);
+}
+
+/**
  * Refuses a list that names a purpose the project does not have, or that would hold back the service's own
  * origin (where the widget loads from) or one of the project's own pages (its web clients' `allowedOrigins`):
  * blocking those would block the widget, or the site itself. False when there is no such project.
@@ -67,7 +87,9 @@ export async function checkAgainstProject(d1: D1Database, projectId: string, lis
   const pageHosts = webClients.flatMap((client) => client.allowedOrigins.flatMap((origin) => hostOf(origin) ?? []));
   const unknownPurposes: FieldError[] = [];
   const ownOrigins: FieldError[] = [];
-  list.entries.forEach(({ host, purpose }, index) => {
+  list.entries.forEach(({ host: rule, purpose }, index) => {
+    // A path prefix does not make a rule over the site's or the service's own host acceptable.
+    const [host] = ruleParts(rule);
     if (!known.has(purpose)) {
       unknownPurposes.push({ path: `entries.${index}.purpose`, message: `The project has no purpose ${purpose}.`, code: "unknown_purpose" });
     }
@@ -75,7 +97,7 @@ export async function checkAgainstProject(d1: D1Database, projectId: string, lis
     const page = pageHosts.find((own) => patternCovers(host, own));
     if (service || page) {
       const whose = service ? `the service's own host ${service}, where the widget loads from` : `${page}, one of the project's own pages (a web client's allowedOrigins)`;
-      ownOrigins.push({ path: `entries.${index}.host`, message: `${host} would block ${whose}.`, code: "blocks_own_origin" });
+      ownOrigins.push({ path: `entries.${index}.host`, message: `${rule} would block ${whose}.`, code: "blocks_own_origin" });
     }
   });
   if (ownOrigins.length > 0) {

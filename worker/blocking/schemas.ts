@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { isHostPattern } from "../../shared/blocking/hosts";
+import { isRule } from "../../shared/blocking/hosts";
 import { vendorById } from "../../shared/vendors/catalogue";
 import { vendorPurposes } from "../../shared/vendors/types";
 import { consentTypes } from "../consent-mode/settings";
@@ -14,11 +14,15 @@ export const BlockingEntry = z
     host: z
       .string()
       .max(255)
-      .refine(isHostPattern, {
-        message: "A lowercase host name (`connect.facebook.net`), optionally with one leading `*.` label; no scheme, path, port or IP address.",
+      .refine(isRule, {
+        message:
+          "A lowercase host name (`connect.facebook.net`), optionally with one leading `*.` label and a path prefix (`www.google.com/maps/embed`); no scheme, port, query or IP address.",
         params: { code: "invalid_host" },
       })
-      .openapi({ example: "connect.facebook.net" }),
+      .openapi({
+        description: "A host pattern, optionally followed by a path prefix that the URL's path must start with (`www.google.com/maps/embed`).",
+        example: "connect.facebook.net",
+      }),
     purpose: ReferenceId.openapi({ description: "The referenceId of one of the project's purposes.", example: "marketing" }),
     source: z.enum(blockingSources).openapi({ description: "Where the entry came from: the scanner's proposal, the vendor catalogue, or added by hand." }),
     vendor: z

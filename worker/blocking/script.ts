@@ -9,7 +9,7 @@ import { stillCurrent } from "../lib/preconditions";
 import type { AppEnv } from "../env";
 import { createRouter, defineRoute } from "../auth/router";
 import { problem } from "../lib/schemas";
-import { pageBlockingOf } from "./queries";
+import { pageBlockingOf, pageConsentModeOf } from "./queries";
 
 /** What a page holds back for a project, mounted at `/widget/v1/projects/{project_id}`: as a script, and as data. */
 export const blockingScriptRoutes = createRouter();
@@ -59,7 +59,9 @@ blockingScriptRoutes.openapi(
     summary: "The project's blocker, a classic script for the top of `<head>`",
     description:
       "The page-side blocker (docs/blocking.md#automatic-blocking) with the project's list inlined, so it holds back " +
-      "listed scripts, frames and pixels before anything else runs, without a request of its own. A page loads it " +
+      "listed scripts, frames and pixels before anything else runs, without a request of its own. With the project's " +
+      "Consent Mode on, it first pushes the `consent default` commands (and a returning visitor's stored `update`) " +
+      "onto the page's dataLayer, so Google's tags never start without them. A page loads it " +
       "synchronously as the first script element of its head (no `async`, `defer` or `type=module`). " +
       "A project whose blocking is switched off gets the same script with an empty list, which holds nothing back. " +
       caching,
@@ -73,13 +75,14 @@ blockingScriptRoutes.openapi(
   }),
   async (c) => {
     const projectId = c.req.valid("param").project_id;
-    const [config, code] = await Promise.all([
+    const [config, consentMode, code] = await Promise.all([
       pageConfig(c, projectId),
+      pageConsentModeOf(c.var.db, projectId),
       c.env.ASSETS.fetch(new URL("/widget/blocking.js", c.req.url)).catch(() => undefined),
     ]);
     if (!code?.ok) throw new ApiError(503, "widget_not_built", "The widget is not built; run `npm run build:client`.");
     // `<` escaped: the list is the operator's data, and the script may be inlined into a page by a build step.
-    return cached(c, `${await code.text()}\nAssentBlocking.start(${JSON.stringify(config).replace(/</g, "\\u003c")});\n`, "text/javascript; charset=utf-8");
+    return cached(c, `${await code.text()}\nAssentBlocking.start(${JSON.stringify({ ...config, consentMode }).replace(/</g, "\\u003c")});\n`, "text/javascript; charset=utf-8");
   },
 );
 
@@ -90,7 +93,10 @@ const PageBlocking = z
     entries: z
       .array(
         z.object({
-          host: z.string().openapi({ description: "A host name, or `*.` and one (every subdomain).", example: "connect.facebook.net" }),
+          host: z.string().openapi({
+            description: "A host name, or `*.` and one (every subdomain), optionally followed by a path prefix the URL's path starts with.",
+            example: "connect.facebook.net",
+          }),
           purpose: z.string().openapi({ description: "The purpose `referenceId` the host waits for.", example: "marketing" }),
           vendor: z.string().nullable().openapi({ description: "The catalogue vendor: the entry's own, else the one listing the host.", example: "meta-pixel" }),
         }),

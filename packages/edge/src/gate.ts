@@ -4,7 +4,7 @@
  * dropped, so the preload scanner and the parser fetch nothing of them before consent. The project's blocker, first
  * in `<head>`, takes them as held and releases them as it does what it holds itself (docs/blocking.md#at-the-edge).
  */
-import { isHostPattern, patternCovers } from "../../../shared/blocking/hosts";
+import { isRule, ruleCovers, ruleParts } from "../../../shared/blocking/hosts";
 import type { PageBlocking } from "./types";
 
 /**
@@ -57,7 +57,7 @@ function resolve(value: string, page: URL): URL | null {
 function purposesOf(entries: PageBlocking["entries"], value: string, page: URL): string {
   const url = resolve(value, page);
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) return "";
-  return [...new Set(entries.filter((entry) => patternCovers(entry.host, url.hostname)).map((entry) => entry.purpose))].join(" ");
+  return [...new Set(entries.filter((entry) => ruleCovers(entry.host, url)).map((entry) => entry.purpose))].join(" ");
 }
 
 /**
@@ -67,7 +67,7 @@ function purposesOf(entries: PageBlocking["entries"], value: string, page: URL):
  */
 function selectorOf(rule: (typeof rules)[number], entries: PageBlocking["entries"]): string {
   // The list is checked by the service; an entry that is not a host pattern here is left out of the selector.
-  const needles = [...new Set(entries.filter((entry) => isHostPattern(entry.host)).map((entry) => entry.host.replace(/^\*/, "")))];
+  const needles = [...new Set(entries.filter((entry) => isRule(entry.host)).map((entry) => ruleParts(entry.host)[0].replace(/^\*/, "")))];
   return rule.elements.flatMap((element) => needles.map((needle) => `${element}[${rule.attribute}*="${needle}" i]`)).join(", ");
 }
 

@@ -4,41 +4,52 @@
  * back what the list names until the widget says every purpose it maps to may be used, runs each listed vendor's
  * own consent call on every decision, and draws click-to-load placeholders for held embeds.
  */
-import { patternCovers } from "../../../shared/blocking/hosts";
+import { ruleCovers } from "../../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
 import { vendorById } from "../../../shared/vendors/catalogue";
 import { storageKey } from "../../../shared/browser/storage-keys";
+import { gtag, setDefaults } from "../consent-mode";
+import type { Decision } from "../store";
 import type { VendorPage } from "../../../shared/vendors/types";
 import { hold, type Held } from "./hold";
+import { holdNetwork } from "./network";
 import { placeholder } from "./placeholder";
 
 /** The widget's decision kept on this device (widget/src/store.ts), read at once so nothing waits for the widget. */
-function storedConsents({ api, project }: BlockingScriptConfig): Record<string, boolean> {
+function storedDecision({ api, project }: BlockingScriptConfig): Partial<Decision> {
   const key = `${storageKey(api, project)}:`;
   try {
     // A refusal taken while the service was down (`pending`) refuses everything, as the widget reads it.
     if (localStorage.getItem(key + "pending")) return {};
-    return JSON.parse(localStorage.getItem(key + "decision") ?? "null")?.consents ?? {};
+    return JSON.parse(localStorage.getItem(key + "decision") ?? "null") ?? {};
   } catch {
     return {};
   }
 }
 
 export function start(config: BlockingScriptConfig): void {
-  const { entries } = config;
+  const { entries, consentMode } = config;
+  const stored = storedDecision(config);
+  // Consent Mode before any tag: this script runs first in <head>, the widget (a module) only after the page's tags.
+  if (consentMode) {
+    setDefaults(consentMode);
+    if (Object.keys(stored.modes ?? {}).length) gtag("consent", "update", stored.modes);
+  }
   if (entries.length === 0) return;
-  let consents = storedConsents(config);
+  let consents = stored.consents ?? {};
   const allowed = (purpose: string) => consents[purpose] === true;
   const entriesOf = (url: string) => {
     try {
-      const host = new URL(url, document.baseURI).hostname;
-      return entries.filter((entry) => patternCovers(entry.host, host));
+      const parsed = new URL(url, document.baseURI);
+      return entries.filter((entry) => ruleCovers(entry.host, parsed));
     } catch {
       return [];
     }
   };
   const purposesOf = (url: string) => [...new Set(entriesOf(url).map((entry) => entry.purpose))];
   const removers = new Map<Held["element"], () => void>();
+  // Network calls only when the page asks for it on the blocker's own tag (this runs while that tag executes).
+  const sendNetwork = document.currentScript?.hasAttribute("data-hold-network") ? holdNetwork(purposesOf, allowed) : undefined;
 
   const holder = hold(purposesOf, allowed, (held) => {
     if (!(held.element instanceof HTMLIFrameElement)) return;
@@ -83,6 +94,7 @@ export function start(config: BlockingScriptConfig): void {
     consents = (event as CustomEvent<{ consents: Record<string, boolean> }>).detail?.consents ?? {};
     vendorCalls();
     release();
+    sendNetwork?.();
   };
   document.addEventListener("assent-ready", decided);
   document.addEventListener("assent-change", decided);

@@ -55,7 +55,9 @@ export function placeholder(frame: HTMLIFrameElement, { key, values }: Label, ap
   button.type = "button";
   button.style.visibility = "hidden";
   // aria-disabled rather than disabled while it loads: a disabled button would drop a keyboard user's focus.
-  button.onclick = async () => {
+  // On the box, not the button: the button shows only once its words have arrived, and a click on the box before
+  // that would otherwise be lost (the visitor's first click did nothing).
+  box.onclick = async () => {
     if (button.hasAttribute("aria-disabled")) return;
     button.setAttribute("aria-disabled", "true");
     // A load that did not happen (false: the consent was not recorded) leaves the button to be tried again.
