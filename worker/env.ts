@@ -65,8 +65,13 @@ export interface Env {
   TOKEN_ENDPOINT_LIMITER?: RateLimit;
   PORTAL_SIGN_IN_LIMITER?: RateLimit;
   ADMIN_FAILURES_LIMITER?: RateLimit;
-  /** The privacy center's code requests and verifications: per client IP, and each per address (worker/privacy-center). */
+  /**
+   * The privacy center's code requests and verifications (worker/privacy-center/guard.ts): per client IP; each per
+   * address and client address; and each per address, whoever asks (a ceiling: beyond it, a challenge).
+   */
   PRIVACY_CENTER_IP_LIMITER?: RateLimit;
+  PRIVACY_CENTER_ALIAS_CLIENT_LIMITER?: RateLimit;
+  PRIVACY_CENTER_VERIFICATIONS_ALIAS_CLIENT_LIMITER?: RateLimit;
   PRIVACY_CENTER_ALIAS_LIMITER?: RateLimit;
   PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER?: RateLimit;
   RATE_LIMIT_VISITOR_TOKENS_PER_IP?: string;
@@ -75,8 +80,23 @@ export interface Env {
   RATE_LIMIT_PORTAL_SIGN_IN?: string;
   RATE_LIMIT_ADMIN_FAILURES?: string;
   RATE_LIMIT_PRIVACY_CENTER_PER_IP?: string;
+  RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS_CLIENT?: string;
+  RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS_CLIENT?: string;
   RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS?: string;
   RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS?: string;
+  /** Exact daily caps (worker/limits/daily.ts; unset: the defaults there). */
+  DAILY_GUESSES_PER_ADDRESS?: string;
+  DAILY_GUESSES_PER_CLIENT?: string;
+  DAILY_CODES_PER_ADDRESS?: string;
+  DAILY_SMS_PER_PROJECT?: string;
+  /**
+   * Cloudflare Turnstile (worker/limits/turnstile.ts): the challenge an address under attack needs. The site key is
+   * public (the page renders the widget with it), the secret key a secret; TURNSTILE_VERIFY_URL replaces siteverify's
+   * address (tests: a local stand-in). Unset keys: an address under attack answers 429 instead.
+   */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
   /** Retention (worker/retention): days before an identity that never recorded anything is purged (default 30). */
   RETENTION_IDLE_VISITOR_DAYS?: string;
   /** Days a dispatched outbox event is kept (default 7). */

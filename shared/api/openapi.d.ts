@@ -1271,7 +1271,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time code to an email address or phone number
-         * @description 6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one. The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per client address and per address (429 `rate_limited`).
+         * @description 6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one this client address asked for (not another's). The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per client address, and per address and client address (429 `rate_limited`); past the ceiling per address or a daily cap, 403 `challenge_required` until the call carries a passed Turnstile token as `challenge` (docs/security.md#challenges).
          */
         post: operations["requestPrivacyCenterCode"];
         delete?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a code: the person's session on the privacy center
-         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).
+         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`. A wrong code uses up an attempt of this client address's own code only. Limits as for codes, and daily caps of wrong codes per address and per client address (403 `challenge_required`).
          */
         post: operations["verifyPrivacyCenterCode"];
         delete?: never;
@@ -3553,6 +3553,8 @@ export interface components {
             channel: "email" | "sms";
             /** @description An email address, or a phone number in E.164 form (+46701234567). */
             address: string;
+            /** @description A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget). */
+            challenge?: string;
         };
         PrivacyCenterVerificationInput: {
             /**
@@ -3563,6 +3565,8 @@ export interface components {
             /** @description An email address, or a phone number in E.164 form (+46701234567). */
             address: string;
             code: string;
+            /** @description A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget). */
+            challenge?: string;
         };
         PrivacyCenterRequest: {
             requestId: string;

@@ -7,6 +7,7 @@ import {
   center,
   centerTenant,
   emailedCode,
+  freshAddress,
   me,
   personWithConsent,
   uniqueEmail,
@@ -45,11 +46,13 @@ describe("bad input answers a clear 4xx and writes nothing", () => {
   it("refuses a wrong code (counting it), then a reused code and an expired one", async () => {
     const tenant = await centerTenant();
     const email = uniqueEmail();
-    ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: email } }), 202);
+    // A wrong code counts against the code the same client address asked for (another's is never used up).
+    const ip = freshAddress();
+    ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: email }, ip }), 202);
     const code = await emailedCode(tenant.projectId, email);
     const wrong = code === "000000" ? "000001" : "000000";
     const beforeWrong = await written(tenant.projectId);
-    const refused = await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: email, code: wrong } });
+    const refused = await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address: email, code: wrong }, ip });
     expectProblem(refused, 400, "invalid_code");
     expect(problemOf(refused).attemptsLeft).toBe(4);
     expect(await written(tenant.projectId)).toEqual(beforeWrong);

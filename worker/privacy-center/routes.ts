@@ -40,9 +40,15 @@ function addressOf(channel: Channel, address: string): string {
 }
 
 const Address = z.string().max(254).openapi({ description: "An email address, or a phone number in E.164 form (+46701234567)." });
-const CodeRequest = z.strictObject({ channel: ChannelName, address: Address }).openapi("PrivacyCenterCodeRequest");
+const Challenge = z
+  .string()
+  .min(1)
+  .max(2048)
+  .optional()
+  .openapi({ description: "A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget)." });
+const CodeRequest = z.strictObject({ channel: ChannelName, address: Address, challenge: Challenge }).openapi("PrivacyCenterCodeRequest");
 const Verification = z
-  .strictObject({ channel: ChannelName, address: Address, code: z.string().regex(/^\d{6}$/, "The 6-digit code.") })
+  .strictObject({ channel: ChannelName, address: Address, code: z.string().regex(/^\d{6}$/, "The 6-digit code."), challenge: Challenge })
   .openapi("PrivacyCenterVerificationInput");
 
 const PageSettings = z
@@ -112,8 +118,10 @@ privacyCenterRoutes.openapi(
     ...access.public,
     summary: "Send a one-time code to an email address or phone number",
     description:
-      "6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one. The answer is the same whether or " +
-      "not the address names anyone (no lookup happens here). Limits: per client address and per address (429 `rate_limited`).",
+      "6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one this client address asked for (not " +
+      "another's). The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per " +
+      "client address, and per address and client address (429 `rate_limited`); past the ceiling per address or a daily " +
+      "cap, 403 `challenge_required` until the call carries a passed Turnstile token as `challenge` (docs/security.md#challenges).",
     request: { params: ProjectParams, body: jsonBody(CodeRequest) },
     responses: {
       202: jsonResponse(z.object({ channel: ChannelName, expiresIn: z.number().int(), codeLength: z.number().int() }), "A code is on its way (if the address can receive it)."),
@@ -121,8 +129,8 @@ privacyCenterRoutes.openapi(
     },
   }),
   async (c) => {
-    const { channel, address } = c.req.valid("json");
-    return c.json(await requestCode(c, c.req.valid("param").project_id, channel, addressOf(channel, address)), 202);
+    const { channel, address, challenge } = c.req.valid("json");
+    return c.json(await requestCode(c, c.req.valid("param").project_id, { channel, address: addressOf(channel, address), challenge }), 202);
   },
 );
 
@@ -138,7 +146,8 @@ privacyCenterRoutes.openapi(
       "A right code is spent and records a verification (method and time, in the tamper-evident log as " +
       "`verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 " +
       "`invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong " +
-      "tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).",
+      "tries: 429 `code_attempts_exhausted`. A wrong code uses up an attempt of this client address's own code only. " +
+      "Limits as for codes, and daily caps of wrong codes per address and per client address (403 `challenge_required`).",
     request: { params: ProjectParams, body: jsonBody(Verification) },
     responses: {
       201: jsonResponse(
@@ -153,8 +162,8 @@ privacyCenterRoutes.openapi(
     },
   }),
   async (c) => {
-    const { channel, address, code } = c.req.valid("json");
-    return c.json(await verifyCode(c, c.req.valid("param").project_id, channel, addressOf(channel, address), code), 201);
+    const { channel, address, code, challenge } = c.req.valid("json");
+    return c.json(await verifyCode(c, c.req.valid("param").project_id, { channel, address: addressOf(channel, address), code, challenge }), 201);
   },
 );
 

@@ -38,6 +38,8 @@ export const verificationCodes = sqliteTable(
     expires: text("expires").notNull(),
     spent: text("spent"),
     created: text("created").notNull(),
+    /** Which client address asked (hashed): a new code replaces only that client's earlier one (issue 37). */
+    clientHash: text("client_hash"),
   },
   (t) => [
     index("verification_codes_address_idx").on(t.projectId, t.addressHash, t.created),
