@@ -22,6 +22,7 @@ CREATE INDEX `daily_counts_day_idx` ON `daily_counts` (`day`);--> statement-brea
 ALTER TABLE `aliases` ADD `normalized` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `aliases_match_idx` ON `aliases` (`project_id`,`type`,coalesce(`normalized`, `identifier`));--> statement-breakpoint
 ALTER TABLE `verification_codes` ADD `client_hash` text;--> statement-breakpoint
+ALTER TABLE `privacy_center_settings` ADD `sms_countries` text;--> statement-breakpoint
 -- Stored email and phone aliases brought to their normal form, as worker/identities/normalise.ts computes it
 -- (email: ASCII letters lower-cased; phone: "(0)", spaces, dashes, dots and brackets dropped, a leading 00 as +).
 -- Two or more that meet in one normal form are listed in alias_collisions and keep matching as written: no merge.

@@ -4061,6 +4061,8 @@ export interface components {
                     aliasType: string;
                 };
             };
+            /** @description The countries whose phone numbers may get a code by SMS. Omitted: those the project's jurisdiction rules name (a group such as EEA by its members), or the recommended preset's when they name none. Premium, shared-cost and other non-mobile numbers never get one (docs/privacy-center.md#abuse-limits). */
+            smsCountries?: string[];
             /** @description Days a verification record is kept (then the daily retention deletes it). */
             retentionDays: number;
             /** @description CSS custom properties the page and `<assent-privacy-center>` apply, e.g. `--assent-accent`. */

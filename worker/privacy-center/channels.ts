@@ -5,6 +5,11 @@ import type { Committer } from "../events/commit";
 import { sendThroughOutbox, type NewSms } from "../hub/outbox";
 import { defaultRoute } from "../hub/sms-routes";
 import { codeEmailText, codeSms, codeSubject, warningSms, warningSubject, warningText, type CodeMessage, type Warning } from "./code-message";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { JurisdictionRules } from "../jurisdictions/rules";
+import { admitSms, phoneCountry, smsCountries } from "./phones";
+import type { Settings } from "./settings";
 import type { Channel } from "./table";
 
 /**
@@ -18,6 +23,8 @@ export type ChannelRules = {
   /** How the verification record and the portal name it ("verified by email"). */
   label: string;
   deliver(committer: Committer, message: CodeMessage): Promise<void>;
+  /** What else a code to this address needs (the SMS's country and the project's daily cap); throws if refused. */
+  admit?(c: Context<AppEnv>, projectId: string, address: string, project: { settings: Settings; rules: JurisdictionRules | null }): Promise<void>;
   /** Tells the address it is being tried (worker/privacy-center/guard.ts). */
   warn(committer: Committer, warning: Warning): Promise<void>;
 };
@@ -41,9 +48,16 @@ export const channelRules: Record<Channel, ChannelRules> = {
   sms: {
     address: z
       .string()
-      .regex(/^\+[1-9]\d{6,14}$/, "Must be a phone number in E.164 form: + then the country code and number, 7 to 15 digits."),
+      .transform((value) => normalAlias("urn:svc:phone", value))
+      .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Must be a phone number in E.164 form: + then the country code and number, 7 to 15 digits."))
+      .superRefine((value, ctx) => {
+        const found = phoneCountry(value);
+        if ("refused" in found) ctx.addIssue({ code: "custom", message: found.refused });
+      }),
     defaultAliasType: "urn:svc:phone",
     label: "SMS",
+    admit: (c, projectId, address, { settings, rules }) =>
+      admitSms(c, projectId, (phoneCountry(address) as { country: string }).country, smsCountries(settings.smsCountries, rules)),
     // A code's text goes once handed off (secret); the warning holds nothing secret.
     deliver: async (committer, message) => void (await smsThroughHub(committer, message.projectId, message.to, codeSms(message), true)),
     warn: async (committer, warning) => void (await smsThroughHub(committer, warning.projectId, warning.to, warningSms(warning), false)),

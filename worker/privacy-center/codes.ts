@@ -76,6 +76,7 @@ export async function requestCode(c: Context<AppEnv>, projectId: string, ask: Co
   channelSetting(settings, channel);
   const asker = await askerOf(c, projectId, ask);
   await admit(c, "codes", asker);
+  await channelRules[channel].admit?.(c, projectId, address, { settings, rules: project.jurisdictionRules });
   await countCode(c, asker);
   const code = newCode();
   const salt = base64url(crypto.getRandomValues(new Uint8Array(16)));
