@@ -89,6 +89,7 @@ export interface Env {
   DAILY_GUESSES_PER_CLIENT?: string;
   DAILY_CODES_PER_ADDRESS?: string;
   DAILY_SMS_PER_PROJECT?: string;
+  PRIVACY_CENTER_REQUESTS_PER_SESSION?: string;
   /**
    * Cloudflare Turnstile (worker/limits/turnstile.ts): the challenge an address under attack needs. The site key is
    * public (the page renders the widget with it), the secret key a secret; TURNSTILE_VERIFY_URL replaces siteverify's

@@ -1331,7 +1331,7 @@ export interface paths {
         put?: never;
         /**
          * File an access, portability, erasure or objection request for the verified person
-         * @description Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its `meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified address names no one; 403 `not_your_identity` for anyone else's identity. Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
+         * @description Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its `meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified address names no one; 403 `not_your_identity` for anyone else's identity. One request of each kind is open at a time: while one is received or in progress, filing the same kind answers 200 with it. A session files at most 5 (429 `session_request_limit`). Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
          */
         post: operations["filePrivacyCenterRequest"];
         delete?: never;
@@ -12015,6 +12015,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A request of this kind is still open (received or in progress): that one, and nothing new is filed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterRequest"];
+                };
+            };
             /** @description The request as the page shows it. */
             201: {
                 headers: {

@@ -15,6 +15,8 @@ export const dailyCaps = {
   "guesses-per-client": { limitVar: "DAILY_GUESSES_PER_CLIENT", byDefault: 30 },
   /** Codes sent to one address, whoever asked: beyond, the address needs a challenge. */
   "codes-per-address": { limitVar: "DAILY_CODES_PER_ADDRESS", byDefault: 10 },
+  /** Requests one privacy-center session files (keyed by its verification; sessions last 30 minutes). */
+  "requests-per-session": { limitVar: "PRIVACY_CENTER_REQUESTS_PER_SESSION", byDefault: 5 },
   /** Code SMS one project sends: beyond, refused (429) and the operator alerted. */
   "sms-per-project": { limitVar: "DAILY_SMS_PER_PROJECT", byDefault: 500 },
 } as const satisfies Record<string, { limitVar: keyof Env; byDefault: number }>;

@@ -15,6 +15,7 @@ import { requestCode, verifyCode } from "./codes";
 import { identityReceipts, Receipted } from "./receipts";
 import { download, fileRequest, requestKinds, requestsOf } from "./requests";
 import { identityOf, privacyCenterCaller, verifiedPerson } from "./session";
+import { capOf, countToday } from "../limits/daily";
 import { readSettings } from "./settings";
 import { channels, type Channel } from "./table";
 import { acceptedLanguages, wordsIn } from "./words";
@@ -224,6 +225,9 @@ privacyCenterRoutes.openapi(
   },
 );
 
+/** Statuses in which a request is still open: a repeat of its kind answers with it. */
+const openStatuses = ["received", "in_progress"];
+
 const FileRequest = z
   .strictObject({
     kind: z.enum(requestKinds),
@@ -243,9 +247,15 @@ privacyCenterRoutes.openapi(
     description:
       "Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its " +
       "`meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified " +
-      "address names no one; 403 `not_your_identity` for anyone else's identity." + sessionText,
+      "address names no one; 403 `not_your_identity` for anyone else's identity. One request of each kind is open at a " +
+      "time: while one is received or in progress, filing the same kind answers 200 with it. A session files at most 5 " +
+      "(429 `session_request_limit`)." + sessionText,
     request: { params: ProjectParams, body: jsonBody(FileRequest) },
-    responses: { 201: jsonResponse(PersonRequest, "The request as the page shows it."), ...problems },
+    responses: {
+      201: jsonResponse(PersonRequest, "The request as the page shows it."),
+      200: jsonResponse(PersonRequest, "A request of this kind is still open (received or in progress): that one, and nothing new is filed."),
+      ...problems,
+    },
   }),
   async (c) => {
     const projectId = c.req.valid("param").project_id;
@@ -255,8 +265,15 @@ privacyCenterRoutes.openapi(
     if (asked !== undefined && asked !== identityId) {
       throw new ApiError(403, "not_your_identity", "A verified person may only file requests about the identity their address names.");
     }
+    const origin = new URL(c.req.url).origin;
+    // One open request of each kind per identity: a repeat (a double click, or a flood) answers with the open one.
+    const open = (await requestsOf(c.env, c.var.db, projectId, identityId, origin)).find((request) => request.kind === kind && openStatuses.includes(request.status));
+    if (open) return c.json(open, 200);
+    if ((await countToday(c.var.db, "requests-per-session", person.id)) > capOf(c.env, "requests-per-session")) {
+      throw new ApiError(429, "session_request_limit", `A session files at most ${capOf(c.env, "requests-per-session")} requests; verify again to file more.`);
+    }
     const { requestId } = await fileRequest(writerOf(c, privacyCenterCaller(projectId, identityId)), person, identityId, kind, named ?? []);
-    const listed = await requestsOf(c.env, c.var.db, projectId, identityId, new URL(c.req.url).origin);
+    const listed = await requestsOf(c.env, c.var.db, projectId, identityId, origin);
     return c.json(listed.find((request) => request.requestId === requestId)!, 201);
   },
 );
