@@ -10889,7 +10889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Body larger than 1,900,000 bytes. */
+            /** @description `payload_too_large`: a body larger than 1,900,000 bytes; `report_too_large`: a report taking more than 1,950,000 bytes as stored (numbers written out), with `storedBytes` and `limitBytes`. */
             413: {
                 headers: {
                     [name: string]: unknown;
