@@ -44,7 +44,7 @@ export const aliases = sqliteTable(
 /**
  * Aliases that migration 0027 found written differently for the same subject key (`Eva@C.example` and
  * `eva@c.example` on two identities): each keeps matching exactly as written and nothing is merged; the operator
- * decides (docs/identities.md#how-aliases-match). Deleted with the identity.
+ * decides (docs/privacy-center.md#abuse-limits). Deleted with the identity.
  */
 export const aliasCollisions = sqliteTable(
   "alias_collisions",
