@@ -61,7 +61,13 @@ const limiters = [
 ] as const;
 
 /** Limiters every suite runs at their production values, as wrangler.toml declares them (the privacy center's). */
-const productionLimiters = ["PRIVACY_CENTER_IP_LIMITER", "PRIVACY_CENTER_ALIAS_LIMITER", "PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER"];
+const productionLimiters = [
+  "PRIVACY_CENTER_IP_LIMITER",
+  "PRIVACY_CENTER_ALIAS_CLIENT_LIMITER",
+  "PRIVACY_CENTER_VERIFICATIONS_ALIAS_CLIENT_LIMITER",
+  "PRIVACY_CENTER_ALIAS_LIMITER",
+  "PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER",
+];
 
 function declaredLimiters() {
   const config = unstable_readConfig({ config: "wrangler.toml" });
@@ -117,6 +123,9 @@ export default defineConfig(async () => {
               WEBHOOK_MAX_ATTEMPTS: "3",
               WEBHOOK_RETRY_BASE_SECONDS: "0",
               WEBHOOK_TIMEOUT_MS: "1000",
+              // Turnstile's documented test keys (always pass); siteverify is answered by the stand-in below.
+              TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+              TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
             },
             // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
             outboundService: "webhook-receiver",

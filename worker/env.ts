@@ -53,6 +53,16 @@ export interface Env extends WranglerBindings {
   RECEIPTS?: string;
   /** Portal session lifetime in seconds (default 3600, at least 60). */
   PORTAL_SESSION_TTL_SECONDS?: string;
+  /** Privacy requests one privacy-center session may file (worker/privacy-center; unset: the default there). */
+  PRIVACY_CENTER_REQUESTS_PER_SESSION?: string;
+  /**
+   * Cloudflare Turnstile (worker/limits/turnstile.ts): the challenge an address under attack needs. The site key is
+   * public (the page renders the widget with it), the secret key a secret; TURNSTILE_VERIFY_URL replaces siteverify's
+   * address (tests: a local stand-in). Unset keys: an address under attack answers 429 instead.
+   */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
   /** SMS routes (JSON, not secret): route name → adapter, baseUrl, fallback, validityHours, failoverAfter, options. */
   SMS_ROUTES?: string;
   /** Secret (JSON): route name → that provider's credentials. Never in D1 or wrangler.toml. */

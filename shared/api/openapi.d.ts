@@ -1309,7 +1309,7 @@ export interface paths {
         put?: never;
         /**
          * Send a one-time code to an email address or phone number
-         * @description 6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one. The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per client address and per address (429 `rate_limited`).
+         * @description 6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one this client address asked for (not another's). The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per client address, and per address and client address (429 `rate_limited`); past the ceiling per address or a daily cap, 403 `challenge_required` until the call carries a passed Turnstile token as `challenge` (docs/security.md#challenges).
          */
         post: operations["requestPrivacyCenterCode"];
         delete?: never;
@@ -1329,7 +1329,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a code: the person's session on the privacy center
-         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).
+         * @description A right code is spent and records a verification (method and time, in the tamper-evident log as `verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 `invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong tries: 429 `code_attempts_exhausted`. A wrong code uses up an attempt of this client address's own code only. Limits as for codes, and daily caps of wrong codes per address and per client address (403 `challenge_required`).
          */
         post: operations["verifyPrivacyCenterCode"];
         delete?: never;
@@ -1369,7 +1369,7 @@ export interface paths {
         put?: never;
         /**
          * File an access, portability, erasure or objection request for the verified person
-         * @description Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its `meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified address names no one; 403 `not_your_identity` for anyone else's identity. Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
+         * @description Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its `meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified address names no one; 403 `not_your_identity` for anyone else's identity. One request of each kind is open at a time: while one is received or in progress, filing the same kind answers 200 with it. A session files at most 5 (429 `session_request_limit`). Needs the session token of `POST …/privacy-center/sessions` as `Authorization: Bearer apc_…`.
          */
         post: operations["filePrivacyCenterRequest"];
         delete?: never;
@@ -3731,6 +3731,8 @@ export interface components {
             channel: "email" | "sms";
             /** @description An email address, or a phone number in E.164 form (+46701234567). */
             address: string;
+            /** @description A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget). */
+            challenge?: string;
         };
         PrivacyCenterVerificationInput: {
             /**
@@ -3741,6 +3743,8 @@ export interface components {
             /** @description An email address, or a phone number in E.164 form (+46701234567). */
             address: string;
             code: string;
+            /** @description A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget). */
+            challenge?: string;
         };
         PrivacyCenterRequest: {
             requestId: string;
@@ -4238,6 +4242,8 @@ export interface components {
                     aliasType: string;
                 };
             };
+            /** @description The countries whose phone numbers may get a code by SMS. Omitted: those the project's jurisdiction rules name (a group such as EEA by its members), or the recommended preset's when they name none. Premium, shared-cost and other non-mobile numbers never get one (docs/privacy-center.md#abuse-limits). */
+            smsCountries?: string[];
             /** @description Days a verification record is kept (then the daily retention deletes it). */
             retentionDays: number;
             /** @description CSS custom properties the page and `<assent-privacy-center>` apply, e.g. `--assent-accent`. */
@@ -11064,7 +11070,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Body larger than 1,900,000 bytes. */
+            /** @description `payload_too_large`: a body larger than 1,900,000 bytes; `report_too_large`: a report taking more than 1,950,000 bytes as stored (numbers written out), with `storedBytes` and `limitBytes`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12422,6 +12428,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A request of this kind is still open (received or in progress): that one, and nothing new is filed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyCenterRequest"];
+                };
+            };
             /** @description The request as the page shows it. */
             201: {
                 headers: {

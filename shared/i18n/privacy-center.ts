@@ -8,7 +8,8 @@
  * {m} method (`methodEmail` or `methodSms`, in the form the sentence takes it), {t} and {d} a date and time, {o} the
  * one-time code. `codeText` is the code's SMS and the first paragraph of its email (worker/privacy-center/code-message.ts):
  * it starts with {o}, which phones show in notifications and offer to autofill, and stays short enough for two SMS
- * segments with the controller's name; `codeIgnore` follows it in the email only.
+ * segments with the controller's name; `codeIgnore` follows it in the email only. `codesTried` is the one message
+ * sent when an address reaches its daily cap of wrong codes (worker/privacy-center/guard.ts).
  */
 import ar from "./privacy-center/ar";
 import bg from "./privacy-center/bg";
@@ -103,6 +104,7 @@ export const centerEnglish = {
   downloadUntil: "The link works until {d}.",
   codeText: "{o} is your code for the privacy center of {c}. It is valid for 10 minutes.",
   codeIgnore: "If you did not ask for it, ignore this message.",
+  codesTried: "Someone tried many wrong codes for this address at the privacy center of {c}. Until tomorrow, each try needs an extra check. You need not do anything.",
 };
 
 export type CenterKey = keyof typeof centerEnglish;

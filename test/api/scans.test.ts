@@ -105,6 +105,20 @@ describe("uploaded scan reports", () => {
     expectProblem(await t.api("POST", "/scans", { report: huge }), 413, "payload_too_large");
   });
 
+  it("bounds what is stored, not what is received: a report whose numbers write out past D1's value limit is 413", async () => {
+    const t = await newTenant();
+    // `1e20` takes 4 bytes in the body and 21 as stored: the body is within its limit, the stored report is not.
+    const cookie = (i: number) => ({ ...firstReport.cookies[0], name: `c${i}`, pages: [], expires: 1e20 });
+    const report = { ...firstReport, cookies: Array.from({ length: 9_000 }, (_, i) => cookie(i)) };
+    const body = JSON.stringify({ report }).replaceAll(":100000000000000000000", ":1e20");
+    expect(body.length).toBeLessThan(1_900_000);
+    expect(JSON.stringify(report).length).toBeGreaterThan(2_000_000);
+    const refused = await call("POST", `/privacy/v2/projects/${t.projectId}/scans`, { token: t.token, rawBody: body, headers: { "content-type": "application/json" } });
+    expectProblem(refused, 413, "report_too_large");
+    expect(problemOf(refused)).toMatchObject({ limitBytes: 1_950_000 });
+    expect(ok(await t.api("GET", "/scans")).items).toEqual([]);
+  });
+
   it("writes scan.completed in the outbox with the scan's new items and violations", async () => {
     const t = await newTenant();
     await subscribed(t, ["scan.completed"]);

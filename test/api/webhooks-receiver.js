@@ -4,7 +4,22 @@
 // answer after 3 s), /always-500/<key>, /answer-<status>/<key> (always that status), /redirect/<key>.
 // GET /__log/<key> returns what arrived for the key.
 // The SMS providers' hosts (and sms-fakes.test, their log) go to the provider fakes (test/api/sms-provider-fakes.js).
+// Turnstile's siteverify (challenges.cloudflare.com) is answered as Cloudflare documents its test secret keys:
+// 1x…AA always passes, 2x…AA always fails, 3x…AA answers "token already spent"; any other secret is invalid.
 const received = new Map();
+
+const turnstileSecrets = {
+  "1x0000000000000000000000000000000AA": { success: true, "error-codes": [] },
+  "2x0000000000000000000000000000000AA": { success: false, "error-codes": ["invalid-input-response"] },
+  "3x0000000000000000000000000000000AA": { success: false, "error-codes": ["timeout-or-duplicate"] },
+};
+
+async function siteverify(request) {
+  const { secret, response } = await request.json();
+  if (!response) return Response.json({ success: false, "error-codes": ["missing-input-response"] });
+  const answer = turnstileSecrets[secret] ?? { success: false, "error-codes": ["invalid-input-secret"] };
+  return Response.json({ ...answer, ...(answer.success ? { challenge_ts: new Date().toISOString(), hostname: "example.com" } : {}) });
+}
 
 const providerHosts = /(^|\.)twilio\.com$|^rest\.nexmo\.com$|\.sms\.api\.sinch\.com$|^api\.46elks\.com$|^sms-fakes\.test$|^billing\.fakes\.test$/;
 
@@ -12,6 +27,7 @@ export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (providerHosts.test(url.hostname)) return env.PROVIDERS.fetch(request);
+    if (url.hostname === "challenges.cloudflare.com" && url.pathname === "/turnstile/v0/siteverify") return siteverify(request);
     const [scenario, key] = url.pathname.split("/").filter(Boolean);
     if (request.method === "GET" && scenario === "__log") {
       return Response.json(received.get(key) ?? []);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { compiled, type Placeholders } from "../lib/compiled";
+import { normalAlias, normalizedColumn } from "./normalise";
 import { aliases, identities } from "./table";
 import type { AliasValue, IdentityRecord } from "./schemas";
 
@@ -23,7 +24,7 @@ type KeyValues = "projectId" | "key" | "type";
 const named: Record<IdentityKey["by"], (p: Placeholders<KeyValues>, column: SQL) => SQL> = {
   id: (p, column) => sql`${column} = ${p.key}`,
   alias: (p, column) => sql`${column} IN (SELECT k.identity_id FROM ${aliases} k
-    WHERE k.project_id = ${p.projectId} AND k.type = ${p.type} AND k.identifier = ${p.key})`,
+    WHERE k.project_id = ${p.projectId} AND k.type = ${p.type} AND coalesce(k.normalized, k.identifier) = ${p.key})`,
   referenceId: (p, column) => sql`${column} IN (SELECT k.id FROM ${identities} k WHERE k.project_id = ${p.projectId} AND k.reference_id = ${p.key})`,
 };
 
@@ -60,11 +61,11 @@ export async function findIdentity(
 /** The key a lookup value names: an alias `{type}:{identifier}` where the type is a URN, else a referenceId. */
 export function identityNamedBy(value: string): IdentityKey {
   const alias = parseAliasKey(value);
-  return alias ? { by: "alias", type: alias.type, key: alias.identifier } : { by: "referenceId", key: value };
+  return alias ? { by: "alias", type: alias.type, key: normalAlias(alias.type, alias.identifier) } : { by: "referenceId", key: value };
 }
 
 export const aliasRows = (projectId: string, identityId: string, list: AliasValue[]) =>
-  list.map((a) => ({ projectId, identityId, type: a.type, identifier: a.identifier }));
+  list.map((a) => ({ projectId, identityId, type: a.type, identifier: a.identifier, normalized: normalizedColumn(a.type, a.identifier) }));
 
 /** Splits a lookup key `{type}:{identifier}` where the type is `urn:svc:{resource}`. */
 export function parseAliasKey(key: string): AliasValue | undefined {

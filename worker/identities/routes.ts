@@ -14,6 +14,7 @@ import { AccessRecord, ErasureRecord, ObjectionRecord, PermissionRecord, Permiss
 import { Iso27560Export, iso27560Records } from "../proof/iso27560";
 import { eraseIdentity, writerOf } from "../requests/record";
 import { aliasRows, findIdentity, identityNamedBy, toIdentity } from "./queries";
+import { normalizedColumn } from "./normalise";
 import { ProjectParams } from "../lib/params";
 import { Identity, IdentityInput, IdentityParams, IdentityUpdate } from "./schemas";
 import { aliases, identities } from "./table";
@@ -26,7 +27,7 @@ const tags = ["Identities"];
 function uniquenessConflict(error: unknown): never {
   if (isConstraintError(error, "UNIQUE") || isConstraintError(error, "PRIMARY KEY")) {
     const text = String((error as Error).message) + String((error as { cause?: Error }).cause?.message ?? "");
-    if (text.includes("aliases.")) throw conflict("alias_taken", "An alias is already held by another identity of this project.");
+    if (text.includes("aliases.") || text.includes("aliases_match_idx")) throw conflict("alias_taken", "An alias is already held by another identity of this project.");
     if (text.includes("identities.reference_id")) throw conflict("reference_id_taken", "Another identity of this project has this referenceId.");
   }
   throw error;
@@ -162,6 +163,7 @@ identityRoutes.openapi(
                       type: sql<string>`${a.type}`.as("type"),
                       identifier: sql<string>`${a.identifier}`.as("identifier"),
                       identityId: identities.id,
+                      normalized: sql<string | null>`${normalizedColumn(a.type, a.identifier)}`.as("normalized"),
                     })
                     .from(identities)
                     .where(scope),

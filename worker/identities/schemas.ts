@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ReferenceId, Timestamp } from "../lib/schemas";
+import { normalAlias } from "./normalise";
 
 // RFC 8141: the NSS is pchar *(pchar / "/"); the spec's svc-resource is one segment without ":".
 const pchar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}`;
@@ -26,7 +27,7 @@ export const Alias = z
 const Aliases = z
   .array(Alias)
   .max(50)
-  .refine((list) => new Set(list.map((a) => `${a.type}:${a.identifier}`)).size === list.length, {
+  .refine((list) => new Set(list.map((a) => `${a.type}:${normalAlias(a.type, a.identifier)}`)).size === list.length, {
     message: "The same alias is listed twice.",
   });
 

@@ -20,6 +20,12 @@ export const rateLimits = {
   PORTAL_SIGN_IN_LIMITER: { policy: "portal-sign-in", limitVar: "RATE_LIMIT_PORTAL_SIGN_IN", periodSeconds: 60 },
   ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
   PRIVACY_CENTER_IP_LIMITER: { policy: "privacy-center-ip", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_IP", periodSeconds: 60 },
+  PRIVACY_CENTER_ALIAS_CLIENT_LIMITER: { policy: "privacy-center-alias-client", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS_CLIENT", periodSeconds: 60 },
+  PRIVACY_CENTER_VERIFICATIONS_ALIAS_CLIENT_LIMITER: {
+    policy: "privacy-center-verifications-alias-client",
+    limitVar: "RATE_LIMIT_PRIVACY_CENTER_VERIFICATIONS_PER_ALIAS_CLIENT",
+    periodSeconds: 60,
+  },
   PRIVACY_CENTER_ALIAS_LIMITER: { policy: "privacy-center-alias", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_ALIAS", periodSeconds: 60 },
   PRIVACY_CENTER_VERIFICATIONS_ALIAS_LIMITER: {
     policy: "privacy-center-verifications-alias",
@@ -35,10 +41,15 @@ export const clientIp = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip")
 
 /** Counts one request against `limiter` for `key` (default: the client's IP); over the limit, a 429. */
 export async function limitRate(c: Context<AppEnv>, limiter: Limiter, key = clientIp(c)): Promise<void> {
+  if (!(await withinRate(c, limiter, key))) throw tooManyRequests(c.env, limiter);
+}
+
+/** Counts one request against `limiter` for `key`: whether it is within the limit (the caller decides what then). */
+export async function withinRate(c: Context<AppEnv>, limiter: Limiter, key = clientIp(c)): Promise<boolean> {
   const binding = c.env[limiter];
   if (!binding) throw notConfigured(limiter, `The rate-limit binding ${limiter} is not configured on this deployment.`);
   const { success } = await binding.limit({ key: `${limiter}:${key}` });
-  if (!success) throw tooManyRequests(c.env, limiter);
+  return success;
 }
 
 /**
@@ -71,7 +82,7 @@ export async function refuseIfBlocked(c: Context<AppEnv>, limiter: "ADMIN_FAILUR
   if (block) throw tooManyRequests(c.env, limiter);
 }
 
-function tooManyRequests(env: Env, limiter: Limiter) {
+export function tooManyRequests(env: Env, limiter: Limiter) {
   const { policy, limitVar, periodSeconds } = rateLimits[limiter];
   const quota = Number(env[limitVar]);
   const quotaPart = Number.isFinite(quota) && quota > 0 ? `;q=${quota}` : "";

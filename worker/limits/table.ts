@@ -1,4 +1,4 @@
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Addresses refused for a while after too many failures (worker/limits/rate-limits.ts `countFailure`), in `DB`.
@@ -13,4 +13,20 @@ export const addressBlocks = sqliteTable(
     until: text("until").notNull(),
   },
   (t) => [primaryKey({ columns: [t.limiter, t.addressHash] }), index("address_blocks_until_idx").on(t.until)],
+);
+
+/**
+ * Exact counts per UTC day, for caps the approximate Rate Limiting binding cannot hold (worker/limits/daily.ts):
+ * guesses per address and per client address, codes per address, SMS per project. `key` names what is counted by
+ * a hash (an address never in clear); rows of past days are deleted by the cron.
+ */
+export const dailyCounts = sqliteTable(
+  "daily_counts",
+  {
+    counter: text("counter").notNull(),
+    key: text("key").notNull(),
+    day: text("day").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.counter, t.key, t.day] }), index("daily_counts_day_idx").on(t.day)],
 );

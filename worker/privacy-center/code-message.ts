@@ -37,3 +37,17 @@ export function codeSms({ code, projectName, strings }: CodeMessage): { text: st
     if (segments <= maxCodeSegments || kept === 0) return { text, dcs, segments };
   }
 }
+
+/** What the person is told when their address reaches its daily cap of wrong codes: once a day, by its own channel. */
+export type Warning = Omit<CodeMessage, "code" | "strings"> & { strings: Pick<CenterStrings, "heading" | "codesTried"> };
+
+export const warningSubject = ({ projectName, strings }: Warning) => `${strings.heading} · ${projectName}`;
+
+export const warningText = ({ projectName, strings }: Warning) => fillIn(strings.codesTried, { c: projectName });
+
+/** The warning's SMS, in GSM-7 when its words and the name fit that alphabet. */
+export function warningSms(warning: Warning): { text: string; dcs: Dcs; segments: number } {
+  const text = warningText(warning);
+  const dcs = chooseDcs(text);
+  return { text, dcs, segments: segmentCount(text, dcs) };
+}

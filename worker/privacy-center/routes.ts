@@ -15,6 +15,7 @@ import { requestCode, verifyCode } from "./codes";
 import { identityReceipts, Receipted } from "./receipts";
 import { download, fileRequest, requestKinds, requestsOf } from "./requests";
 import { identityOf, privacyCenterCaller, verifiedPerson } from "./session";
+import { capOf, countToday } from "../limits/daily";
 import { readSettings } from "./settings";
 import { channels, type Channel } from "./table";
 import { acceptedLanguages, wordsIn } from "./words";
@@ -40,9 +41,15 @@ function addressOf(channel: Channel, address: string): string {
 }
 
 const Address = z.string().max(254).openapi({ description: "An email address, or a phone number in E.164 form (+46701234567)." });
-const CodeRequest = z.strictObject({ channel: ChannelName, address: Address }).openapi("PrivacyCenterCodeRequest");
+const Challenge = z
+  .string()
+  .min(1)
+  .max(2048)
+  .optional()
+  .openapi({ description: "A Cloudflare Turnstile token, when an earlier answer was 403 `challenge_required` (its `challenge.siteKey` renders the widget)." });
+const CodeRequest = z.strictObject({ channel: ChannelName, address: Address, challenge: Challenge }).openapi("PrivacyCenterCodeRequest");
 const Verification = z
-  .strictObject({ channel: ChannelName, address: Address, code: z.string().regex(/^\d{6}$/, "The 6-digit code.") })
+  .strictObject({ channel: ChannelName, address: Address, code: z.string().regex(/^\d{6}$/, "The 6-digit code."), challenge: Challenge })
   .openapi("PrivacyCenterVerificationInput");
 
 const PageSettings = z
@@ -112,8 +119,10 @@ privacyCenterRoutes.openapi(
     ...access.public,
     summary: "Send a one-time code to an email address or phone number",
     description:
-      "6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one. The answer is the same whether or " +
-      "not the address names anyone (no lookup happens here). Limits: per client address and per address (429 `rate_limited`).",
+      "6 digits, valid 10 minutes, 5 attempts; a new code replaces the previous one this client address asked for (not " +
+      "another's). The answer is the same whether or not the address names anyone (no lookup happens here). Limits: per " +
+      "client address, and per address and client address (429 `rate_limited`); past the ceiling per address or a daily " +
+      "cap, 403 `challenge_required` until the call carries a passed Turnstile token as `challenge` (docs/security.md#challenges).",
     request: { params: ProjectParams, body: jsonBody(CodeRequest) },
     responses: {
       202: jsonResponse(z.object({ channel: ChannelName, expiresIn: z.number().int(), codeLength: z.number().int() }), "A code is on its way (if the address can receive it)."),
@@ -121,8 +130,8 @@ privacyCenterRoutes.openapi(
     },
   }),
   async (c) => {
-    const { channel, address } = c.req.valid("json");
-    return c.json(await requestCode(c, c.req.valid("param").project_id, channel, addressOf(channel, address)), 202);
+    const { channel, address, challenge } = c.req.valid("json");
+    return c.json(await requestCode(c, c.req.valid("param").project_id, { channel, address: addressOf(channel, address), challenge }), 202);
   },
 );
 
@@ -138,7 +147,8 @@ privacyCenterRoutes.openapi(
       "A right code is spent and records a verification (method and time, in the tamper-evident log as " +
       "`verification.succeeded`); `sessionToken` then authorises the person's calls for 30 minutes. Wrong: 400 " +
       "`invalid_code` with `attemptsLeft`; used or replaced: 409 `code_used`; expired: 410 `code_expired`; after 5 wrong " +
-      "tries: 429 `code_attempts_exhausted`. Limits: per client address and per address (429 `rate_limited`).",
+      "tries: 429 `code_attempts_exhausted`. A wrong code uses up an attempt of this client address's own code only. " +
+      "Limits as for codes, and daily caps of wrong codes per address and per client address (403 `challenge_required`).",
     request: { params: ProjectParams, body: jsonBody(Verification) },
     responses: {
       201: jsonResponse(
@@ -153,8 +163,8 @@ privacyCenterRoutes.openapi(
     },
   }),
   async (c) => {
-    const { channel, address, code } = c.req.valid("json");
-    return c.json(await verifyCode(c, c.req.valid("param").project_id, channel, addressOf(channel, address), code), 201);
+    const { channel, address, code, challenge } = c.req.valid("json");
+    return c.json(await verifyCode(c, c.req.valid("param").project_id, { channel, address: addressOf(channel, address), code, challenge }), 201);
   },
 );
 
@@ -215,6 +225,9 @@ privacyCenterRoutes.openapi(
   },
 );
 
+/** Statuses in which a request is still open: a repeat of its kind answers with it. */
+const openStatuses = ["received", "in_progress"];
+
 const FileRequest = z
   .strictObject({
     kind: z.enum(requestKinds),
@@ -234,9 +247,15 @@ privacyCenterRoutes.openapi(
     description:
       "Recorded through the same write path as the API's requests (receipt, log entry, webhook event); its " +
       "`meta.context.verification` says how and when the person was verified. 409 `no_identity` when the verified " +
-      "address names no one; 403 `not_your_identity` for anyone else's identity." + sessionText,
+      "address names no one; 403 `not_your_identity` for anyone else's identity. One request of each kind is open at a " +
+      "time: while one is received or in progress, filing the same kind answers 200 with it. A session files at most 5 " +
+      "(429 `session_request_limit`)." + sessionText,
     request: { params: ProjectParams, body: jsonBody(FileRequest) },
-    responses: { 201: jsonResponse(PersonRequest, "The request as the page shows it."), ...problems },
+    responses: {
+      201: jsonResponse(PersonRequest, "The request as the page shows it."),
+      200: jsonResponse(PersonRequest, "A request of this kind is still open (received or in progress): that one, and nothing new is filed."),
+      ...problems,
+    },
   }),
   async (c) => {
     const projectId = c.req.valid("param").project_id;
@@ -246,8 +265,15 @@ privacyCenterRoutes.openapi(
     if (asked !== undefined && asked !== identityId) {
       throw new ApiError(403, "not_your_identity", "A verified person may only file requests about the identity their address names.");
     }
+    const origin = new URL(c.req.url).origin;
+    // One open request of each kind per identity: a repeat (a double click, or a flood) answers with the open one.
+    const open = (await requestsOf(c.env, c.var.db, projectId, identityId, origin)).find((request) => request.kind === kind && openStatuses.includes(request.status));
+    if (open) return c.json(open, 200);
+    if ((await countToday(c.var.db, "requests-per-session", person.id)) > capOf(c.env, "requests-per-session")) {
+      throw new ApiError(429, "session_request_limit", `A session files at most ${capOf(c.env, "requests-per-session")} requests; verify again to file more.`);
+    }
     const { requestId } = await fileRequest(writerOf(c, privacyCenterCaller(projectId, identityId)), person, identityId, kind, named ?? []);
-    const listed = await requestsOf(c.env, c.var.db, projectId, identityId, new URL(c.req.url).origin);
+    const listed = await requestsOf(c.env, c.var.db, projectId, identityId, origin);
     return c.json(listed.find((request) => request.requestId === requestId)!, 201);
   },
 );

@@ -32,6 +32,16 @@ export const PrivacyCenterSettings = z
     channels: z
       .strictObject({ email: ChannelSetting.optional(), sms: ChannelSetting.optional() })
       .openapi({ description: "The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions." }),
+    smsCountries: z
+      .array(z.string().regex(/^[A-Z]{2}$/, "An ISO 3166-1 alpha-2 country code (SE)."))
+      .max(250)
+      .optional()
+      .openapi({
+        description:
+          "The countries whose phone numbers may get a code by SMS. Omitted: those the project's jurisdiction rules name " +
+          "(a group such as EEA by its members), or the recommended preset's when they name none. Premium, shared-cost and " +
+          "other non-mobile numbers never get one (docs/privacy-center.md#abuse-limits).",
+      }),
     retentionDays: z.number().int().min(1).max(3650).openapi({ description: "Days a verification record is kept (then the daily retention deletes it)." }),
     theme: z
       .record(
@@ -57,11 +67,16 @@ export const defaultSettings: Settings = { channels: {}, retentionDays: 90, them
 export async function readSettings(d1: D1Database, projectId: string) {
   const db = getDb(d1);
   const [[project], [row]] = await db.batch([
-    db.select({ name: projects.name, controller: projects.controller, policies: projects.policies }).from(projects).where(eq(projects.id, projectId)),
+    db
+      .select({ name: projects.name, controller: projects.controller, policies: projects.policies, jurisdictionRules: projects.jurisdictionRules })
+      .from(projects)
+      .where(eq(projects.id, projectId)),
     db.select().from(privacyCenterSettings).where(eq(privacyCenterSettings.projectId, projectId)),
   ]);
   if (!project) return undefined;
-  const settings: Settings = row ? { channels: row.channels, retentionDays: row.retentionDays, theme: row.theme } : defaultSettings;
+  const settings: Settings = row
+    ? { channels: row.channels, ...(row.smsCountries ? { smsCountries: row.smsCountries } : {}), retentionDays: row.retentionDays, theme: row.theme }
+    : defaultSettings;
   return { project, settings };
 }
 
@@ -103,7 +118,7 @@ settingsRoutes.openapi(
     const projectId = c.req.valid("param").project_id;
     const settings = c.req.valid("json");
     if (!(await readSettings(c.var.db, projectId))) throw notFound("Project");
-    const values = { ...settings, updated: now() };
+    const values = { ...settings, smsCountries: settings.smsCountries ?? null, updated: now() };
     await getDb(c.var.db)
       .insert(privacyCenterSettings)
       .values({ projectId, ...values })

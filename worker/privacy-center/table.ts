@@ -12,6 +12,8 @@ export const privacyCenterSettings = sqliteTable("privacy_center_settings", {
     .references(() => projects.id, { onDelete: "cascade" }),
   /** Which channels may verify, and the alias type each one's address is stored under. */
   channels: text("channels", { mode: "json" }).$type<Partial<Record<Channel, { aliasType: string }>>>().notNull(),
+  /** The countries whose numbers may get a code by SMS; null: those the jurisdiction rules name (worker/privacy-center/phones.ts). */
+  smsCountries: text("sms_countries", { mode: "json" }).$type<string[]>(),
   /** Days a verification record (and the codes behind it) is kept. */
   retentionDays: integer("retention_days").notNull(),
   /** CSS custom properties the page and the element apply (`--assent-…`). */
@@ -38,6 +40,8 @@ export const verificationCodes = sqliteTable(
     expires: text("expires").notNull(),
     spent: text("spent"),
     created: text("created").notNull(),
+    /** Which client address asked (hashed): a new code replaces only that client's earlier one (issue 37). */
+    clientHash: text("client_hash"),
   },
   (t) => [
     index("verification_codes_address_idx").on(t.projectId, t.addressHash, t.created),

@@ -7,6 +7,7 @@ import { deliveries, events } from "../events/table";
 import { aliases, identities } from "../identities/table";
 import { defaultDatabase } from "../lib/databases";
 import { emailOutbox } from "../email/table";
+import { purgeDailyCounts } from "../limits/daily";
 import { getDb, type Db } from "../lib/db";
 import { idsFrom } from "../lib/ids";
 import { now } from "../lib/time";
@@ -100,14 +101,15 @@ export async function purgeDispatchedEvents(env: Env, asOf = Date.now()): Promis
 
 /**
  * The privacy center's verification records past their project's retention (fixed on each record as `purge_after`),
- * and one-time codes a day after they expired. Both are index seeks.
+ * one-time codes a day after they expired, and the abuse counts of days past (worker/limits/daily.ts). All index seeks.
  */
 export async function purgeVerifications(env: Env, asOf = Date.now()): Promise<number> {
-  const [records, codes] = await Promise.all([
+  const [records, codes, counts] = await Promise.all([
     purge(env, verifications, sql`SELECT ${verifications.id} FROM ${verifications} WHERE ${verifications.purgeAfter} < ${new Date(asOf).toISOString()}`),
     purge(env, verificationCodes, sql`SELECT ${verificationCodes.id} FROM ${verificationCodes} WHERE ${verificationCodes.expires} < ${new Date(asOf - day).toISOString()}`),
+    purgeDailyCounts(env.DB, asOf, rowsPerPass),
   ]);
-  return records + codes;
+  return records + codes + counts;
 }
 
 /**

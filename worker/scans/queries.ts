@@ -1,3 +1,4 @@
+import { ApiError } from "../lib/errors";
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { commit, type Committer } from "../events/commit";
 import { eventInsert } from "../events/outbox";
@@ -51,6 +52,22 @@ export async function diffOf(d1: D1Database, scan: { id: string; projectId: stri
   return diffReports(scan.report, await previousCompleted(d1, scan.projectId, scan.origin, scan.id));
 }
 
+/**
+ * The most a stored report may take, as the column holds it (JSON as written back, so `1e20` takes 21 bytes): under
+ * D1's 2,000,000-byte limit on a value, with room to spare. What is received is bounded apart (`maxReportBodyBytes`).
+ */
+export const maxStoredReportBytes = 1_950_000;
+
+/** 413 `report_too_large` for a report whose stored form would pass `maxStoredReportBytes`. */
+function refuseOversizedReport(report: ScanReport) {
+  const storedBytes = new TextEncoder().encode(JSON.stringify(report)).byteLength;
+  if (storedBytes > maxStoredReportBytes) {
+    throw new ApiError(413, "report_too_large", `The report takes ${storedBytes} bytes as stored; at most ${maxStoredReportBytes} are kept (scan fewer pages).`, {
+      members: { storedBytes, limitBytes: maxStoredReportBytes },
+    });
+  }
+}
+
 type Completing = { id: string; projectId: string; origin: string; trigger: (typeof scans.$inferSelect)["trigger"]; created: string; started: string | null };
 
 /**
@@ -59,6 +76,7 @@ type Completing = { id: string; projectId: string; origin: string; trigger: (typ
  * Answers the counts, or null when a `running` scan was no longer running (failed meanwhile by the cron).
  */
 export async function completeScan(committer: Committer, scan: Completing, crawled: ScanReport, write: "insert" | "update"): Promise<{ completed: string; counts: ScanCounts } | null> {
+  refuseOversizedReport(crawled);
   const d1 = committer.db;
   const db = getDb(d1);
   // The project's essential marks hold for every report it stores, whoever scanned.

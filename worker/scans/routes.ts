@@ -57,7 +57,7 @@ scanRoutes.openapi(
       201: jsonResponse(UploadedScan, "The stored report's scan."),
       202: jsonResponse(Scan, "The queued scan."),
       ...problems,
-      413: problem("Body larger than 1,900,000 bytes."),
+      413: problem("`payload_too_large`: a body larger than 1,900,000 bytes; `report_too_large`: a report taking more than 1,950,000 bytes as stored (numbers written out), with `storedBytes` and `limitBytes`."),
       503: problem("`browser_unavailable`: no Browser Rendering on this deployment; the problem's `command` scans from your machine."),
     },
   }),

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Veza radi do {d}.",
   codeText: "{o} je vaš kod za centar za privatnost {c}. Važi 10 minuta.",
   codeIgnore: "Ako ga niste zatražili, zanemarite ovu poruku.",
+  codesTried: "Neko je pokušao mnogo pogrešnih kodova za ovu adresu u centru za privatnost {c}. Do sutra svaki pokušaj traži dodatnu provjeru. Ne morate ništa učiniti.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "L’enllaç funciona fins al {d}.",
   codeText: "{o} és el teu codi per al centre de privadesa de {c}. És vàlid durant 10 minuts.",
   codeIgnore: "Si no l’has demanat, ignora aquest missatge.",
+  codesTried: "Algú ha provat molts codis incorrectes per a aquesta adreça al centre de privadesa de {c}. Fins demà, cada intent necessita una comprovació addicional. No cal que facis res.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Odkaz funguje do {d}.",
   codeText: "{o} je váš kód do centra ochrany soukromí {c}. Platí 10 minut.",
   codeIgnore: "Pokud jste o něj nežádali, tuto zprávu ignorujte.",
+  codesTried: "Někdo zkoušel mnoho chybných kódů pro tuto adresu v centru ochrany soukromí {c}. Do zítřka vyžaduje každý pokus další ověření. Nemusíte nic dělat.",
 } satisfies CenterStrings;

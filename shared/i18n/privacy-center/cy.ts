@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Mae’r ddolen yn gweithio tan {d}.",
   codeText: "{o} yw eich cod ar gyfer canolfan preifatrwydd {c}. Mae’n ddilys am 10 munud.",
   codeIgnore: "Os na wnaethoch ofyn amdano, anwybyddwch y neges hon.",
+  codesTried: "Mae rhywun wedi rhoi cynnig ar lawer o godau anghywir ar gyfer y cyfeiriad hwn yng nghanolfan preifatrwydd {c}. Tan yfory, mae angen gwiriad ychwanegol ar bob cynnig. Does dim rhaid i chi wneud dim.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Linket virker indtil {d}.",
   codeText: "{o} er din kode til privatlivscentret hos {c}. Den er gyldig i 10 minutter.",
   codeIgnore: "Hvis du ikke har bedt om den, kan du se bort fra denne besked.",
+  codesTried: "Nogen har prøvet mange forkerte koder for denne adresse i privatlivscentret hos {c}. Indtil i morgen kræver hvert forsøg en ekstra kontrol. Du behøver ikke gøre noget.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Der Link gilt bis {d}.",
   codeText: "{o} ist Ihr Code für das Datenschutzcenter von {c}. Er gilt 10 Minuten.",
   codeIgnore: "Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.",
+  codesTried: "Jemand hat für diese Adresse viele falsche Codes im Datenschutzcenter von {c} versucht. Bis morgen braucht jeder Versuch eine zusätzliche Prüfung. Sie müssen nichts tun.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "El enlace funciona hasta el {d}.",
   codeText: "{o} es tu código para el centro de privacidad de {c}. Es válido durante 10 minutos.",
   codeIgnore: "Si no lo has pedido, ignora este mensaje.",
+  codesTried: "Alguien ha probado muchos códigos erróneos para esta dirección en el centro de privacidad de {c}. Hasta mañana, cada intento necesita una comprobación adicional. No tienes que hacer nada.",
 } satisfies CenterStrings;

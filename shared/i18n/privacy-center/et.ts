@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Link töötab kuni {d}.",
   codeText: "{o} on teie {c} privaatsuskeskuse kood. See kehtib 10 minutit.",
   codeIgnore: "Kui te koodi ei küsinud, jätke see sõnum tähelepanuta.",
+  codesTried: "Keegi proovis selle aadressi jaoks {c} privaatsuskeskuses palju valesid koode. Homseni vajab iga katse lisakontrolli. Sul ei ole vaja midagi teha.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Estekak {d} arte funtzionatzen du.",
   codeText: "{o} da zure kodea pribatutasun-zentrorako ({c}). 10 minutuz balio du.",
   codeIgnore: "Ez baduzu eskatu, ez egin kasurik mezu honi.",
+  codesTried: "Norbaitek kode oker asko probatu ditu helbide honetarako {c}(r)en pribatutasun-zentroan. Bihar arte, saiakera bakoitzak egiaztapen gehigarri bat behar du. Ez duzu ezer egin behar.",
 } satisfies CenterStrings;

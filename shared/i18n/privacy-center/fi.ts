@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Linkki toimii {d} asti.",
   codeText: "{o} on koodisi palvelun {c} tietosuojakeskukseen. Se on voimassa 10 minuuttia.",
   codeIgnore: "Jos et pyytänyt koodia, voit jättää tämän viestin huomiotta.",
+  codesTried: "Joku on kokeillut tälle osoitteelle monta väärää koodia palvelun {c} tietosuojakeskuksessa. Huomiseen asti jokainen yritys vaatii lisätarkistuksen. Sinun ei tarvitse tehdä mitään.",
 } satisfies CenterStrings;

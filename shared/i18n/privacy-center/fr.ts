@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Le lien fonctionne jusqu’au {d}.",
   codeText: "{o} est votre code pour le centre de confidentialité de {c}. Il est valable 10 minutes.",
   codeIgnore: "Si vous ne l’avez pas demandé, ignorez ce message.",
+  codesTried: "Quelqu’un a essayé de nombreux codes erronés pour cette adresse dans le centre de confidentialité de {c}. Jusqu’à demain, chaque essai demande une vérification supplémentaire. Vous n’avez rien à faire.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Oibreoidh an nasc go dtí {d}.",
   codeText: "{o}: do chód d’ionad príobháideachais {c}. Tá sé bailí ar feadh 10 nóiméad.",
   codeIgnore: "Murar iarr tú é, déan neamhaird den teachtaireacht seo.",
+  codesTried: "Bhain duine éigin triail as go leor cód mícheart don seoladh seo in ionad príobháideachta {c}. Go dtí amárach, teastaíonn seiceáil bhreise ó gach iarracht. Níl ort aon rud a dhéanamh.",
 } satisfies CenterStrings;

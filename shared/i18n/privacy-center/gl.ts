@@ -41,4 +41,5 @@ export default {
   downloadUntil: "A ligazón funciona ata o {d}.",
   codeText: "{o} é o teu código para o centro de privacidade de {c}. É válido durante 10 minutos.",
   codeIgnore: "Se non o pediches, ignora esta mensaxe.",
+  codesTried: "Alguén probou moitos códigos incorrectos para este enderezo no centro de privacidade de {c}. Ata mañá, cada intento precisa dunha comprobación adicional. Non tes que facer nada.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Poveznica radi do {d}.",
   codeText: "{o} je vaš kod za centar za privatnost {c}. Vrijedi 10 minuta.",
   codeIgnore: "Ako ga niste zatražili, zanemarite ovu poruku.",
+  codesTried: "Netko je isprobao mnogo pogrešnih kodova za ovu adresu u centru za privatnost {c}. Do sutra svaki pokušaj traži dodatnu provjeru. Ne morate ništa učiniti.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "A link eddig működik: {d}.",
   codeText: "{o} az Ön kódja a(z) {c} adatvédelmi központjához. 10 percig érvényes.",
   codeIgnore: "Ha nem Ön kérte, hagyja figyelmen kívül ezt az üzenetet.",
+  codesTried: "Valaki sok hibás kódot próbált ki ehhez a címhez a(z) {c} adatvédelmi központjában. Holnapig minden próbálkozáshoz további ellenőrzés kell. Önnek nem kell semmit tennie.",
 } satisfies CenterStrings;

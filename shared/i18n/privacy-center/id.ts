@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Tautan berlaku hingga {d}.",
   codeText: "{o} adalah kode Anda untuk pusat privasi {c}. Kode berlaku selama 10 menit.",
   codeIgnore: "Jika Anda tidak memintanya, abaikan pesan ini.",
+  codesTried: "Seseorang mencoba banyak kode yang salah untuk alamat ini di pusat privasi {c}. Hingga besok, setiap percobaan memerlukan pemeriksaan tambahan. Anda tidak perlu melakukan apa pun.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Tengillinn virkar til {d}.",
   codeText: "{o} er kóðinn þinn fyrir persónuverndarmiðstöð {c}. Hann gildir í 10 mínútur.",
   codeIgnore: "Ef þú baðst ekki um hann skaltu hunsa þessi skilaboð.",
+  codesTried: "Einhver reyndi marga ranga kóða fyrir þetta netfang eða númer í persónuverndarmiðstöð {c}. Fram á morgun þarf hver tilraun aukaathugun. Þú þarft ekki að gera neitt.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Il link funziona fino al {d}.",
   codeText: "{o} è il tuo codice per il centro privacy di {c}. È valido per 10 minuti.",
   codeIgnore: "Se non l’hai richiesto, ignora questo messaggio.",
+  codesTried: "Qualcuno ha provato molti codici errati per questo indirizzo nel centro privacy di {c}. Fino a domani ogni tentativo richiede un controllo aggiuntivo. Non devi fare nulla.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "링크는 {d}까지 유효합니다.",
   codeText: "{o}: {c} 개인정보 센터 인증 코드입니다. 10분 동안 유효합니다.",
   codeIgnore: "요청하지 않으셨다면 이 메시지를 무시하세요.",
+  codesTried: "누군가 {c}의 개인정보 센터에서 이 주소로 잘못된 코드를 여러 번 시도했습니다. 내일까지는 시도할 때마다 추가 확인이 필요합니다. 따로 하실 일은 없습니다.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "De Link gëllt bis {d}.",
   codeText: "{o} ass Äre Code fir den Dateschutzzenter vun {c}. E gëllt 10 Minutten.",
   codeIgnore: "Wann Dir en net ugefrot hutt, ignoréiert dëse Message.",
+  codesTried: "Een huet am Dateschutzzenter vun {c} vill falsch Coden fir dës Adress probéiert. Bis muer brauch all Versuch eng zousätzlech Kontroll. Dir musst näischt maachen.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Nuoroda veikia iki {d}.",
   codeText: "{o} – jūsų {c} privatumo centro kodas. Jis galioja 10 minučių.",
   codeIgnore: "Jei jo neprašėte, nekreipkite dėmesio į šią žinutę.",
+  codesTried: "Kažkas {c} privatumo centre išbandė daug neteisingų kodų šiam adresui. Iki rytojaus kiekvienam bandymui reikia papildomo patikrinimo. Jums nieko daryti nereikia.",
 } satisfies CenterStrings;

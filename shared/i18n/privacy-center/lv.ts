@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Saite darbojas līdz {d}.",
   codeText: "{o} ir Jūsu kods {c} privātuma centram. Tas ir derīgs 10 minūtes.",
   codeIgnore: "Ja to nepieprasījāt, ignorējiet šo ziņu.",
+  codesTried: "Kāds {c} privātuma centrā šai adresei izmēģināja daudz nepareizu kodu. Līdz rītdienai katram mēģinājumam vajadzīga papildu pārbaude. Jums nekas nav jādara.",
 } satisfies CenterStrings;

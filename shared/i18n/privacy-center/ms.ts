@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Pautan berfungsi sehingga {d}.",
   codeText: "{o} ialah kod anda untuk pusat privasi {c}. Kod sah selama 10 minit.",
   codeIgnore: "Jika anda tidak memintanya, abaikan mesej ini.",
+  codesTried: "Seseorang telah mencuba banyak kod yang salah untuk alamat ini di pusat privasi {c}. Sehingga esok, setiap cubaan memerlukan semakan tambahan. Anda tidak perlu berbuat apa-apa.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Il-link jaħdem sa {d}.",
   codeText: "{o} huwa l-kodiċi tiegħek għaċ-ċentru tal-privatezza ta’ {c}. Huwa validu għal 10 minuti.",
   codeIgnore: "Jekk ma tlabtux, injora dan il-messaġġ.",
+  codesTried: "Xi ħadd ipprova ħafna kodiċi ħżiena għal dan l-indirizz fiċ-ċentru tal-privatezza ta’ {c}. Sa għada, kull tentattiv jeħtieġ kontroll addizzjonali. M’għandek bżonn tagħmel xejn.",
 } satisfies CenterStrings;

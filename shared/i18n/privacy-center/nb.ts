@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Lenken virker til {d}.",
   codeText: "{o} er koden din til personvernsenteret til {c}. Den gjelder i 10 minutter.",
   codeIgnore: "Hvis du ikke har bedt om den, kan du se bort fra denne meldingen.",
+  codesTried: "Noen har prøvd mange feil koder for denne adressen i personvernsenteret til {c}. Frem til i morgen krever hvert forsøk en ekstra kontroll. Du trenger ikke gjøre noe.",
 } satisfies CenterStrings;

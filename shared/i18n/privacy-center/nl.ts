@@ -41,4 +41,5 @@ export default {
   downloadUntil: "De link werkt tot {d}.",
   codeText: "{o} is je code voor het privacycentrum van {c}. Die is 10 minuten geldig.",
   codeIgnore: "Heb je er niet om gevraagd? Negeer dan dit bericht.",
+  codesTried: "Iemand heeft veel verkeerde codes geprobeerd voor dit adres in het privacycentrum van {c}. Tot morgen vraagt elke poging een extra controle. U hoeft niets te doen.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Lenkja verkar til {d}.",
   codeText: "{o} er koden din til personvernsenteret til {c}. Han gjeld i 10 minutt.",
   codeIgnore: "Dersom du ikkje har bede om han, kan du sjå bort frå denne meldinga.",
+  codesTried: "Nokon har prøvd mange feil kodar for denne adressa i personvernsenteret til {c}. Fram til i morgon krev kvart forsøk ein ekstra kontroll. Du treng ikkje gjere noko.",
 } satisfies CenterStrings;

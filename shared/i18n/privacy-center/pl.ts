@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Link działa do {d}.",
   codeText: "{o} to Twój kod do centrum prywatności {c}. Jest ważny przez 10 minut.",
   codeIgnore: "Jeśli to nie Ty, zignoruj tę wiadomość.",
+  codesTried: "Ktoś wypróbował wiele błędnych kodów dla tego adresu w centrum prywatności {c}. Do jutra każda próba wymaga dodatkowego sprawdzenia. Nie musisz nic robić.",
 } satisfies CenterStrings;

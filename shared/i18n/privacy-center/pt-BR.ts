@@ -41,4 +41,5 @@ export default {
   downloadUntil: "O link funciona até {d}.",
   codeText: "{o} é seu código para a central de privacidade de {c}. Ele vale por 10 minutos.",
   codeIgnore: "Se você não pediu este código, ignore esta mensagem.",
+  codesTried: "Alguém tentou muitos códigos errados para este endereço na central de privacidade de {c}. Até amanhã, cada tentativa precisa de uma verificação adicional. Você não precisa fazer nada.",
 } satisfies CenterStrings;

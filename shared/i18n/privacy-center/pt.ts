@@ -41,4 +41,5 @@ export default {
   downloadUntil: "A ligação funciona até {d}.",
   codeText: "{o} é o seu código para o centro de privacidade de {c}. É válido durante 10 minutos.",
   codeIgnore: "Se não pediu este código, ignore esta mensagem.",
+  codesTried: "Alguém tentou muitos códigos errados para este endereço no centro de privacidade de {c}. Até amanhã, cada tentativa precisa de uma verificação adicional. Não precisa de fazer nada.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "La colliaziun funcziuna fin ils {d}.",
   codeText: "{o} è Voss code per il center da protecziun da datas da {c}. El vala 10 minutas.",
   codeIgnore: "Sche Vus n’avais betg dumandà quel, ignorai quest messadi.",
+  codesTried: "Insatgi ha empruvà blers codes fallids per questa adressa en il center da protecziun da datas da {c}. Fin damaun dovra mintga emprova ina controlla supplementara. Vus na stuais far nagut.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Linkul funcționează până la {d}.",
   codeText: "{o} este codul pentru centrul de confidențialitate {c}. Este valabil 10 minute.",
   codeIgnore: "Dacă nu l-ați solicitat, ignorați acest mesaj.",
+  codesTried: "Cineva a încercat multe coduri greșite pentru această adresă în centrul de confidențialitate al {c}. Până mâine, fiecare încercare necesită o verificare suplimentară. Nu trebuie să faceți nimic.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Odkaz funguje do {d}.",
   codeText: "{o} je váš kód do centra ochrany súkromia {c}. Platí 10 minút.",
   codeIgnore: "Ak ste oň nežiadali, túto správu ignorujte.",
+  codesTried: "Niekto skúšal veľa nesprávnych kódov pre túto adresu v centre ochrany súkromia {c}. Do zajtra si každý pokus vyžaduje ďalšie overenie. Nemusíte nič robiť.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Povezava deluje do {d}.",
   codeText: "{o} je vaša koda za center za zasebnost {c}. Velja 10 minut.",
   codeIgnore: "Če je niste zahtevali, prezrite to sporočilo.",
+  codesTried: "Nekdo je v središču za zasebnost {c} za ta naslov poskusil veliko napačnih kod. Do jutri vsak poskus zahteva dodatno preverjanje. Ničesar vam ni treba storiti.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Lidhja funksionon deri më {d}.",
   codeText: "{o} është kodi juaj për qendrën e privatësisë ({c}). Është i vlefshëm për 10 minuta.",
   codeIgnore: "Nëse nuk e keni kërkuar, injoroni këtë mesazh.",
+  codesTried: "Dikush provoi shumë kode të gabuara për këtë adresë në qendrën e privatësisë së {c}. Deri nesër, çdo përpjekje kërkon një kontroll shtesë. Nuk ju duhet të bëni asgjë.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Länken fungerar till {d}.",
   codeText: "{o} är din kod till integritetscentret för {c}. Den gäller i 10 minuter.",
   codeIgnore: "Om du inte har bett om koden kan du bortse från det här meddelandet.",
+  codesTried: "Någon har provat många felaktiga koder för den här adressen i integritetscentret hos {c}. Fram till i morgon kräver varje försök en extra kontroll. Du behöver inte göra något.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Bağlantı {d} tarihine kadar çalışır.",
   codeText: "{o}, {c} gizlilik merkezi için kodunuzdur. Kod 10 dakika geçerlidir.",
   codeIgnore: "Bu kodu siz istemediyseniz bu mesajı dikkate almayın.",
+  codesTried: "Birisi {c} gizlilik merkezinde bu adres için çok sayıda yanlış kod denedi. Yarına kadar her deneme ek bir kontrol gerektiriyor. Bir şey yapmanıza gerek yok.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "Liên kết hoạt động đến {d}.",
   codeText: "{o} là mã của bạn cho trung tâm quyền riêng tư của {c}. Mã có hiệu lực trong 10 phút.",
   codeIgnore: "Nếu bạn không yêu cầu mã này, hãy bỏ qua tin nhắn này.",
+  codesTried: "Ai đó đã thử nhiều mã sai cho địa chỉ này tại trung tâm quyền riêng tư của {c}. Đến ngày mai, mỗi lần thử cần thêm một bước kiểm tra. Bạn không cần làm gì.",
 } satisfies CenterStrings;

@@ -41,4 +41,5 @@ export default {
   downloadUntil: "链接有效期至 {d}。",
   codeText: "{o} 是您用于 {c} 隐私中心的验证码。有效期为 10 分钟。",
   codeIgnore: "如果您没有请求此验证码，请忽略此消息。",
+  codesTried: "有人在 {c} 的隐私中心为此地址尝试了多个错误的验证码。明天之前，每次尝试都需要额外验证。您无需执行任何操作。",
 } satisfies CenterStrings;

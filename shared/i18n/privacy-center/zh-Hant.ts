@@ -41,4 +41,5 @@ export default {
   downloadUntil: "連結有效至 {d}。",
   codeText: "{o} 是您用於 {c} 隱私中心的驗證碼。有效時間為 10 分鐘。",
   codeIgnore: "如果您沒有要求此驗證碼，請忽略此訊息。",
+  codesTried: "有人在 {c} 的隱私中心為此地址嘗試了多個錯誤的驗證碼。明天之前，每次嘗試都需要額外驗證。您無需採取任何行動。",
 } satisfies CenterStrings;
