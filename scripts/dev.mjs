@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { newSecretKey, newSigningKeys, runtimes, waitForHealth } from "./local-service.mjs";
+import { freePort, newSecretKey, newSigningKeys, runtimes, waitForHealth } from "./local-service.mjs";
 import { portProblem } from "./preflight.mjs";
 import { seedDemo } from "./seed.mjs";
 
@@ -50,9 +50,15 @@ if (taken) {
   console.error(taken);
   process.exit(1);
 }
+// wrangler dev's inspector (Chrome DevTools: chrome://inspect): INSPECTOR_PORT, else the usual 9229, else, when a
+// second service holds that, a free port.
+const inspectorPort = process.env.INSPECTOR_PORT ?? ((await portProblem(9229, "127.0.0.1")) ? String(await freePort()) : "9229");
 const vars = await ensureDevVars();
-quietly("npm", ["run", "build:client"]);
-console.log("Built the widget and the portal into dist/public.");
+// ASSENT_CLIENT_BUILT: the caller built dist/public (the tests), as for the e2e setup.
+if (process.env.ASSENT_CLIENT_BUILT !== "true") {
+  quietly("npm", ["run", "build:client"]);
+  console.log("Built the widget and the portal into dist/public.");
+}
 // A private state directory (`npm start -- --persist-to DIR`, for parallel runs) gets the migrations too.
 const persistTo = runtimeArgs.includes("--persist-to") ? ["--persist-to", runtimeArgs[runtimeArgs.indexOf("--persist-to") + 1]] : [];
 const migrated = quietly("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistTo], { CI: "true" });
@@ -72,25 +78,52 @@ const runtimeOptions = [
 ];
 // --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its
 // /cdn-cgi/handler/scheduled does not reach the Worker (Miniflare's assets proxy answers "exception").
-const [command, args] = lean ? runtimes.lean(runtimeOptions) : runtimes.wrangler(["--test-scheduled", ...runtimeOptions]);
-const dev = spawn(command, args, { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code) => process.exit(code ?? 0));
+const [command, args] = lean ? runtimes.lean(runtimeOptions) : runtimes.wrangler(["--test-scheduled", "--inspector-port", inspectorPort, ...runtimeOptions]);
+// Its own process group (npx, wrangler, workerd, esbuild), so a signal to this script stops all of it.
+const dev = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env, detached: true });
+const stopGroup = (signal) => {
+  try {
+    process.kill(-dev.pid, signal);
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stopGroup(signal));
+// Until the service is ready and seeded, its output (the bindings table, the seed's requests, each logged twice:
+// wrangler's request line and the Worker's own) is held back and shown only if it fails; then it streams.
+let ready = false;
+let held = "";
+for (const [from, to] of [[dev.stdout, process.stdout], [dev.stderr, process.stderr]]) from.on("data", (d) => (ready ? to.write(d) : (held += d)));
+const showHeld = () => process.stderr.write(held);
+dev.on("exit", (code) => {
+  if (!ready) showHeld();
+  stopGroup("SIGTERM");
+  process.exit(code ?? 0);
+});
 
-if (!(await waitForHealth(base, { timeoutMs: 60_000 }))) throw new Error(`the service did not answer on ${base} within 60 s`);
+if (!(await waitForHealth(base, { timeoutMs: 120_000, gaveUp: () => dev.exitCode !== null }))) {
+  showHeld();
+  stopGroup("SIGTERM");
+  throw new Error(`the service did not answer on ${base} within 120 s`);
+}
 // Also when the demo was seeded by an earlier run on another port or host: its web client then learns this origin.
-const demo = await seedDemo(base, vars.ADMIN_TOKEN);
+const demo = await seedDemo(base, vars.ADMIN_TOKEN).catch((error) => {
+  showHeld();
+  stopGroup("SIGTERM");
+  throw error;
+});
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
 // The lean runtime fires it itself.
 if (!lean) setInterval(async () => {
   const res = await fetch(`${base}/__scheduled?cron=*+*+*+*+*`).catch((error) => ({ ok: false, status: String(error) }));
   if (!res.ok) console.error(`scheduled run failed: ${res.status}`);
 }, 60_000).unref();
+ready = true;
 console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo: ${base}/ (project ${demo.projectId}${demo.created ? ", seeded now" : ""})
-  Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}
+  Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}${lean ? "" : `\n  Inspector: 127.0.0.1:${inspectorPort} (chrome://inspect; INSPECTOR_PORT sets it)`}
 
   Quickstart (paste into a shell in this folder):
     export ASSENT=${base}

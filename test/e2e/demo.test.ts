@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoCustomerEmail, seedDemo } from "../../scripts/seed.mjs";
 import { launchBrowser } from "./browser";
+import { pointedAtService, shellBlocks } from "./doc-shell";
 import { adminToken, answeredByService, banner, base, events, ok, visitor, waitForEvent, type Json } from "./widget-helpers";
 
 const demoProjectId = inject("demoProjectId");
@@ -170,16 +171,8 @@ describe("npm start on a second port in the same folder (the seed runs again, fo
 
 describe("the demo's privacy center", () => {
   /** docs/privacy-center.md's "Try it on the demo": its walk-through (the first shell block), pointed at this run's service. */
-  function walkThrough(): string {
-    const section = readFileSync("docs/privacy-center.md", "utf8").split(/^## Try it on the demo$/m)[1].split(/^## /m)[0];
-    let script = section.match(/^```sh\n([\s\S]*?)^```$/m)![1];
-    for (const [name, value] of [["ASSENT", base], ["ADMIN_TOKEN", adminToken]]) {
-      const line = new RegExp(`^export ${name}=.*$`, "m");
-      expect(script, `the doc sets ${name} with one export line`).toMatch(line);
-      script = script.replace(line, `export ${name}='${value}'`);
-    }
-    return script;
-  }
+  const walkThrough = () =>
+    pointedAtService(shellBlocks(readFileSync("docs/privacy-center.md", "utf8").split(/^## Try it on the demo$/m)[1].split(/^## /m)[0])[0]);
 
   it("verifies by email from the seed: the doc's walk-through runs verbatim and files an access request for the demo's customer", async () => {
     const { stdout: output } = await promisify(execFile)("bash", ["-c", walkThrough()], { encoding: "utf8" });

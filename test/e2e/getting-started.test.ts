@@ -6,9 +6,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { inject } from "vitest";
 import { freePort } from "../../scripts/local-service.mjs";
 import { launchBrowser } from "./browser";
+import { pointedAtService, shellBlocks } from "./doc-shell";
 
 const doc = "docs/getting-started.md";
 // The port a reader chose for step 11's page (SITE_PORT; the doc's default, 3000, may be taken on a shared machine).
@@ -16,17 +16,7 @@ const sitePort = await freePort();
 const site = `http://localhost:${sitePort}`;
 
 /** The doc's shell blocks after the two commands (`npm ci && npm start` runs as this suite's global setup). */
-function walkThrough(): string {
-  const blocks = [...readFileSync(doc, "utf8").matchAll(/^```(?:sh|bash)\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-  const steps = blocks.filter((block) => !block.includes("npm start"));
-  let script = steps.join("\n");
-  for (const [name, value] of [["ASSENT", inject("baseUrl")], ["ADMIN_TOKEN", inject("adminToken")]]) {
-    const line = new RegExp(`^export ${name}=.*$`, "m");
-    expect(script, `the doc sets ${name} with one export line`).toMatch(line);
-    script = script.replace(line, `export ${name}='${value}'`);
-  }
-  return script;
-}
+const walkThrough = () => pointedAtService(shellBlocks(readFileSync(doc, "utf8")).filter((block) => !block.includes("npm start")).join("\n"));
 
 /** A bash fed line by line, so the test can act between two parts of one block; `until` waits for a marker. */
 function shell() {
