@@ -50,6 +50,14 @@ export const blockingBudgetBytes = 5 * 1024;
 const outDir = fileURLToPath(new URL("../dist/public/widget", import.meta.url));
 const headersFile = fileURLToPath(new URL("../dist/public/_headers", import.meta.url));
 const i18nFolder = fileURLToPath(new URL("../shared/i18n/", import.meta.url));
+/**
+ * The signal definitions are still the Worker's (worker/signals/signals.ts, bound for shared/): until they move, loaded
+ * by path, TypeScript the config's module runner transforms, so the widget's code imports nothing of the Worker.
+ */
+const { browserSignals, signalHeaders } = (await import(fileURLToPath(new URL("../worker/signals/signals.ts", import.meta.url)))) as {
+  browserSignals: unknown[];
+  signalHeaders: (inForce: unknown[]) => Record<string, string>;
+};
 const gzipBytes = (data: string | Buffer) => gzipSync(data, { level: 9 }).byteLength;
 
 /**
