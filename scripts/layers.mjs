@@ -8,6 +8,7 @@
 //   data model        each folder's table.ts: other tables and plumbing only
 //   plumbing          lib/ and env.ts: nothing else of the Worker
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where a module of worker/ (a path below it, as `auth/tokens.ts`) sits. */
@@ -68,16 +69,22 @@ function cyclesOf(folders) {
   return [...cycles.values()];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** The Worker's run-time imports (module -> modules, paths below worker/), and each module's source, under `root`. */
+export async function workerGraph(root) {
   const { default: madge } = await import("madge");
   const graph = (
-    await madge("worker", {
+    await madge(join(root, "worker"), {
       fileExtensions: ["ts"],
-      tsConfig: "tsconfig.json",
+      tsConfig: join(root, "tsconfig.json"),
       detectiveOptions: { ts: { skipTypeImports: true }, es6: { skipTypeImports: true } },
     })
   ).obj();
-  const problems = layerCrossings(graph, (module) => readFileSync(`worker/${module}`, "utf8"));
+  return { graph, sourceOf: (module) => readFileSync(join(root, "worker", module), "utf8") };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { graph, sourceOf } = await workerGraph(fileURLToPath(new URL("..", import.meta.url)));
+  const problems = layerCrossings(graph, sourceOf);
   for (const problem of problems) console.error(`layer crossing: ${problem}`);
   if (problems.length) process.exit(1);
   console.log(`the Worker's ${Object.keys(graph).length} modules keep their layers`);

@@ -3,7 +3,7 @@ import { GppModel } from "@iabgpp/cmpapi";
 import { describe, expect, it } from "vitest";
 import { gppString } from "../../widget/src/gpp/encoding";
 import { gppValues, sectionValues } from "../../widget/src/gpp/fields";
-import type { Purpose } from "../../widget/src/types";
+import type { Purpose } from "../../shared/browser/types";
 
 /** A recipient as the configuration lists it (only their number matters here). */
 const party = (partyId: string) => ({ partyId, referenceId: partyId }) as Purpose["recipients"][number];

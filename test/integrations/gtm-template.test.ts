@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AssentGlobal } from "../../widget/src/index";
-import type { ConsentState } from "../../widget/src/types";
+import type { ConsentState } from "../../shared/browser/types";
 import { consentTypes as sharedConsentTypes } from "../../shared/consent-mode/types";
 import { consentTypes, PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
 import { runScenario } from "./gtm/scenarios";
