@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { access } from "../auth/scopes";
 import { z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
@@ -180,8 +181,17 @@ senderAdminRoutes.openapi(
 const BlacklistEntry = z
   .object({ sender: z.string().openapi({ description: "Lower-case: the match ignores case." }), created: Timestamp })
   .openapi("BlacklistedSender");
+/** A sender is a name (letters, digits, spaces, `._&'-`) or a phone number valid for its country; nothing else is stored. */
 const SenderParam = z.object({
-  sender: z.string().min(1).max(64).openapi({ description: "A sender name or number (+46701234567), URL-encoded." }),
+  sender: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(
+      (sender) => (sender.startsWith("+") ? Boolean(parsePhoneNumberFromString(sender)?.isValid()) : /^[\p{L}\p{N}][\p{L}\p{N} ._&'-]*$/u.test(sender)),
+      "A sender name (letters, digits, spaces and ._&'-) or a phone number in E.164 valid for its country.",
+    )
+    .openapi({ description: "A sender name or number (+46701234567), URL-encoded." }),
 });
 
 senderAdminRoutes.openapi(
