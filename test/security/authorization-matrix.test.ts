@@ -141,7 +141,7 @@ describe("every operation declares its access", () => {
 
   it("has no routes outside the OpenAPI document but the HTML pages and static files", () => {
     const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`));
-    const pages = new Set(["GET /", "GET /healthz", "GET /readyz", "GET /openapi.json", "GET /docs", "GET /portal", "GET /portal/*",
+    const pages = new Set(["GET /", "GET /healthz", "GET /readyz", "GET /openapi.json", "GET /docs", "GET /docs/:page", "GET /portal", "GET /portal/*",
       "GET /robots.txt", "GET /favicon.svg", "GET /favicon.ico", "GET /privacy-center/:project_id"]);
     const others = app.routes
       .filter((route) => route.method !== "ALL")
