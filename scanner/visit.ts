@@ -51,7 +51,9 @@ export type Visit = {
 /** A navigation failure as a stable code: Chromium's net errors and Playwright's timeout. */
 export function navigationError(error: unknown): PageError {
   const message = error instanceof Error ? error.message : String(error);
-  const detail = message.split("\n")[0].slice(0, 300);
+  // Playwright names its own call and the URL around the browser's error ("page.goto: net::… at http://…"): the
+  // report names the page already, so the detail is the browser's words.
+  const detail = message.split("\n")[0].replace(/^page\.goto: /, "").replace(/ at \S+$/, "").slice(0, 300);
   if (error instanceof NavigationRefused) return { code: "navigation_refused", detail };
   if (/ERR_TOO_MANY_REDIRECTS/.test(message)) return { code: "redirect_loop", detail };
   if (/Timeout|timed out|ERR_TIMED_OUT/i.test(message)) return { code: "timeout", detail };

@@ -47,7 +47,9 @@ type Truth = typeof truthFile;
 const truthOf = (fill: Record<string, string>): Truth =>
   JSON.parse(JSON.stringify(truthFile).replace(/\{(ads|video|service|shop)\}/g, (_, name: string) => fill[name]));
 const pathsOf = (pages: string | string[], truth: Truth) => (pages === "all" ? truth.allPages : (pages as string[]));
-const covers = (pattern: string, value: string) => (pattern.endsWith("*") ? value.startsWith(pattern.slice(0, -1)) : pattern === value);
+/** A truth line covers what it names, `*` standing for any run of characters (a storage key's wildcard sits before its `@origin`). */
+const covers = (pattern: string, value: string) =>
+  new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(value);
 
 /** Precision and recall of what was found against the truth, with what differs. */
 function measured(found: string[], truth: string[]) {

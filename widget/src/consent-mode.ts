@@ -25,6 +25,8 @@ export const fallbackSettings = (): ConsentModeSettings => ({
   ],
 });
 
+type Marked = unknown[] & { assent?: 1 };
+
 const dataLayer = () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ||= []);
 
 export function gtag(..._args: unknown[]) {
@@ -35,13 +37,20 @@ export function gtag(..._args: unknown[]) {
 
 /** The defaults: redaction and passthrough first, then each (region-scoped) default with `wait_for_update`. */
 export function setDefaults(settings: ConsentModeSettings): void {
-  const layer = dataLayer() as unknown[] & { assent?: 1 };
-  // Once a page: the blocker (first in <head>) sends them before the widget can.
-  if (!settings.enabled || layer.assent) return;
-  layer.assent = 1;
+  // Not after the blocker's (sendDefaultsFirst): the widget's would come after the page's tags.
+  if (!settings.enabled || (dataLayer() as Marked).assent) return;
   if (settings.adsDataRedaction) gtag("set", "ads_data_redaction", true);
   if (settings.urlPassthrough) gtag("set", "url_passthrough", true);
   for (const entry of settings.defaults) gtag("consent", "default", { ...entry, wait_for_update: settings.waitForUpdate });
+}
+
+/**
+ * The blocker's defaults, first in <head> before any tag: marked on the dataLayer, so the widget sends none of its own
+ * (its fallback and the project's, which on a page without the blocker follow each other, test/e2e/widget-bootstrap).
+ */
+export function sendDefaultsFirst(settings: ConsentModeSettings): void {
+  setDefaults(settings);
+  if (settings.enabled) (dataLayer() as Marked).assent = 1;
 }
 
 /** Per consent type: granted when any purpose mapped to it may be used; types no purpose maps to are left alone. */

@@ -8,7 +8,7 @@ import { ruleCovers } from "../../../shared/blocking/hosts";
 import type { BlockingScriptConfig } from "../../../shared/blocking/script-config";
 import { vendorById } from "../../../shared/vendors/catalogue";
 import { storageKey } from "../../../shared/browser/storage-keys";
-import { gtag, setDefaults } from "../consent-mode";
+import { gtag, sendDefaultsFirst } from "../consent-mode";
 import type { Decision } from "../store";
 import type { VendorPage } from "../../../shared/vendors/types";
 import { hold, type Held } from "./hold";
@@ -32,7 +32,7 @@ export function start(config: BlockingScriptConfig): void {
   const stored = storedDecision(config);
   // Consent Mode before any tag: this script runs first in <head>, the widget (a module) only after the page's tags.
   if (consentMode) {
-    setDefaults(consentMode);
+    sendDefaultsFirst(consentMode);
     if (Object.keys(stored.modes ?? {}).length) gtag("consent", "update", stored.modes);
   }
   if (entries.length === 0) return;
