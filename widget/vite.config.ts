@@ -33,10 +33,9 @@ import { vendors } from "../shared/vendors/catalogue";
  * click-to-load placeholders of frames gated by hand where a page has one held, 28 for the notes (GPC, offline,
  * failure) both layers render from one copy in the entry and for the element's one view, 10 for naming the
  * browser's storage keys in the one place the privacy center and the blocker read too (shared/browser), and 16 for
- * sending Consent Mode's defaults once a page when the blocker sent them first (docs/widget.md); and 1 because those
- * parts, each measured on its own, compress one byte worse together.
+ * leaving Consent Mode's defaults to the blocker when it sent them first (docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 28 + 10 + 16 + 1;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 28 + 10 + 16;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**
