@@ -26,7 +26,8 @@ const { values } = parseArgs({
 const vars = Object.fromEntries(values.var.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]));
 
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+// The bundle is one module, so wrangler's module rules have nothing to say (and Miniflare 5 takes none).
+const { workerOptions: { modulesRules: _rules, ...workerOptions } } = unstable_getMiniflareWorkerOptions("wrangler.toml");
 const miniflare = new Miniflare({
   ...workerOptions,
   name: "assent",
