@@ -4,6 +4,7 @@ import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
+import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
@@ -118,6 +119,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/overview`, overviewRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
+  ["/admin/v1", accountRoutes],
+  ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],

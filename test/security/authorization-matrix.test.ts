@@ -26,15 +26,20 @@ const backendScopes = [
   "webhooks:manage", "audit:read", "scans:read", "scans:write", "hub:sms", "hub:lookup",
 ];
 const publicScopes = ["consent-config:read", "config:read", "identities:create"];
+/** The admin API's scopes: an owner's (the admin token acts as one) and no client's. */
+const operatorScopes = [
+  "projects:read", "projects:write", "projects:delete", "clients:read", "clients:manage", "blocking:write",
+  "members:read", "members:manage", "audit-trail:read", "admin",
+];
 /** Identity-scoped tokens: these scopes, the last two for their own identity only. */
 const identityScopes = ["consent-config:read", "identities:read", "consents:write"];
 const ownIdentityOnly = ["identities:read", "consents:write"];
 
 const held: Record<CallerKind, string[]> = {
   none: [],
-  "admin token": [...backendScopes, "admin"],
-  "portal session": [...backendScopes, "admin"],
-  "portal session without CSRF": [...backendScopes, "admin"],
+  "admin token": [...backendScopes, ...operatorScopes],
+  "portal session": [...backendScopes, ...operatorScopes],
+  "portal session without CSRF": [...backendScopes, ...operatorScopes],
   backend: backendScopes,
   web: publicScopes,
   ios: publicScopes,
