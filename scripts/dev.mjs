@@ -80,6 +80,15 @@ dev.on("exit", (code) => process.exit(code ?? 0));
 if (!(await waitForHealth(base, { timeoutMs: 60_000 }))) throw new Error(`the service did not answer on ${base} within 60 s`);
 // Also when the demo was seeded by an earlier run on another port or host: its web client then learns this origin.
 const demo = await seedDemo(base, vars.ADMIN_TOKEN);
+// The local owner (made on the first run; docs/security.md#the-admin-token-break-glass) and a fresh one-time link for them.
+const ownerEmail = process.env.ASSENT_OWNER_EMAIL ?? "owner@assent.localhost";
+const bootstrap = await fetch(`${base}/admin/v1/bootstrap`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${vars.ADMIN_TOKEN}`, "content-type": "application/json" },
+  body: JSON.stringify({ email: ownerEmail }),
+});
+if (!bootstrap.ok) throw new Error(`making the local owner failed: ${bootstrap.status} ${await bootstrap.text()}`);
+const { signInUrl } = await bootstrap.json();
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
 // The lean runtime fires it itself.
 if (!lean) setInterval(async () => {
@@ -90,6 +99,8 @@ console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo: ${base}/ (project ${demo.projectId}${demo.created ? ", seeded now" : ""})
+  Portal: ${signInUrl}
+    (signs ${ownerEmail}, the local owner, in once within 15 minutes; later ask for a link on the sign-in page)
   Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}
 
   Quickstart (paste into a shell in this folder):

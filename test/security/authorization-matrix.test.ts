@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { createRouter, defineRoute } from "../../worker/lib/router";
 import { openApiDocument } from "../api/helpers";
-import { buildCallers, send, type CallerKind } from "./callers";
+import { buildCallers, send, type CallerKind, type RoleKind } from "./callers";
+import { roles, roleScopes } from "../../worker/accounts/roles";
 
 type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
 const methods = ["get", "post", "put", "patch", "delete"];
@@ -47,6 +48,8 @@ const held: Record<CallerKind, string[]> = {
   "identity-scoped (own)": identityScopes,
   "identity-scoped (other)": identityScopes,
   "another project's backend": backendScopes,
+  // Generated from the role table: a member's session holds exactly their role's scopes.
+  ...(Object.fromEntries(roles.map((role) => [`portal session: ${role}`, [...roleScopes[role]]])) as Record<RoleKind, string[]>),
 };
 const kinds = Object.keys(held) as CallerKind[];
 const presents = (kind: CallerKind) =>
