@@ -182,6 +182,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
     { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
+    { name: "Members", description: "Operators as people: members and their roles, their sessions, the audit trail of who did what, the bootstrap (docs/security.md#roles)." },
   ],
 });
 

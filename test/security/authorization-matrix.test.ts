@@ -97,6 +97,8 @@ function expected(op: Operation, kind: CallerKind): Cell {
   const [scheme, needed] = chosen;
   if ((scheme === "adminToken") !== (presented === "admin bearer") && scheme !== "portalSession") return { status: 401, code: "unauthorized" };
   if (kind === "portal session without CSRF" && op.method !== "get") return { status: 403, code: "csrf_failed" };
+  // A member's role is looked up in the project the path names: one not their organization's is not found, whatever the role.
+  if (kind.startsWith("portal session: ") && deletesProject(op)) return { status: 404, code: "not_found" };
   if (!needed.every((scope) => held[kind].includes(scope))) return { status: 403, code: "insufficient_scope" };
   if (kind === "another project's backend" && op.path.includes("{project_id}")) return { status: 404, code: "not_found" };
   if (kind.startsWith("identity-scoped") && needed.some((scope) => ownIdentityOnly.includes(scope))) {
