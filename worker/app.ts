@@ -4,6 +4,7 @@ import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
+import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
@@ -121,6 +122,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/overview`, overviewRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
+  ["/admin/v1", accountRoutes],
+  ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
@@ -183,6 +186,7 @@ const openApiDocument = (origin: string) => ({
     { name: "GPP", description: "Per-project IAB Global Privacy Platform settings: whether the pages are MSPA covered transactions, and in which mode." },
     { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
+    { name: "Members", description: "Operators as people: members and their roles, their sessions, the audit trail of who did what, the bootstrap (docs/security.md#roles)." },
   ],
 });
 
