@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { breakGlassAlerts } from "./accounts/bootstrap";
 import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-token-routes";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
@@ -52,6 +53,7 @@ export const app = createRouter();
 
 // First, so its line covers every answer: errors, not found and the other middleware's own.
 app.use(requestLog);
+app.use(breakGlassAlerts);
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from

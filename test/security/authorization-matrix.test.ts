@@ -9,7 +9,7 @@ import { app } from "../../worker/app";
 import { createRouter, defineRoute } from "../../worker/auth/router";
 import { openApiDocument } from "../api/helpers";
 import { buildCallers, send, type CallerKind, type RoleKind } from "./callers";
-import { roles, roleScopes } from "../../worker/accounts/roles";
+import { roles, roleScopes } from "../../worker/auth/roles";
 
 type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
 const methods = ["get", "post", "put", "patch", "delete"];

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { Schemas } from "../../shared/api/operations";
 import { adminToken, call, newClient, newProject, origin, type Reply } from "../api/helpers";
 import { mailedLink, signInWith } from "../api/accounts-helpers";
-import { roles } from "../../worker/accounts/roles";
+import { roles } from "../../worker/auth/roles";
 
 /** A fresh client address per call, so the security project's low rate limits count only what a test means. */
 let addresses = 0;

@@ -1,38 +1,14 @@
 import { sql } from "drizzle-orm";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { newId } from "../lib/ids";
 import { logger } from "../lib/logger";
 import { now } from "../lib/time";
 import { sendOpsEvent, opsWebhookConfigured } from "../ops/notify";
-import { projects } from "../projects/table";
-import { atomically, getDb } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { accountsDb, firstOrganization } from "./operators";
+import { accountsDb, ensureOrganization } from "../auth/operators";
 import { mailSignInLink } from "./sign-in";
-import { members, organizationProjects, organizations } from "./table";
-
-/**
- * `ADMIN_TOKEN` as the bootstrap (docs/security.md#the-admin-token-break-glass). Its first use on a deployment without
- * an organization creates one and moves every existing project into it (all databases), in one batch on `DB`
- * guarded so that two first uses at once make one organization. Projects created later by the token join the first
- * organization too.
- */
-export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
-  const [found] = await firstOrganization(c);
-  if (found) return found.id;
-  const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select({ id: projects.id }).from(projects)));
-  const projectIds = JSON.stringify(perDatabase.flat().map((row) => row.id));
-  const id = newId("org");
-  await atomically(c.var.databases.named("DB"), [
-    sql`INSERT INTO ${organizations} (id, name, created)
-      SELECT ${id}, 'Organization', ${now()} WHERE NOT EXISTS (SELECT 1 FROM ${organizations})`,
-    sql`INSERT OR IGNORE INTO ${organizationProjects} (project_id, organization_id)
-      SELECT value, (SELECT id FROM ${organizations} ORDER BY created, id LIMIT 1) FROM json_each(${projectIds})`,
-  ]);
-  const [made] = await firstOrganization(c);
-  return made!.id;
-}
+import { members, organizations } from "./table";
 
 /**
  * The first owner, made by the admin token's first sign-in that names an address (or `POST /admin/v1/bootstrap`):
@@ -85,3 +61,10 @@ export async function createOrganization(c: Context<AppEnv>, name: string, owner
   await mailSignInLink(c, { id: ownerId, email, organizationId }, "invitation");
   return { organizationId, ownerId };
 }
+
+/** After the answer: the break-glass alert for a call the access check let in on the admin token (worker/auth/authorize.ts). */
+export const breakGlassAlerts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const route = c.var.breakGlass;
+  if (route && c.var.operator) await raiseBreakGlass(c, c.var.operator.organizationId, route);
+};

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { accountsDb } from "./operators";
+import { accountsDb } from "../auth/operators";
 import { organizationProjects, projectRoles } from "./table";
 
 /** A new project joins the creating operator's organization. */

@@ -7,10 +7,11 @@ import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter, defineRoute } from "../lib/router";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
-import { auditQuery, type AuditPayload } from "./audit";
-import { createFirstOwner, createOrganization, ensureOrganization } from "./bootstrap";
+import { auditQuery, type AuditPayload } from "../auth/audit";
+import { ensureOrganization } from "../auth/operators";
+import { createFirstOwner, createOrganization } from "./bootstrap";
 import { endSessions, inviteMember, listMembers, memberOf, removeMember, sessionsOf, updateMember } from "./members";
-import type { Operator } from "./operators";
+import type { Operator } from "../auth/operators";
 import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member, MemberParams, NewOrganization, OrganizationResult, MemberUpdate, SessionInfo, SessionParams } from "./schemas";
 import { mailSignInLink } from "./sign-in";
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { Timestamp } from "../lib/schemas";
-import { credentialKinds } from "./credentials";
-import { roles } from "./roles";
+import { credentialKinds } from "./table";
+import { roles } from "../auth/roles";
 
 export const Role = z.enum(roles).openapi("Role", { description: "docs/security.md#roles: what each role may do." });
 

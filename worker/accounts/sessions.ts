@@ -2,9 +2,10 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
 import { createSession, isAdminToken, type PortalSession } from "../portal/session";
-import { recordAudit } from "./audit";
-import { createFirstOwner, ensureOrganization, raiseBreakGlass } from "./bootstrap";
-import { memberOperator, type Operator } from "./operators";
+import { recordAudit } from "../auth/audit";
+import { ensureOrganization } from "../auth/operators";
+import { createFirstOwner, raiseBreakGlass } from "./bootstrap";
+import { memberOperator, type Operator } from "../auth/operators";
 import { redeemSignInLink } from "./sign-in";
 
 const unauthorized = (detail: string) => new ApiError(401, "unauthorized", detail);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { randomSecret, sha256Hex } from "../lib/crypto";
 import { sendEmail } from "../email/outbox";
 import { now } from "../lib/time";
-import { accountsDb } from "./operators";
+import { accountsDb } from "../auth/operators";
 import { members, signInLinks } from "./table";
 
 /** A sign-in link works once, for 15 minutes; an invitation's, for 7 days. */

@@ -1,5 +1,12 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { roles, type Role } from "./roles";
+
+/** The roles a member holds in an organization, and where set, a different one in a project (worker/auth/roles.ts: what each may do). */
+export const roles = ["owner", "admin", "editor", "request_handler", "viewer"] as const;
+export type Role = (typeof roles)[number];
+
+/** How an operator proved who they are; every audit entry names it. `admin-token` is the break-glass credential. */
+export const credentialKinds = ["admin-token", "email-link", "passkey", "sso", "personal-token"] as const;
+export type CredentialKind = (typeof credentialKinds)[number];
 
 /**
  * Operators as people (docs/security.md#roles), all in `DB` whichever database a project lives in: organizations own

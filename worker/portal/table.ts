@@ -1,6 +1,5 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { credentialKinds } from "../accounts/credentials";
-import { members } from "../accounts/table";
+import { credentialKinds, members } from "../accounts/table";
 
 /**
  * Portal sessions (worker/portal/session.ts), in `DB`: only the SHA-256 of the session id is stored, so the table

@@ -19,7 +19,7 @@ import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified,
 import { now } from "../lib/time";
 import { findProject } from "./queries";
 import { adoptProject, releaseProject } from "../accounts/projects";
-import { visibleProjects } from "../accounts/operators";
+import { visibleProjects } from "../auth/operators";
 import { Project, ProjectInput, toProject } from "./schemas";
 import { projects } from "./table";
 

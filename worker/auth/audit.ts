@@ -1,15 +1,15 @@
 import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Scope } from "../auth/scopes";
+import type { Scope } from "./scopes";
 import type { AppEnv } from "../env";
 import { canonicalJson } from "../lib/canonical";
 import { sha256Hex } from "../lib/crypto";
 import { clientIp } from "../limits/rate-limits";
 import { now } from "../lib/time";
-import type { CredentialKind } from "./credentials";
+import type { CredentialKind } from "../accounts/table";
 import { accountsDb, type Operator } from "./operators";
 import type { Role } from "./roles";
-import { auditEntries } from "./table";
+import { auditEntries } from "../accounts/table";
 
 /** What an audit entry commits to; its SHA-256 over canonical JSON is the entry hash, and it names the one before. */
 export type AuditPayload = {

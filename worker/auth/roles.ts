@@ -1,8 +1,8 @@
-import { clientScopes, operatorScopes, type Scope } from "../auth/scopes";
+import { roles, type Role } from "../accounts/table";
+import { clientScopes, operatorScopes, type Scope } from "./scopes";
 
-/** The roles a member holds in an organization, and where set, a different one in a project. */
-export const roles = ["owner", "admin", "editor", "request_handler", "viewer"] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role };
+
 
 /** Read-only, and nothing that names or describes a data subject (identities, requests, the project log). */
 const viewerScopes = ["consent-config:read", "config:read", "scans:read", "projects:read"] as const satisfies readonly Scope[];

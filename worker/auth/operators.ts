@@ -1,11 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { getDb } from "../lib/db";
+import { atomically, getDb } from "../lib/db";
+import { newId } from "../lib/ids";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
 import { notFound } from "../lib/errors";
-import type { CredentialKind } from "./credentials";
+import type { CredentialKind } from "../accounts/table";
 import type { Role } from "./roles";
-import { members, organizationProjects, organizations, projectRoles } from "./table";
+import { members, organizationProjects, organizations, projectRoles } from "../accounts/table";
 
 /** Who is acting on the admin API or the portal: what every audit entry names. */
 export type Operator = {
@@ -67,3 +70,25 @@ export const ownerCount = (c: Context<AppEnv>, organizationId: string) =>
     .select({ n: sql<number>`count(*)` })
     .from(members)
     .where(and(eq(members.organizationId, organizationId), eq(members.role, "owner")));
+
+/**
+ * `ADMIN_TOKEN` as the bootstrap (docs/security.md#the-admin-token-break-glass). Its first use on a deployment without
+ * an organization creates one and moves every existing project into it (all databases), in one batch on `DB`
+ * guarded so that two first uses at once make one organization. Projects created later by the token join the first
+ * organization too.
+ */
+export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
+  const [found] = await firstOrganization(c);
+  if (found) return found.id;
+  const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select({ id: projects.id }).from(projects)));
+  const projectIds = JSON.stringify(perDatabase.flat().map((row) => row.id));
+  const id = newId("org");
+  await atomically(c.var.databases.named("DB"), [
+    sql`INSERT INTO ${organizations} (id, name, created)
+      SELECT ${id}, 'Organization', ${now()} WHERE NOT EXISTS (SELECT 1 FROM ${organizations})`,
+    sql`INSERT OR IGNORE INTO ${organizationProjects} (project_id, organization_id)
+      SELECT value, (SELECT id FROM ${organizations} ORDER BY created, id LIMIT 1) FROM json_each(${projectIds})`,
+  ]);
+  const [made] = await firstOrganization(c);
+  return made!.id;
+}
