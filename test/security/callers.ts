@@ -49,7 +49,7 @@ export type CallerKind =
   | "another project's backend"
   | RoleKind;
 
-/** A member signed in to the portal with each role of the role table (worker/accounts/roles.ts). */
+/** A member signed in to the portal with each role of the role table (worker/auth/roles.ts). */
 export const roleKinds = roles.map((role) => `portal session: ${role}` as const);
 export type RoleKind = (typeof roleKinds)[number];
 

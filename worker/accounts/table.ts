@@ -78,7 +78,7 @@ export const signInLinks = sqliteTable(
 );
 
 /**
- * The audit trail of operator actions (worker/accounts/audit.ts): a hash chain per organization, each entry's hash
+ * The audit trail of operator actions (worker/auth/audit.ts): a hash chain per organization, each entry's hash
  * over its canonical payload, which names the hash of the entry before it, so an edited or removed entry breaks the
  * chain from there on.
  */

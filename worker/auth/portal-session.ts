@@ -157,7 +157,7 @@ async function sessionOperator(c: Context<AppEnv>, session: PortalSession): Prom
 
 /**
  * The portal session as a credential (one of worker/auth/authorize.ts): an operator holding their role's scopes
- * (worker/accounts/roles.ts), in a project their project role where set. On a project route it acts as that
+ * (worker/auth/roles.ts), in a project their project role where set. On a project route it acts as that
  * project's backend would, when the project exists and is their organization's (404 otherwise).
  */
 export const portalSessionCredential: Credential = {

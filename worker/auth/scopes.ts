@@ -17,7 +17,7 @@ import { clientTypes, type ClientType } from "./table";
  *   or a portal session. `subject` says where the request names the data subject; a token scoped to one identity
  *   may use the route only for its own identity, and only when the scope is one `identityScopedScopes` lists.
  * - `access.operator(scope)`: the admin API: the admin token (break-glass), or a portal session whose member's role
- *   (worker/accounts/roles.ts) holds `scope`, in the project named by the path when there is one.
+ *   (worker/auth/roles.ts) holds `scope`, in the project named by the path when there is one.
  * - `access.admin`: the deployment-wide admin API (`access.operator("admin")`: owners and the admin token).
  * - `access.session`: a portal session only.
  *

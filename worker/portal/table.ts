@@ -14,7 +14,7 @@ export const portalSessions = sqliteTable(
     adminFingerprint: text("admin_fingerprint").notNull(),
     /** The member signed in; null for a break-glass session (the admin token). Removing the member ends it (cascade). */
     memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
-    /** How the session was opened (worker/accounts/credentials.ts): recorded with every action in the audit trail. */
+    /** How the session was opened (worker/accounts/table.ts): recorded with every action in the audit trail. */
     credential: text("credential", { enum: credentialKinds }).notNull().default("admin-token"),
     /** The address that signed in, for the member's list of sessions. */
     address: text("address"),
