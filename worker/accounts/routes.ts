@@ -5,7 +5,7 @@ import { access, type Access } from "../auth/scopes";
 import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { createRouter, defineRoute } from "../lib/router";
+import { createRouter, defineRoute } from "../auth/router";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { auditQuery, type AuditPayload } from "../auth/audit";
 import { ensureOrganization } from "../auth/operators";

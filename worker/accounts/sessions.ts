@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { createSession, isAdminToken, type PortalSession } from "../portal/session";
+import { createSession, isAdminToken, type PortalSession } from "../auth/portal-session";
 import { recordAudit } from "../auth/audit";
 import { ensureOrganization } from "../auth/operators";
 import { createFirstOwner, raiseBreakGlass } from "./bootstrap";
