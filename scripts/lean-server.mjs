@@ -53,7 +53,7 @@ const crons = experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig.
 const cronEvery = Number(values["cron-every"]);
 if (cronEvery > 0) setInterval(() => {
   for (const cron of crons) {
-    const trigger = new URL(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`, url);
+    const trigger = new URL(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`, url);
     fetch(trigger, { headers: { "MF-Route-Override": "assent" } }).then(
       async (res) => res.ok || console.error(`scheduled run (${cron}) failed: ${res.status} ${await res.text()}`),
       (error) => console.error(`scheduled run (${cron}) failed: ${error.message}`),
