@@ -11501,6 +11501,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "The shop's session: the cart and the checkout need it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["EssentialMarkInput"];
             };
         };

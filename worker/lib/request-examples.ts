@@ -100,6 +100,7 @@ export const requestExamples: Record<string, unknown> = {
     ],
   },
   updateConsentModeSettings: { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true },
+  markScanEssential: { reason: "The shop's session: the cart and the checkout need it." },
   updateGppSettings: { mspaCoveredTransaction: true, mspaMode: "opt-out-option" },
   signIn: { adminToken: "the ADMIN_TOKEN secret" },
   requestPrivacyCenterCode: { channel: "email", address: "anna@mail.example" },
