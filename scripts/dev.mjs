@@ -112,6 +112,19 @@ const demo = await seedDemo(base, vars.ADMIN_TOKEN).catch((error) => {
   stopGroup("SIGTERM");
   throw error;
 });
+// The local owner (made on the first run; docs/security.md#the-admin-token-break-glass) and a fresh one-time link for them.
+const ownerEmail = process.env.ASSENT_OWNER_EMAIL ?? "owner@assent.localhost";
+const bootstrap = await fetch(`${base}/admin/v1/bootstrap`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${vars.ADMIN_TOKEN}`, "content-type": "application/json" },
+  body: JSON.stringify({ email: ownerEmail }),
+});
+if (!bootstrap.ok) {
+  showHeld();
+  stopGroup("SIGTERM");
+  throw new Error(`making the local owner failed: ${bootstrap.status} ${await bootstrap.text()}`);
+}
+const { signInUrl } = await bootstrap.json();
 // The cron, as production runs it (wrangler.toml [triggers]: every minute): outbox dispatch, SMS retries, retention.
 // The lean runtime fires it itself.
 if (!lean) setInterval(async () => {
@@ -123,6 +136,8 @@ console.log(`
   Assent is running at ${base}
   API reference: ${base}/docs   OpenAPI: ${base}/openapi.json
   Demo: ${base}/ (project ${demo.projectId}${demo.created ? ", seeded now" : ""})
+  Portal: ${signInUrl}
+    (signs ${ownerEmail}, the local owner, in once within 15 minutes; later ask for a link on the sign-in page)
   Cron: runs every minute${lean ? "" : `; run it now with curl ${base}/__scheduled`}${lean ? "" : `\n  Inspector: 127.0.0.1:${inspectorPort} (chrome://inspect; INSPECTOR_PORT sets it)`}
 
   Quickstart (paste into a shell in this folder):

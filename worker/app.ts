@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { breakGlassAlerts } from "./accounts/bootstrap";
 import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-token-routes";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
 import { discoveryRoutes, tokenRoutes } from "./auth/routes";
 import { scopes } from "./auth/scopes";
+import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
@@ -51,6 +53,7 @@ export const app = createRouter();
 
 // First, so its line covers every answer: errors, not found and the other middleware's own.
 app.use(requestLog);
+app.use(breakGlassAlerts);
 app.use(htmlSecurityHeaders);
 
 // CORS before authentication: preflights carry no token. Authentication and scopes are checked per route, from
@@ -121,6 +124,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/overview`, overviewRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
+  ["/admin/v1", accountRoutes],
+  ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
@@ -183,6 +188,7 @@ const openApiDocument = (origin: string) => ({
     { name: "GPP", description: "Per-project IAB Global Privacy Platform settings: whether the pages are MSPA covered transactions, and in which mode." },
     { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
+    { name: "Members", description: "Operators as people: members and their roles, their sessions, the audit trail of who did what, the bootstrap (docs/security.md#roles)." },
   ],
 });
 

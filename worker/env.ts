@@ -1,3 +1,4 @@
+import type { Operator } from "./auth/operators";
 import type { ClientType, Scope } from "./auth/scopes";
 import type { CronMessage } from "./cron/runs";
 import type { ScannerService } from "../shared/scans/scanner";
@@ -136,6 +137,10 @@ export type AppEnv = {
   Variables: {
     /** Who is calling, once the access check verified a credential bound to a project (absent otherwise). */
     caller: Caller;
+    /** The operator (a member, or the admin token) once the access check verified an operator credential. */
+    operator?: Operator;
+    /** The route the break-glass admin token was used on; the entry raises `ops.alert` for it after the answer. */
+    breakGlass?: string;
     /** The call's D1 sessions (worker/lib/db.ts `d1Session`). */
     databases: Databases;
     /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */

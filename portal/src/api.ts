@@ -92,6 +92,10 @@ export const session = {
   async signIn(adminToken: string) {
     ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { adminToken } })));
   },
+  /** A one-time sign-in link's secret (from its `#sign-in=` fragment): it works once. */
+  async signInWithLink(link: string) {
+    ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { link } })));
+  },
   /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
   async resume(): Promise<boolean> {
     try {

@@ -49,6 +49,17 @@ export class AssentPortal extends LightElement {
    * a `session` attribute; the cookie itself is HttpOnly); without one there is nothing to ask the API.
    */
   private async start() {
+    // A sign-in link (`/portal/#sign-in=…`): its secret is taken off the address at once, then spent.
+    const link = /^#sign-in=(sil_[A-Za-z0-9_-]+)$/.exec(location.hash)?.[1];
+    if (link) {
+      history.replaceState(null, "", location.pathname + location.search);
+      try {
+        await session.signInWithLink(link);
+        return void (await this.onSignedIn());
+      } catch {
+        this.notify("That sign-in link was used, has expired or is not valid. Ask for a new one.");
+      }
+    }
     try {
       const resumed = this.hasAttribute("session") && (await session.resume());
       if (resumed) await signedInPages();

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { createRouter, defineRoute } from "../../worker/auth/router";
 import { openApiDocument } from "../api/helpers";
-import { buildCallers, send, type CallerKind } from "./callers";
+import { buildCallers, send, type CallerKind, type RoleKind } from "./callers";
+import { roles, roleScopes } from "../../worker/auth/roles";
 
 type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
 const methods = ["get", "post", "put", "patch", "delete"];
@@ -26,15 +27,20 @@ const backendScopes = [
   "webhooks:manage", "audit:read", "scans:read", "scans:write", "hub:sms", "hub:lookup",
 ];
 const publicScopes = ["consent-config:read", "config:read", "identities:create"];
+/** The admin API's scopes: an owner's (the admin token acts as one) and no client's. */
+const operatorScopes = [
+  "projects:read", "projects:write", "projects:delete", "clients:read", "clients:manage", "blocking:write",
+  "members:read", "members:manage", "audit-trail:read", "admin",
+];
 /** Identity-scoped tokens: these scopes, the last two for their own identity only. */
 const identityScopes = ["consent-config:read", "identities:read", "consents:write"];
 const ownIdentityOnly = ["identities:read", "consents:write"];
 
 const held: Record<CallerKind, string[]> = {
   none: [],
-  "admin token": [...backendScopes, "admin"],
-  "portal session": [...backendScopes, "admin"],
-  "portal session without CSRF": [...backendScopes, "admin"],
+  "admin token": [...backendScopes, ...operatorScopes],
+  "portal session": [...backendScopes, ...operatorScopes],
+  "portal session without CSRF": [...backendScopes, ...operatorScopes],
   backend: backendScopes,
   web: publicScopes,
   ios: publicScopes,
@@ -42,6 +48,8 @@ const held: Record<CallerKind, string[]> = {
   "identity-scoped (own)": identityScopes,
   "identity-scoped (other)": identityScopes,
   "another project's backend": backendScopes,
+  // Generated from the role table: a member's session holds exactly their role's scopes.
+  ...(Object.fromEntries(roles.map((role) => [`portal session: ${role}`, [...roleScopes[role]]])) as Record<RoleKind, string[]>),
 };
 const kinds = Object.keys(held) as CallerKind[];
 const presents = (kind: CallerKind) =>
@@ -89,6 +97,8 @@ function expected(op: Operation, kind: CallerKind): Cell {
   const [scheme, needed] = chosen;
   if ((scheme === "adminToken") !== (presented === "admin bearer") && scheme !== "portalSession") return { status: 401, code: "unauthorized" };
   if (kind === "portal session without CSRF" && op.method !== "get") return { status: 403, code: "csrf_failed" };
+  // A member's role is looked up in the project the path names: one not their organization's is not found, whatever the role.
+  if (kind.startsWith("portal session: ") && deletesProject(op)) return { status: 404, code: "not_found" };
   if (!needed.every((scope) => held[kind].includes(scope))) return { status: 403, code: "insufficient_scope" };
   if (kind === "another project's backend" && op.path.includes("{project_id}")) return { status: 404, code: "not_found" };
   if (kind.startsWith("identity-scoped") && needed.some((scope) => ownIdentityOnly.includes(scope))) {

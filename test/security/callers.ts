@@ -2,6 +2,8 @@
 import { expect } from "vitest";
 import type { Schemas } from "../../shared/api/operations";
 import { adminToken, call, newClient, newProject, origin, type Reply } from "../api/helpers";
+import { mailedLink, signInWith } from "../api/accounts-helpers";
+import { roles } from "../../worker/auth/roles";
 
 /** A fresh client address per call, so the security project's low rate limits count only what a test means. */
 let addresses = 0;
@@ -44,7 +46,12 @@ export type CallerKind =
   | "android"
   | "identity-scoped (own)"
   | "identity-scoped (other)"
-  | "another project's backend";
+  | "another project's backend"
+  | RoleKind;
+
+/** A member signed in to the portal with each role of the role table (worker/auth/roles.ts). */
+export const roleKinds = roles.map((role) => `portal session: ${role}` as const);
+export type RoleKind = (typeof roleKinds)[number];
 
 /** The world of the matrix: a home project with one identity per identity-scoped token, and another project. */
 export async function buildCallers() {
@@ -67,6 +74,22 @@ export async function buildCallers() {
   // Its own session: the matrix signs the other one out.
   const csrfLess = await signIn();
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  // The first owner (the bootstrap), then one member per other role, each invited by the owner and signed in by link.
+  const owner = await call("POST", "/admin/v1/bootstrap", { token: adminToken, body: { email: "owner@matrix.example" } });
+  expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+  const members: Record<string, { cookie: string; csrfToken: string }> = { owner: await signInWith(await mailedLink("owner@matrix.example")) };
+  for (const role of roles.filter((r) => r !== "owner")) {
+    const email = `${role}@matrix.example`;
+    const invited = await call("POST", "/admin/v1/members", {
+      body: { email, role },
+      headers: { cookie: members.owner.cookie, origin, "x-csrf-token": members.owner.csrfToken, "cf-connecting-ip": freshIp() },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(202);
+    members[role] = await signInWith(await mailedLink(email));
+  }
+  const roleHeaders = Object.fromEntries(
+    roles.map((role) => [`portal session: ${role}`, { cookie: members[role].cookie, origin, "x-csrf-token": members[role].csrfToken }]),
+  ) as unknown as Record<RoleKind, Record<string, string>>;
   const portal = { cookie: session.cookie, origin, "x-csrf-token": session.csrfToken };
   const headers: Record<CallerKind, Record<string, string>> = {
     none: {},
@@ -80,6 +103,7 @@ export async function buildCallers() {
     "identity-scoped (own)": bearer(ownToken),
     "identity-scoped (other)": bearer(otherToken),
     "another project's backend": bearer(awayBackend.token),
+    ...roleHeaders,
   };
   return { projectId, own, other, headers, session, backend, web };
 }

@@ -8,7 +8,9 @@ import { requireSetting } from "../lib/settings";
 import { portalSessionCredential } from "./portal-session";
 import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
+import { ensureOrganization } from "./operators";
 import { verifyBearer } from "./tokens";
+import { audited, keepsAfter, recordAudit } from "./audit";
 
 /** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
 export type Scheme = "oauth2" | "adminToken" | "portalSession";
@@ -37,7 +39,13 @@ const credentials: Record<Scheme, Credential> = {
       // Both tokens are compared every time, so the answer's timing does not tell which one matched.
       const accepted = [adminToken, c.env.ADMIN_TOKEN_PREVIOUS].filter((token): token is string => !!token?.trim());
       const matches = await Promise.all(accepted.map((token) => (presented ? constantTimeEqual(presented, token) : false)));
-      if (matches.includes(true)) return { scopes: operatorScopes };
+      if (matches.includes(true)) {
+        const organizationId = await ensureOrganization(c);
+        c.set("operator", { memberId: null, organizationId, role: "owner", credential: "admin-token" });
+        // The alert is raised after the answer by the entry (worker/accounts/bootstrap.ts breakGlassAlerts).
+        c.set("breakGlass", c.req.routePath);
+        return { scopes: operatorScopes };
+      }
       await countFailure(c, "ADMIN_FAILURES_LIMITER");
       throw adminChallenge();
     },
@@ -77,6 +85,7 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
   // Public (no requirement at all) or optional (an empty one among them): a request presenting no scheme passes.
   const anonymousAllowed = requirements !== undefined && (requirements.length === 0 || requirements.includes(undefined));
   const subject = route[subjectExtension];
+  const operationId = (route as { operationId?: string }).operationId ?? `${route.method} ${route.path}`;
   return async (c, next) => {
     // The project's database serves the rest of the call once the project is known: from the path, or the token.
     const pathProject = c.req.param("project_id");
@@ -89,17 +98,33 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       if (anonymousAllowed) return next();
       throw credentials[alternatives[0].scheme].missing();
     }
-    const grant = await credentials[chosen.scheme].authenticate(c);
-    const lacking = chosen.needed.filter((scope) => !grant.scopes.includes(scope));
-    if (lacking.length > 0) throw insufficientScope(`This token lacks the scope ${lacking.join(" ")}.`);
-    const caller = grant.caller;
-    if (caller) {
-      c.set("caller", caller);
-      if (pathProject !== undefined && pathProject !== caller.projectId) throw notFound("Project");
-      if (pathProject === undefined) c.set("db", c.var.databases.project(caller.projectId));
-      if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject, route[bodyLimitExtension]);
+    try {
+      const grant = await credentials[chosen.scheme].authenticate(c);
+      const lacking = chosen.needed.filter((scope) => !grant.scopes.includes(scope));
+      if (lacking.length > 0) throw insufficientScope(`This ${c.var.operator ? "role" : "token"} lacks the scope ${lacking.join(" ")}.`);
+      const caller = grant.caller;
+      if (caller) {
+        c.set("caller", caller);
+        if (pathProject !== undefined && pathProject !== caller.projectId) throw notFound("Project");
+        if (pathProject === undefined) c.set("db", c.var.databases.project(caller.projectId));
+        if (caller.identityId !== undefined) await requireOwnIdentity(c, caller.identityId, chosen.needed, subject, route[bodyLimitExtension]);
+      }
+    } catch (refused) {
+      // An operator refused (a scope their role lacks, another organization's project) is an escalation attempt: audited.
+      const operator = c.var.operator;
+      if (operator && refused instanceof ApiError && (refused.status === 403 || refused.status === 404)) {
+        await recordAudit(c, operator, { operationId, status: refused.status, projectId: pathProject ?? null });
+      }
+      throw refused;
     }
+    const operator = c.var.operator;
+    if (!operator) return next();
     await next();
+    if (audited(c.req.method, chosen.needed, c.res.status) && c.res.status < 500) {
+      // The body the route already read (cached), for a configuration change; nothing for any other.
+      const after = keepsAfter(c.req.method, chosen.needed) && c.res.status < 300 ? await readJsonBody(c).catch(() => undefined) : undefined;
+      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, after });
+    }
   };
 }
 

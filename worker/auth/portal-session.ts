@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Credential } from "./credential";
-import { operatorScopes } from "./scopes";
+import type { CredentialKind } from "../accounts/table";
+import { ensureOrganization, memberOperator, roleInProject, type Operator } from "./operators";
+import { roleScopes } from "./roles";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
 import { getDb } from "../lib/db";
@@ -32,8 +34,11 @@ const minimumTtlSeconds = 60;
 
 export type PortalSession = {
   csrfToken: string;
-  /** SHA-256 of the admin token that signed in: rotating ADMIN_TOKEN ends every session. */
+  /** SHA-256 of the admin token that signed in (break-glass sessions): rotating ADMIN_TOKEN ends them. */
   adminFingerprint: string;
+  /** The member signed in; null: the admin token (break-glass). */
+  memberId: string | null;
+  credential: CredentialKind;
   created: string;
   expires: string;
 };
@@ -68,18 +73,26 @@ export function requireSameOrigin(c: Context<AppEnv>) {
   }
 }
 
-export async function createSession(c: Context<AppEnv>, adminToken: string): Promise<PortalSession> {
-  const configured = requireSetting(c.env, "ADMIN_TOKEN");
-  if (!(await constantTimeEqual(adminToken, configured))) throw unauthorized("That is not the admin token.");
+/** Whether `presented` is the admin token (ADMIN_TOKEN only: a session outlives no rotation). */
+export async function isAdminToken(c: Context<AppEnv>, presented: string) {
+  return constantTimeEqual(presented, requireSetting(c.env, "ADMIN_TOKEN"));
+}
+
+/** Opens a session for a member (signed in by link, passkey or single sign-on) or, with `memberId` null, the admin token. */
+export async function createSession(c: Context<AppEnv>, memberId: string | null, credential: CredentialKind): Promise<PortalSession> {
   const ttl = sessionTtl(c.env);
   const sessionId = randomSecret("ps");
   const session: PortalSession = {
     csrfToken: randomSecret("csrf"),
-    adminFingerprint: await sha256Hex(configured),
+    adminFingerprint: memberId === null ? await sha256Hex(requireSetting(c.env, "ADMIN_TOKEN")) : "",
+    memberId,
+    credential,
     created: new Date().toISOString(),
     expires: new Date(Date.now() + ttl * 1000).toISOString(),
   };
-  await getDb(c.env.DB).insert(portalSessions).values({ idHash: await sha256Hex(sessionId), ...session });
+  await getDb(c.env.DB)
+    .insert(portalSessions)
+    .values({ idHash: await sha256Hex(sessionId), ...session, address: c.req.header("cf-connecting-ip") ?? null });
   setCookie(c, cookieName, sessionId, {
     httpOnly: true,
     secure: true,
@@ -91,17 +104,21 @@ export async function createSession(c: Context<AppEnv>, adminToken: string): Pro
   return session;
 }
 
-/** The session named by the cookie, or null when there is none or it has expired, been signed out or outlived the admin token. */
+/**
+ * The session named by the cookie, or null when there is none or it has expired, been signed out or revoked, its
+ * member was removed (the row goes with them), or, opened by the admin token, it outlived that token.
+ */
 export async function readSession(c: Context<AppEnv>): Promise<PortalSession | null> {
   const sessionId = getCookie(c, cookieName, "host");
   if (!sessionId) return null;
-  const { csrfToken, adminFingerprint, created, expires } = portalSessions;
+  const { csrfToken, adminFingerprint, memberId, credential, created, expires } = portalSessions;
   const [session] = await getDb(c.env.DB)
-    .select({ csrfToken, adminFingerprint, created, expires })
+    .select({ csrfToken, adminFingerprint, memberId, credential, created, expires })
     .from(portalSessions)
     .where(eq(portalSessions.idHash, await sha256Hex(sessionId)))
     .limit(1);
   if (!session || Date.parse(session.expires) <= Date.now()) return null;
+  if (session.memberId !== null) return session;
   const configured = requireSetting(c.env, "ADMIN_TOKEN");
   if (!(await constantTimeEqual(session.adminFingerprint, await sha256Hex(configured)))) return null;
   return session;
@@ -130,18 +147,29 @@ export async function requireSession(c: Context<AppEnv>): Promise<PortalSession>
   return session;
 }
 
+/** The operator a session stands for: its member, or the admin token acting as an owner of the first organization. */
+async function sessionOperator(c: Context<AppEnv>, session: PortalSession): Promise<Operator> {
+  if (session.memberId === null) return { memberId: null, organizationId: await ensureOrganization(c), role: "owner", credential: "admin-token" };
+  const operator = await memberOperator(c, session.memberId, session.credential);
+  if (!operator) throw unauthorized("The portal session has ended; sign in again.");
+  return operator;
+}
+
 /**
- * The portal session as a credential (one of worker/auth/authorize.ts): an operator with every scope. On a project
- * route it acts as that project's backend would, when the project exists.
+ * The portal session as a credential (one of worker/auth/authorize.ts): an operator holding their role's scopes
+ * (worker/auth/roles.ts), in a project their project role where set. On a project route it acts as that
+ * project's backend would, when the project exists and is their organization's (404 otherwise).
  */
 export const portalSessionCredential: Credential = {
   presented: isPortalCall,
   authenticate: async (c) => {
-    await requireSession(c);
+    const operator = await sessionOperator(c, await requireSession(c));
+    c.set("operator", operator);
     const projectId = c.req.param("project_id");
-    if (projectId === undefined) return { scopes: operatorScopes };
+    if (projectId === undefined) return { scopes: roleScopes[operator.role] };
+    const scopes = roleScopes[await roleInProject(c, operator, projectId)];
     if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
-    return { scopes: operatorScopes, caller: { projectId, clientId: "portal", clientType: "backend", scopes: operatorScopes } };
+    return { scopes, caller: { projectId, clientId: "portal", clientType: "backend", scopes } };
   },
   missing: () => unauthorized("Sign in to the portal first."),
 };

@@ -16,7 +16,9 @@ import { clientTypes, type ClientType } from "./table";
  * - `access.project(scope, subject?)`: a project route (`{project_id}` in the path): an access token holding `scope`
  *   or a portal session. `subject` says where the request names the data subject; a token scoped to one identity
  *   may use the route only for its own identity, and only when the scope is one `identityScopedScopes` lists.
- * - `access.admin`: the operator (`ADMIN_TOKEN` bearer, or a portal session).
+ * - `access.operator(scope)`: the admin API: the admin token (break-glass), or a portal session whose member's role
+ *   (worker/auth/roles.ts) holds `scope`, in the project named by the path when there is one.
+ * - `access.admin`: the deployment-wide admin API (`access.operator("admin")`: owners and the admin token).
  * - `access.session`: a portal session only.
  *
  * Routes defined with `defineRoute()` (worker/auth/router.ts) get the check; a plain `app.get` (or zod-openapi's own
@@ -49,14 +51,32 @@ export const scopes = {
   "scans:write": "Store scan reports, start remote scans of the project's registered origins and set the scan schedule.",
   "hub:sms": "Send SMS through the hub (`/v1/dcp/sms`, `/v1/sms`).",
   "hub:lookup": "Look up billing accounts (`/v1/customerLookup/…`).",
-  admin: "The operator's admin API (`/admin/v1`): projects, clients, hub settings. Never held by a client.",
+  "projects:read": "Operators: read projects and their settings in the admin API (no personal data).",
+  "projects:write": "Operators: create projects and change their settings (metadata, jurisdictions, Consent Mode, privacy center).",
+  "projects:delete": "Operators: delete a project and everything in it.",
+  "clients:read": "Operators: read a project's clients (never their secrets).",
+  "clients:manage": "Operators: create, change and delete clients and regenerate their secrets.",
+  "blocking:write": "Operators: change a project's blocking list.",
+  "members:read": "Operators: read the organization's members, invitations and sessions.",
+  "members:manage": "Operators: invite and remove members, change roles, end others' sessions.",
+  "audit-trail:read": "Operators: read the organization's audit trail of operator actions (`GET /admin/v1/audit`).",
+  admin: "The deployment's operator: the hub (SMS outbox, senders, billing accounts), the email outbox, ops health, the erasure ledger. Never held by a client.",
 } as const;
 
 export type Scope = keyof typeof scopes;
 export const allScopes = Object.keys(scopes) as Scope[];
 
+/** Scopes only operators (members, the admin token) hold: the admin API's. */
+export const operatorOnlyScopes = [
+  "projects:read", "projects:write", "projects:delete", "clients:read", "clients:manage", "blocking:write",
+  "members:read", "members:manage", "audit-trail:read", "admin",
+] as const satisfies readonly Scope[];
+export type OperatorOnlyScope = (typeof operatorOnlyScopes)[number];
+
 /** Scopes a client may hold: everything but the operator's. */
-export const clientScopes = allScopes.filter((scope): scope is Exclude<Scope, "admin"> => scope !== "admin");
+export const clientScopes = allScopes.filter(
+  (scope): scope is Exclude<Scope, OperatorOnlyScope> => !(operatorOnlyScopes as readonly string[]).includes(scope),
+);
 export type ClientScope = (typeof clientScopes)[number];
 
 // The client types are the clients table's column (the data model, below this layer); re-exported for the callers.
@@ -94,7 +114,7 @@ export const identityScopedScopes: Partial<Record<Scope, { ownIdentityOnly: bool
   "consents:write": { ownIdentityOnly: true },
 };
 
-/** What a portal session may do: everything, on every project. */
+/** What the admin token (break-glass) and an owner may do: everything, on every project. */
 export const operatorScopes: readonly Scope[] = allScopes;
 
 /** Where a request names its data subject. */
@@ -115,6 +135,7 @@ export const access = {
     security: [{ oauth2: [scope] }, { portalSession: [scope] }],
     ...(subject ? { [subjectExtension]: subject } : {}),
   }),
+  operator: (scope: Scope): Access => ({ security: [{ adminToken: [scope] }, { portalSession: [scope] }] }),
   admin: { security: [{ adminToken: ["admin"] }, { portalSession: ["admin"] }] } as Access,
   session: { security: [{ portalSession: [] }] } as Access,
 };

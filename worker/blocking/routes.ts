@@ -22,7 +22,7 @@ blockingRoutes.openapi(
     path: "/",
     operationId: "getBlockingList",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "Read the project's blocking list",
     description: "A project that never set one answers `{ enabled: false, entries: [] }`.",
     request: { params: ProjectParams },
@@ -45,7 +45,7 @@ blockingRoutes.openapi(
     path: "/",
     operationId: "updateBlockingList",
     tags,
-    ...access.admin,
+    ...access.operator("blocking:write"),
     summary: "Replace the project's blocking list",
     description:
       "Up to 500 entries, each host once. 400 `validation_failed` for a host that is not a lowercase host name or " +
@@ -82,7 +82,7 @@ vendorAdminRoutes.openapi(
     path: "/vendors",
     operationId: "listVendors",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "List the vendor catalogue",
     description: "What the portal's vendor picker offers: each vendor's hosts, cookies, default purpose, Consent Mode types and consent call.",
     responses: { 200: jsonResponse(VendorList, "The catalogue."), ...problems },

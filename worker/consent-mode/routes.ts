@@ -20,7 +20,7 @@ consentModeRoutes.openapi(
     path: "/",
     operationId: "getConsentModeSettings",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "Read the project's Google Consent Mode v2 settings",
     request: { params: ProjectParams },
     responses: { 200: jsonResponse(ConsentModeSettingsSchema, "The settings (the defaults until set: off)."), ...problems },
@@ -42,7 +42,7 @@ consentModeRoutes.openapi(
     path: "/",
     operationId: "updateConsentModeSettings",
     tags,
-    ...access.admin,
+    ...access.operator("projects:write"),
     summary: "Replace the project's Google Consent Mode v2 settings",
     description:
       "With `enabled`, the widget sets gtag `consent default` (region-scoped from the jurisdiction rules, with " +

@@ -21,7 +21,7 @@ gppRoutes.openapi(
     path: "/",
     operationId: "getGppSettings",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "Read the project's IAB GPP settings (MSPA)",
     request: { params: ProjectParams },
     responses: { 200: jsonResponse(GppSettingsSchema, "The settings (the defaults until set: not a covered transaction)."), ...problems },
@@ -39,7 +39,7 @@ gppRoutes.openapi(
     path: "/",
     operationId: "updateGppSettings",
     tags,
-    ...access.admin,
+    ...access.operator("projects:write"),
     summary: "Replace the project's IAB GPP settings (MSPA)",
     description:
       "Whether the pages' transactions are MSPA Covered Transactions and in which mode: the widget writes them into " +

@@ -74,7 +74,7 @@ jurisdictionRoutes.openapi(
     path: "/jurisdiction-presets",
     operationId: "listJurisdictionPresets",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "List the jurisdiction rule presets",
     description: "Starting points for a project's rules; `recommended` applies to projects that never set any.",
     responses: {
@@ -105,7 +105,7 @@ jurisdictionRoutes.openapi(
     path: "/projects/{project_id}/jurisdictions",
     operationId: "getJurisdictionRules",
     tags,
-    ...access.admin,
+    ...access.operator("projects:read"),
     summary: "Read the project's jurisdiction rules",
     request: { params: ProjectParams },
     responses: { 200: jsonResponse(JurisdictionRulesView, "The rules (the `recommended` preset until set)."), ...problems },
@@ -127,7 +127,7 @@ jurisdictionRoutes.openapi(
     path: "/projects/{project_id}/jurisdictions",
     operationId: "updateJurisdictionRules",
     tags,
-    ...access.admin,
+    ...access.operator("projects:write"),
     summary: "Replace the project's jurisdiction rules",
     description:
       "Which regime the consent widget applies where, resolved at the edge from the visitor's country and region. " +

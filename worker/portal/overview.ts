@@ -42,7 +42,7 @@ export const overviewRoute = defineRoute({
   method: "get",
   path: "/",
   operationId: "getProjectOverview",
-  ...access.admin,
+  ...access.operator("projects:read"),
   tags: ["Admin"],
   summary: "Counts for the portal's overview",
   description:

@@ -8,7 +8,11 @@ import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { createdResponse } from "../lib/preconditions";
 import { overviewRoute, readOverview } from "./overview";
-import { createSession, csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "../auth/portal-session";
+import { csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigin, sessionCookie } from "../auth/portal-session";
+import { signInWithAdminToken, signInWithLink } from "../accounts/sessions";
+import { requestSignInLink } from "../accounts/sign-in";
+import { sha256Hex } from "../lib/crypto";
+import { logger } from "../lib/logger";
 
 /** The portal's session API and its shell, mounted at `/portal`. */
 export const portalRoutes = createRouter();
@@ -33,7 +37,26 @@ const Session = z
   })
   .openapi("PortalSession");
 
-const SignIn = z.strictObject({ adminToken: z.string().min(1).max(1000) }).openapi("PortalSignIn");
+const Email = z.string().min(3).max(254).email();
+
+const SignIn = z
+  .union([
+    z
+      .strictObject({
+        adminToken: z.string().min(1).max(1000),
+        email: Email.optional().openapi({
+          description: "On a deployment without members: the first owner's address. The session is then that owner's.",
+        }),
+        name: z.string().min(1).max(200).optional(),
+      })
+      .openapi("PortalAdminTokenSignIn", { description: "The admin token: the bootstrap, then break-glass (docs/security.md#the-admin-token-break-glass)." }),
+    z
+      .strictObject({ link: z.string().min(1).max(200).openapi({ description: "The secret of a sign-in link, from its `#sign-in=` fragment." }) })
+      .openapi("PortalLinkSignIn", { description: "A one-time sign-in link from `POST /portal/api/sign-in-links` or an invitation." }),
+  ])
+  .openapi("PortalSignIn");
+
+const LinkRequest = z.strictObject({ email: Email }).openapi("SignInLinkRequest");
 
 const tags = ["Portal"];
 
@@ -56,9 +79,35 @@ portalRoutes.openapi(
   async (c) => {
     await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
     requireSameOrigin(c);
-    const session = await createSession(c, c.req.valid("json").adminToken);
+    const body = c.req.valid("json");
+    const session = "link" in body ? await signInWithLink(c, body.link) : await signInWithAdminToken(c, body);
     c.header("Location", "/portal/api/session");
     return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 201);
+  },
+);
+
+portalRoutes.openapi(
+  defineRoute({
+    method: "post",
+    path: "/api/sign-in-links",
+    operationId: "requestSignInLink",
+    tags,
+    ...access.public,
+    summary: "Mail a one-time sign-in link",
+    description:
+      "When the address is a member's, mails them a link that signs in once within 15 minutes. The answer is the same " +
+      "whether or not it is (no enumeration), and the mail is made after the answer. Rate-limited per client IP and per " +
+      "address (429); needs a same-origin `Origin`.",
+    request: { body: jsonBody(LinkRequest) },
+    responses: { 202: { description: "If the address is a member's, a link is on its way." }, ...problems },
+  }),
+  async (c) => {
+    await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
+    requireSameOrigin(c);
+    const { email } = c.req.valid("json");
+    await limitRate(c, "PORTAL_SIGN_IN_LIMITER", `address:${await sha256Hex(email.toLowerCase())}`);
+    c.executionCtx.waitUntil(requestSignInLink(c, email).catch((error: unknown) => logger.error("sign-in link not sent", {}, error)));
+    return c.body(null, 202);
   },
 );
 

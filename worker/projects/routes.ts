@@ -18,6 +18,8 @@ import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "./queries";
+import { adoptProject, releaseProject } from "../accounts/projects";
+import { visibleProjects } from "../auth/operators";
 import { Project, ProjectInput, toProject } from "./schemas";
 import { projects } from "./table";
 
@@ -33,7 +35,7 @@ projectAdminRoutes.openapi(
     method: "post",
     path: "/",
     operationId: "createProject",
-    ...access.admin,
+    ...access.operator("projects:write"),
     tags: ["Admin"],
     summary: "Create a project",
     request: { body: jsonBody(ProjectInput) },
@@ -54,6 +56,8 @@ projectAdminRoutes.openapi(
       revision: 1,
     };
     await getDb(c.var.db).insert(projects).values(row);
+    // The operator's organization owns it (the admin token's: the first organization).
+    await adoptProject(c, row.id);
     tagged(c, row.revision);
     c.header("Location", `/admin/v1/projects/${row.id}`);
     return c.json(toProject(row), 201);
@@ -65,7 +69,7 @@ projectAdminRoutes.openapi(
     method: "get",
     path: "/",
     operationId: "listProjects",
-    ...access.admin,
+    ...access.operator("projects:read"),
     tags: ["Admin"],
     summary: "List projects",
     responses: { 200: jsonResponse(z.object({ items: z.array(Project) }), "All projects."), ...problems },
@@ -73,7 +77,11 @@ projectAdminRoutes.openapi(
   async (c) => {
     // Every database's projects (worker/lib/databases.ts), in id order as from one.
     const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select().from(projects).orderBy(projects.id)));
-    const rows = perDatabase.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const visible = await visibleProjects(c, c.var.operator);
+    const rows = perDatabase
+      .flat()
+      .filter((row) => visible === "all" || visible.has(row.id))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return c.json({ items: rows.map(toProject) }, 200);
   },
 );
@@ -83,7 +91,7 @@ projectAdminRoutes.openapi(
     method: "get",
     path: "/{project_id}",
     operationId: "getProject",
-    ...access.admin,
+    ...access.operator("projects:read"),
     tags: ["Admin"],
     summary: "Read a project",
     request: { params: ProjectParams },
@@ -121,7 +129,7 @@ projectAdminRoutes.openapi(
     method: "put",
     path: "/{project_id}",
     operationId: "updateProject",
-    ...access.admin,
+    ...access.operator("projects:write"),
     tags: ["Admin"],
     summary: "Replace a project's name and privacy metadata",
     request: { params: ProjectParams, headers: IfMatch, body: jsonBody(ProjectInput) },
@@ -135,7 +143,7 @@ projectAdminRoutes.openapi(
     method: "delete",
     path: "/{project_id}",
     operationId: "deleteProject",
-    ...access.admin,
+    ...access.operator("projects:delete"),
     tags: ["Admin"],
     summary: "Delete a project and everything in it",
     description: "Clients, identities, requests, configuration, webhooks and events go in one atomic batch.",
@@ -161,6 +169,7 @@ projectAdminRoutes.openapi(
     await forgetClients(c.env, clientIds.map((r) => r.id));
     // The hub's rows of a project in another database are in DB (for a project in DB the batch took them).
     await forgetSmsProject(c.var.databases.named(defaultDatabase), projectId);
+    await releaseProject(c, projectId);
     return c.body(null, 204);
   },
 );

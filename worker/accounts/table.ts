@@ -1,0 +1,105 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** The roles a member holds in an organization, and where set, a different one in a project (worker/auth/roles.ts: what each may do). */
+export const roles = ["owner", "admin", "editor", "request_handler", "viewer"] as const;
+export type Role = (typeof roles)[number];
+
+/** How an operator proved who they are; every audit entry names it. `admin-token` is the break-glass credential. */
+export const credentialKinds = ["admin-token", "email-link", "passkey", "sso", "personal-token"] as const;
+export type CredentialKind = (typeof credentialKinds)[number];
+
+/**
+ * Operators as people (docs/security.md#roles), all in `DB` whichever database a project lives in: organizations own
+ * projects, members hold a role in their organization and, where set, another per project.
+ */
+export const organizations = sqliteTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  created: text("created").notNull(),
+});
+
+/** A member belongs to one organization; an address is one member (sign-in by email names the member). */
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    name: text("name"),
+    role: text("role", { enum: roles }).$type<Role>().notNull(),
+    created: text("created").notNull(),
+  },
+  (t) => [uniqueIndex("members_email_idx").on(t.email), index("members_organization_idx").on(t.organizationId)],
+);
+
+/** Which organization owns a project (projects may live in other databases, so this is not a column of theirs). */
+export const organizationProjects = sqliteTable(
+  "organization_projects",
+  {
+    projectId: text("project_id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("organization_projects_organization_idx").on(t.organizationId)],
+);
+
+/** A member's role in one project, replacing their organization role there. */
+export const projectRoles = sqliteTable(
+  "project_roles",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    projectId: text("project_id").notNull(),
+    role: text("role", { enum: roles }).$type<Role>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.projectId] })],
+);
+
+/**
+ * One-time sign-in links (worker/accounts/sign-in.ts): only the SHA-256 of the link's secret is kept; `used` is set by
+ * the one update that redeems it, so a link signs in once.
+ */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    idHash: text("id_hash").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    expires: text("expires").notNull(),
+    used: text("used"),
+  },
+  (t) => [index("sign_in_links_expires_idx").on(t.expires)],
+);
+
+/**
+ * The audit trail of operator actions (worker/auth/audit.ts): a hash chain per organization, each entry's hash
+ * over its canonical payload, which names the hash of the entry before it, so an edited or removed entry breaks the
+ * chain from there on.
+ */
+export const auditEntries = sqliteTable(
+  "audit_entries",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    organizationId: text("organization_id").notNull(),
+    memberId: text("member_id"),
+    projectId: text("project_id"),
+    operationId: text("operation_id").notNull(),
+    /** The object acted on: the request path (ids included). */
+    object: text("object").notNull(),
+    entryHash: text("entry_hash").notNull(),
+    previousHash: text("previous_hash"),
+    payload: text("payload").notNull(),
+    created: text("created").notNull(),
+  },
+  (t) => [
+    uniqueIndex("audit_entries_chain_idx").on(t.organizationId, t.previousHash),
+    index("audit_entries_organization_idx").on(t.organizationId, t.created),
+    index("audit_entries_member_idx").on(t.organizationId, t.memberId, t.created),
+  ],
+);

@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { atomically, getDb } from "../lib/db";
+import { newId } from "../lib/ids";
+import { now } from "../lib/time";
+import { projects } from "../projects/table";
+import { notFound } from "../lib/errors";
+import type { CredentialKind } from "../accounts/table";
+import type { Role } from "./roles";
+import { members, organizationProjects, organizations, projectRoles } from "../accounts/table";
+
+/** Who is acting on the admin API or the portal: what every audit entry names. */
+export type Operator = {
+  /** Null for the break-glass admin token. */
+  memberId: string | null;
+  organizationId: string;
+  /** The member's organization role (owner for the admin token). */
+  role: Role;
+  credential: CredentialKind;
+};
+
+/** The global tables of accounts are in `DB`, read through the call's session on it. */
+export const accountsDb = (c: Context<AppEnv>) => getDb(c.var.databases.named("DB"));
+
+/** The member as an operator, or null when they were removed. */
+export async function memberOperator(c: Context<AppEnv>, memberId: string, credential: CredentialKind): Promise<Operator | null> {
+  const [row] = await accountsDb(c)
+    .select({ organizationId: members.organizationId, role: members.role })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row ? { memberId, organizationId: row.organizationId, role: row.role, credential } : null;
+}
+
+/** The first organization: the one the admin token acts in (worker/accounts/bootstrap.ts makes it). */
+export const firstOrganization = (c: Context<AppEnv>) =>
+  accountsDb(c).select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1);
+
+/**
+ * The operator's role in a project: their project role where set, else their organization role; 404 when the project
+ * is not their organization's (another organization's ids are not found, as another project's are for clients).
+ * The admin token (break-glass) acts on every project as an owner.
+ */
+export async function roleInProject(c: Context<AppEnv>, operator: Operator, projectId: string): Promise<Role> {
+  if (operator.memberId === null) return operator.role;
+  const [row] = await accountsDb(c)
+    .select({ projectRole: projectRoles.role })
+    .from(organizationProjects)
+    .leftJoin(projectRoles, and(eq(projectRoles.projectId, organizationProjects.projectId), eq(projectRoles.memberId, operator.memberId)))
+    .where(and(eq(organizationProjects.projectId, projectId), eq(organizationProjects.organizationId, operator.organizationId)))
+    .limit(1);
+  if (!row) throw notFound("Project");
+  return row.projectRole ?? operator.role;
+}
+
+/** The projects an operator sees: their organization's, or every project for the admin token. */
+export async function visibleProjects(c: Context<AppEnv>, operator: Operator | undefined): Promise<Set<string> | "all"> {
+  if (!operator || operator.memberId === null) return "all";
+  const rows = await accountsDb(c)
+    .select({ id: organizationProjects.projectId })
+    .from(organizationProjects)
+    .where(eq(organizationProjects.organizationId, operator.organizationId));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** How many owners an organization has (it always keeps one). */
+export const ownerCount = (c: Context<AppEnv>, organizationId: string) =>
+  accountsDb(c)
+    .select({ n: sql<number>`count(*)` })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.role, "owner")));
+
+/**
+ * `ADMIN_TOKEN` as the bootstrap (docs/security.md#the-admin-token-break-glass). Its first use on a deployment without
+ * an organization creates one and moves every existing project into it (all databases), in one batch on `DB`
+ * guarded so that two first uses at once make one organization. Projects created later by the token join the first
+ * organization too.
+ */
+export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
+  const [found] = await firstOrganization(c);
+  if (found) return found.id;
+  const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select({ id: projects.id }).from(projects)));
+  const projectIds = JSON.stringify(perDatabase.flat().map((row) => row.id));
+  const id = newId("org");
+  await atomically(c.var.databases.named("DB"), [
+    sql`INSERT INTO ${organizations} (id, name, created)
+      SELECT ${id}, 'Organization', ${now()} WHERE NOT EXISTS (SELECT 1 FROM ${organizations})`,
+    sql`INSERT OR IGNORE INTO ${organizationProjects} (project_id, organization_id)
+      SELECT value, (SELECT id FROM ${organizations} ORDER BY created, id LIMIT 1) FROM json_each(${projectIds})`,
+  ]);
+  const [made] = await firstOrganization(c);
+  return made!.id;
+}
