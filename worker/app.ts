@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { breakGlassAlerts } from "./accounts/bootstrap";
+import { readStateThrough } from "./auth/audit";
 import { identityTokenRoutes, visitorTokenRoutes } from "./auth/browser-token-routes";
 import { clientRoutes } from "./auth/clients";
 import { browserCors } from "./auth/cors";
@@ -50,6 +51,8 @@ import { wordingRoutes } from "./wording/routes";
 import { version } from "../package.json";
 
 export const app = createRouter();
+// A configuration change's audit entry keeps the object's state before it, read through the app's own routes.
+readStateThrough(app.fetch);
 
 // First, so its line covers every answer: errors, not found and the other middleware's own.
 app.use(requestLog);

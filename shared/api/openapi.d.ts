@@ -4496,6 +4496,9 @@ export interface components {
             projectId: string | null;
             status: number;
             address: string;
+            /** @description A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation). */
+            before?: unknown;
+            /** @description A configuration change: what the request set. */
             after?: unknown;
             /**
              * @description ISO 8601, UTC, milliseconds.

@@ -106,10 +106,13 @@ describe("sessions per member", () => {
   });
 });
 
+/** A whole Consent Mode settings body, as PUT takes it. */
+const consentMode = (enabled: boolean) => ({ enabled, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true });
+
 describe("the audit trail", () => {
   it("records a write with who, what, which object, the configuration set, when and from where", async () => {
     const before = new Date().toISOString();
-    const reply = await boss.call("PUT", `/admin/v1/projects/${projectId}/consent-mode`, { enabled: false });
+    const reply = await boss.call("PUT", `/admin/v1/projects/${projectId}/consent-mode`, consentMode(false));
     const [entry] = await auditOf(boss, `?object=/admin/v1/projects/${projectId}/consent-mode`);
     expect(entry).toMatchObject({
       memberId: boss.memberId,
@@ -123,7 +126,20 @@ describe("the audit trail", () => {
       address: "192.0.2.7",
     });
     expect(entry.at >= before).toBe(true);
-    if (reply.status === 200) expect(entry.after).toEqual({ enabled: false });
+    expect(reply.status).toBe(200);
+    expect(entry.after).toEqual(consentMode(false));
+  });
+
+  it("keeps a configuration change's state before it, as a read of the object answered just then", async () => {
+    const path = `/admin/v1/projects/${projectId}/consent-mode`;
+    expect((await boss.call("PUT", path, consentMode(true))).status).toBe(200);
+    const shown = (await boss.call("GET", path)).body;
+    expect(shown).toMatchObject({ enabled: true });
+    expect((await boss.call("PUT", path, consentMode(false))).status).toBe(200);
+    const [latest] = await auditOf(boss, `?object=${path}`);
+    expect(latest).toMatchObject({ method: "PUT", before: shown, after: consentMode(false) });
+    // The read that took `before` is not an entry of its own.
+    expect((await auditOf(boss, `?object=${path}`)).filter((entry) => entry.method === "GET")).toEqual([]);
   });
 
   it("records personal-data reads (an identity looked up, an export)", async () => {

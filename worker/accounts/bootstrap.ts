@@ -7,6 +7,7 @@ import { now } from "../lib/time";
 import { sendOpsEvent, opsWebhookConfigured } from "../ops/notify";
 import { ApiError } from "../lib/errors";
 import { accountsDb, ensureOrganization } from "../auth/operators";
+import { isStateRead } from "../auth/audit";
 import { mailSignInLink } from "./sign-in";
 import { members, organizations } from "./table";
 
@@ -66,5 +67,5 @@ export async function createOrganization(c: Context<AppEnv>, name: string, owner
 export const breakGlassAlerts: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const route = c.var.breakGlass;
-  if (route && c.var.operator) await raiseBreakGlass(c, c.var.operator.organizationId, route);
+  if (route && c.var.operator && !isStateRead(c)) await raiseBreakGlass(c, c.var.operator.organizationId, route);
 };

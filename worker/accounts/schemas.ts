@@ -66,7 +66,8 @@ export const AuditEntry = z
     projectId: z.string().nullable(),
     status: z.number().int(),
     address: z.string(),
-    after: z.unknown().optional(),
+    before: z.unknown().optional().openapi({ description: "A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation)." }),
+    after: z.unknown().optional().openapi({ description: "A configuration change: what the request set." }),
     at: Timestamp,
   })
   .openapi("AuditEntry");

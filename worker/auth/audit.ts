@@ -25,6 +25,8 @@ export type AuditPayload = {
   /** The answer's status: 2xx done, 403/404 refused (an escalation attempt shows here). */
   status: number;
   address: string;
+  /** For a change of configuration: what a read of the object answered just before it (absent: nothing to read). */
+  before?: unknown;
   /** For a change of configuration: what the request set. */
   after?: unknown;
   previous: string | null;
@@ -70,7 +72,7 @@ async function append(c: Context<AppEnv>, payload: Omit<AuditPayload, "previous"
 export function recordAudit(
   c: Context<AppEnv>,
   operator: Operator,
-  call: { operationId: string; status: number; projectId: string | null; after?: unknown },
+  call: { operationId: string; status: number; projectId: string | null; before?: unknown; after?: unknown },
 ): Promise<void> {
   const payload: Omit<AuditPayload, "previous"> = {
     organizationId: operator.organizationId,
@@ -83,6 +85,7 @@ export function recordAudit(
     projectId: call.projectId,
     status: call.status,
     address: clientIp(c),
+    ...(call.before === undefined ? {} : { before: call.before }),
     ...(call.after === undefined ? {} : { after: call.after }),
     at: now(),
   };
@@ -95,8 +98,41 @@ export function recordAudit(
 }
 
 /** Whether the configuration change's body is kept with the entry. */
-export const keepsAfter = (method: string, needed: readonly Scope[]) =>
-  method !== "DELETE" && unsafe.has(method) && needed.some((scope) => configurationScopes.includes(scope));
+export const keepsAfter = (method: string, needed: readonly Scope[]) => method !== "DELETE" && keepsBefore(method, needed);
+
+/** Whether the object's state before a change is kept with the entry: every change of configuration, deletions too. */
+export const keepsBefore = (method: string, needed: readonly Scope[]) =>
+  unsafe.has(method) && needed.some((scope) => configurationScopes.includes(scope));
+
+type AppFetch = (request: Request, env: AppEnv["Bindings"], ctx: Context<AppEnv>["executionCtx"]) => Response | Promise<Response>;
+
+/** The app itself (worker/app.ts sets it), so a change's `before` is what the object's own read route answers. */
+let appFetch: AppFetch | undefined;
+export const readStateThrough = (fetch: AppFetch) => {
+  appFetch = fetch;
+};
+
+/** The reads made for `before`: neither audited themselves nor alerting as break-glass uses. */
+const stateReads = new WeakSet<Request>();
+export const isStateRead = (c: Context<AppEnv>) => stateReads.has(c.req.raw);
+
+/**
+ * The object's state before a change: GET on the same path with the caller's own credentials, so it shows only what
+ * the caller may read. Undefined where the path has no read route or the object does not exist yet.
+ */
+export async function stateBefore(c: Context<AppEnv>): Promise<unknown> {
+  if (!appFetch) return undefined;
+  const headers = new Headers();
+  for (const name of ["authorization", "cookie", "cf-connecting-ip"]) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
+  }
+  const read = new Request(c.req.url, { method: "GET", headers });
+  stateReads.add(read);
+  const answer = await appFetch(read, c.env, c.executionCtx);
+  if (answer.status !== 200 || !answer.headers.get("content-type")?.includes("json")) return undefined;
+  return answer.json();
+}
 
 export type AuditFilter = { organizationId: string; member?: string; object?: string; from?: string; to?: string; limit: number; before?: number };
 

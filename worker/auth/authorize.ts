@@ -10,7 +10,7 @@ import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
 import { ensureOrganization } from "./operators";
 import { verifyBearer } from "./tokens";
-import { audited, keepsAfter, recordAudit } from "./audit";
+import { audited, isStateRead, keepsAfter, keepsBefore, recordAudit, stateBefore } from "./audit";
 
 /** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
 export type Scheme = "oauth2" | "adminToken" | "portalSession";
@@ -118,12 +118,14 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       throw refused;
     }
     const operator = c.var.operator;
-    if (!operator) return next();
+    if (!operator || isStateRead(c)) return next();
+    const before = keepsBefore(c.req.method, chosen.needed) ? await stateBefore(c) : undefined;
     await next();
     if (audited(c.req.method, chosen.needed, c.res.status) && c.res.status < 500) {
       // The body the route already read (cached), for a configuration change; nothing for any other.
-      const after = keepsAfter(c.req.method, chosen.needed) && c.res.status < 300 ? await readJsonBody(c).catch(() => undefined) : undefined;
-      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, after });
+      const changed = c.res.status < 300;
+      const after = changed && keepsAfter(c.req.method, chosen.needed) ? await readJsonBody(c).catch(() => undefined) : undefined;
+      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, before: changed ? before : undefined, after });
     }
   };
 }
