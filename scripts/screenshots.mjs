@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync, readdirSync } from "node:fs";
 
 const run = "test/artifacts/run";
-execFileSync("npx", ["vitest", "run", "--project", "e2e", "test/e2e/widget.test.ts", "test/e2e/widget-layout.test.ts", "test/e2e/widget-languages.test.ts", "test/e2e/portal.test.ts", "test/e2e/portal-wording.test.ts", "test/e2e/privacy-center.test.ts"], {
+execFileSync("npx", ["vitest", "run", "--project", "e2e", "test/e2e/widget.test.ts", "test/e2e/widget-layout.test.ts", "test/e2e/widget-languages.test.ts", "test/e2e/portal.test.ts", "test/e2e/portal-members.test.ts", "test/e2e/portal-wording.test.ts", "test/e2e/privacy-center.test.ts"], {
   stdio: "inherit",
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });

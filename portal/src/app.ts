@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
 import "./pages/sign-in";
-import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
+import { base, navigate, navigateEvent, organizationPages, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
 
@@ -166,6 +166,8 @@ export class AssentPortal extends LightElement {
     if (this.signedIn === false) return "Sign in";
     const r = this.route;
     if (r.page === "projects") return "Projects";
+    const organizationPage = organizationPages.find((p) => p.id === r.page);
+    if (organizationPage) return organizationPage.label;
     if (r.page === "project") {
       const section = sections.find((s) => s.id === r.section)?.label ?? "";
       return `${section} · ${this.project?.name ?? "Project"}`;
@@ -185,6 +187,12 @@ export class AssentPortal extends LightElement {
     return html`<a class="skip-link" href="#main" @click=${this.skipToMain}>Skip to content</a>
       <header class="topbar">
         <a class="brand" href="${base}/">${brandMark}<span>Assent <small>Portal</small></span></a>
+        <nav class="topnav" aria-label="Organization">
+          <a href="${base}/" aria-current=${this.route.page === "projects" ? "page" : nothing}>Projects</a>
+          ${organizationPages.map(
+            (p) => html`<a href="${base}/${p.id}" aria-current=${this.route.page === p.id ? "page" : nothing}>${p.label}</a>`,
+          )}
+        </nav>
         <span class="spacer"></span>
         ${this.sessionNote ? html`<span class="session-note">${this.sessionNote}</span>` : nothing}
         <button type="button" class="button small" @click=${this.signOut}>Sign out</button>
@@ -201,6 +209,8 @@ export class AssentPortal extends LightElement {
   private renderPage() {
     const r = this.route;
     if (r.page === "projects") return html`<ap-projects></ap-projects>`;
+    if (r.page === "members") return html`<ap-members></ap-members>`;
+    if (r.page === "audit") return html`<ap-audit></ap-audit>`;
     if (r.page === "not-found") {
       return html`<h1>Page not found</h1>
         <p>There is no portal page at this address. <a href="${base}/">Go to the projects</a>.</p>`;

@@ -15,8 +15,16 @@ export const sections = [
 ] as const;
 export type Section = (typeof sections)[number]["id"];
 
+/** The organization's own pages, beside its projects. */
+export const organizationPages = [
+  { id: "members", label: "Members" },
+  { id: "audit", label: "Audit trail" },
+] as const;
+export type OrganizationPage = (typeof organizationPages)[number]["id"];
+
 export type Route =
   | { page: "projects" }
+  | { [P in OrganizationPage]: { page: P } }[OrganizationPage]
   | { page: "project"; projectId: string; section: Section; itemId?: string }
   | { page: "not-found" };
 
@@ -26,6 +34,8 @@ export function parseRoute(pathname: string): Route {
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
   const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: "projects" };
+  const organizationPage = organizationPages.find((p) => p.id === parts[0]);
+  if (organizationPage && parts.length === 1) return { page: organizationPage.id };
   if (parts[0] !== "projects" || parts.length < 2) return { page: "not-found" };
   const section = (parts[2] ?? "overview") as Section;
   if (!sections.some((s) => s.id === section) || parts.length > 4) return { page: "not-found" };

@@ -4,6 +4,8 @@ import "./pages/blocking/page";
 import "./pages/clients";
 import "./pages/configuration/page";
 import "./pages/identities";
+import "./pages/organization/audit";
+import "./pages/organization/members";
 import "./pages/overview";
 import "./pages/projects";
 import "./pages/requests";

@@ -7,7 +7,7 @@
 // address names anyone.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { admin, expectProblem, ok, problemOf, type Reply } from "./helpers";
+import { admin, expectProblem, inOneWindow, ok, problemOf, type Reply } from "./helpers";
 import { center, centerTenant, centerWithSettings, codeRows, emailedCode, freshAddress, uniqueEmail } from "./privacy-center-helpers";
 
 function expectLimited(reply: Reply, policy: string, limit: number) {
@@ -55,7 +55,7 @@ describe("abuse limits at production values", () => {
     ok(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code: fresh }, ip }), 201);
   });
 
-  it("limits one client address to 20 calls a minute, codes and verifications together", async () => {
+  it("limits one client address to 20 calls a minute, codes and verifications together", inOneWindow(async () => {
     const tenant = await centerTenant();
     const ip = freshAddress();
     for (let i = 0; i < 10; i++) ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: uniqueEmail() }, ip }), 202);
@@ -64,11 +64,11 @@ describe("abuse limits at production values", () => {
     }
     expectLimited(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: uniqueEmail() }, ip }), "privacy-center-ip", 20);
     ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address: uniqueEmail() } }), 202);
-  });
+  }));
 });
 
 describe("nobody is locked out of their own address (finding 1)", () => {
-  it("an asker hammering the address's codes neither holds up the person's request nor voids the code they hold", async () => {
+  it("an asker hammering the address's codes neither holds up the person's request nor voids the code they hold", inOneWindow(async () => {
     const tenant = await centerTenant();
     const address = uniqueEmail();
     const person = freshAddress();
@@ -80,9 +80,9 @@ describe("nobody is locked out of their own address (finding 1)", () => {
     // The person's code still works, and their own budget is whole.
     ok(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code }, ip: person }), 201);
     ok(await center(tenant.projectId, "POST", "/codes", { body: { channel: "email", address }, ip: person }), 202);
-  });
+  }));
 
-  it("wrong codes from another client address neither use up the person's attempts nor hold up their verification", async () => {
+  it("wrong codes from another client address neither use up the person's attempts nor hold up their verification", inOneWindow(async () => {
     const tenant = await centerTenant();
     const address = uniqueEmail();
     const person = freshAddress();
@@ -99,9 +99,9 @@ describe("nobody is locked out of their own address (finding 1)", () => {
     );
     // The person types it on another network than they asked from: it still verifies.
     ok(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code }, ip: freshAddress() }), 201);
-  });
+  }));
 
-  it("hammered from many client addresses, the address needs a challenge, which the person passes", async () => {
+  it("hammered from many client addresses, the address needs a challenge, which the person passes", inOneWindow(async () => {
     const tenant = await centerTenant();
     const address = uniqueEmail();
     // Ten askers, each within its own budget: the address's ceiling and its daily codes are reached.
@@ -116,7 +116,7 @@ describe("nobody is locked out of their own address (finding 1)", () => {
     expect(await codeRows(tenant.projectId)).toHaveLength(before + 1);
     const code = await emailedCode(tenant.projectId, address, 10);
     ok(await center(tenant.projectId, "POST", "/sessions", { body: { channel: "email", address, code }, ip: person }), 201);
-  });
+  }));
 
   it("refuses a challenge Turnstile does not pass, and answers 429 where no Turnstile keys are set", async () => {
     const tenant = await centerTenant();
