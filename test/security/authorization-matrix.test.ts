@@ -11,13 +11,19 @@ import { openApiDocument } from "../api/helpers";
 import { buildCallers, send, type CallerKind, type RoleKind } from "./callers";
 import { roles, roleScopes } from "../../worker/auth/roles";
 
-type Operation = { method: string; path: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
+type Operation = { method: string; path: string; operationId: string; security?: Record<string, string[]>[]; subject?: { in: string; name: string } };
 const methods = ["get", "post", "put", "patch", "delete"];
 const doc = (await openApiDocument()).body;
 const signOut = (op: Operation) => op.method === "delete" && op.path === "/portal/api/session";
 const operations: Operation[] = Object.entries<Record<string, any>>(doc.paths)
   .flatMap(([path, item]) =>
-    methods.filter((m) => item[m]).map((method) => ({ method, path, security: item[method].security, subject: item[method]["x-assent-subject"] })),
+    methods.filter((m) => item[m]).map((method) => ({
+      method,
+      path,
+      operationId: item[method].operationId,
+      security: item[method].security,
+      subject: item[method]["x-assent-subject"],
+    })),
   )
   .sort((a, b) => Number(signOut(a)) - Number(signOut(b)));
 
@@ -176,11 +182,32 @@ describe("a route without a declaration", () => {
   });
 });
 
+/** Scopes whose reads disclose personal data (docs/security.md#the-audit-trail): every call holding one is audited. */
+const personalDataScopes = ["identities:read", "identities:export", "requests:read", "audit:read"];
+const readsPersonalData = (op: Operation) => (op.security ?? []).some((r) => Object.values(r).flat().some((scope) => personalDataScopes.includes(scope)));
+
+/** The members the matrix signed in, by role, as the audit trail names them. */
+const memberIds = Object.fromEntries(
+  await Promise.all(
+    roles.map(async (role) => [role, (await env.DB.prepare("SELECT id FROM members WHERE email = ?").bind(`${role}@matrix.example`).first<{ id: string }>())?.id]),
+  ),
+) as Record<string, string>;
+const lastAuditSeq = async () => (await env.DB.prepare("SELECT coalesce(max(seq), 0) AS seq FROM audit_entries").first<{ seq: number }>())!.seq;
+
 describe.each(kinds)("as %s", (kind) => {
   const declared = operations.filter((op) => Array.isArray(op.security) && op.security.length > 0);
+  const role = roles.find((r) => kind === `portal session: ${r}`);
   it.each(declared.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))("%s", async (_, op) => {
+    const since = role ? await lastAuditSeq() : 0;
     const reply = await send(op.method.toUpperCase(), concretePath(op), world.headers[kind], bodyFor(op));
     const got: Cell = { status: reply.status, code: reply.status >= 400 ? ((reply.body as { code?: string } | null)?.code ?? "(no code)") : null };
     expect(got, JSON.stringify(reply.body)).toEqual(expected(op, kind));
+    // A member's every write, and every read of personal data, leaves exactly one entry naming them: on every route
+    // a member's session signs in to (a public route such as the widget's bootstrap serves them as anyone).
+    const asMember = (op.security ?? []).some((requirement) => "portalSession" in requirement);
+    if (role && asMember && (op.method !== "get" || readsPersonalData(op)) && reply.status !== 401) {
+      const entries = await env.DB.prepare("SELECT member_id, operation_id, object FROM audit_entries WHERE seq > ?").bind(since).all();
+      expect(entries.results).toEqual([{ member_id: memberIds[role], operation_id: op.operationId, object: concretePath(op).split("?")[0] }]);
+    }
   });
 });
