@@ -4,7 +4,7 @@ import { signingKeys } from "../auth/keys";
 import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
-import { requireSetting } from "../lib/settings";
+import { publicOrigin, requireSetting } from "../lib/settings";
 import { scanPassHeader, type ScanPass } from "../../shared/scans/pass";
 
 /**
@@ -43,7 +43,7 @@ export async function issueScanPass(env: Env, projectId: string): Promise<{ pass
 }
 
 /** What a scan's browser sends to this service: the pass, on its requests to the service's own origin. */
-export const scanPassFor = (env: Env, pass: string): ScanPass => ({ service: new URL(issuerOf(env)).origin, header: scanPassHeader, value: pass });
+export const scanPassFor = (env: Env, pass: string): ScanPass => ({ service: publicOrigin(env), header: scanPassHeader, value: pass });
 
 /**
  * The id of the project's valid scan pass a request carries, or undefined. A pass that is malformed, expired, signed
