@@ -87,7 +87,8 @@ const rateLimits = (limit: number) => ({
     ...Object.fromEntries(limiters.map(([binding, , namespace_id]) => [binding, { namespace_id, simple: { limit, period: 60 as const } }])),
     ...declaredLimiters(),
   },
-  vars: Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])),
+  // The visitors one scan pass may make (worker/scans/pass.ts) at the same scale.
+  vars: { ...Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])), SCAN_PASS_VISITORS: String(limit) },
 });
 
 export default defineConfig(async () => {

@@ -51,8 +51,29 @@ describe("abuse limits", () => {
     const forged = issued.pass.slice(0, -4) + (issued.pass.endsWith("AAAA") ? "BBBB" : "AAAA");
     expectLimited(await visit(projectId, forged), "visitor-tokens-ip");
     expectLimited(await visit(elsewhere, issued.pass), "visitor-tokens-ip");
-    for (let i = 0; i < limit; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
+    // Half the project's limit is used by other visitors: the pass's visitors take the rest, then the project's limit bites.
+    for (let i = 0; i < limit / 2; i++) expect((await mint(projectId, freshIp())).status).toBe(201);
+    for (let i = 0; i < limit / 2; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
     expectLimited(await visit(projectId, issued.pass), "visitor-tokens-project");
+  });
+
+  it("bounds the visitors one scan pass may make (SCAN_PASS_VISITORS, here the limit): past it, the address limit applies again", async () => {
+    const projectId = await webProject();
+    const { clientId, clientSecret } = await newClient(projectId);
+    const token = await tokenFor(clientId, clientSecret);
+    const issued = (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+    const scanner = freshIp();
+    const elsewhere = await webProject();
+    for (let i = 0; i < limit; i++) expect((await mint(elsewhere, scanner)).status).toBe(201);
+    // The scanned page itself could mint through the pass while the scan runs: the pass spares the address limit only
+    // for as many visitors as one scan makes.
+    const visit = () =>
+      call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, {
+        body: {},
+        headers: { origin: "https://shop.example", "cf-connecting-ip": scanner, [issued.header]: issued.pass },
+      });
+    for (let i = 0; i < limit; i++) expect((await visit()).status).toBe(201);
+    expectLimited(await visit(), "visitor-tokens-ip");
   });
 
   it("limits visitor-token minting per project, whatever the addresses", async () => {
