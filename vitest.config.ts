@@ -114,6 +114,8 @@ export default defineConfig(async () => {
               ...limits.vars,
               PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),
               TEST_MIGRATIONS: migrations,
+              // `npm run fuzz` explores more inputs per operation than the suite's bounded run (test/api/fuzz.test.ts).
+              ...(process.env.FUZZ_RUNS ? { FUZZ_RUNS: process.env.FUZZ_RUNS } : {}),
               // A signal no browser sends, defined as data only (test/api/signals.test.ts).
               TEST_SIGNALS: readFileSync("test/test-signals.json", "utf8"),
               ISSUER: "http://assent.test",

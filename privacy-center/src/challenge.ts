@@ -29,9 +29,9 @@ function turnstile(): Promise<Turnstile> {
 
 /** The site key a failed call asks a challenge with (the problem's own, else the page's), or undefined for any other failure. */
 export function challengeAsked(error: unknown, pageSiteKey: string): string | undefined {
-  const { status, problem } = error as RequestFailed;
-  if (status !== 403 || (problem?.code !== "challenge_required" && problem?.code !== "challenge_failed")) return undefined;
-  const asked = (problem.challenge as { siteKey?: unknown } | undefined)?.siteKey;
+  const { status, code, challenge } = error as RequestFailed;
+  if (status !== 403 || (code !== "challenge_required" && code !== "challenge_failed")) return undefined;
+  const asked = (challenge as { siteKey?: unknown } | undefined)?.siteKey;
   return typeof asked === "string" && asked ? asked : pageSiteKey || undefined;
 }
 

@@ -18,10 +18,10 @@ export type AuthSource = {
 
 type Auth = { token: string; identityId: string };
 
-/** An API answer that was not a success (with its problem document, where it had one), or no answer at all (status 0). */
-export type RequestFailed = Error & { status: number; problem?: { code?: string; [member: string]: unknown } };
+/** An API answer that was not a success (with its problem document's members, where it had one), or no answer at all (status 0). */
+export type RequestFailed = Error & { status: number; code?: string; [member: string]: unknown };
 
-const failure = (status: number, message: string, problem?: RequestFailed["problem"]): RequestFailed => Object.assign(new Error(message), { status, problem });
+const failure = (status: number, message: string, problem?: Record<string, unknown>): RequestFailed => Object.assign(new Error(message), problem, { status });
 
 const timeoutMs = 8000;
 

@@ -20,6 +20,13 @@ async function webProject() {
   return projectId;
 }
 
+/** A scan pass of the project, as its backend gets one. */
+async function scanPassOf(projectId: string) {
+  const { clientId, clientSecret } = await newClient(projectId);
+  const token = await tokenFor(clientId, clientSecret);
+  return (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+}
+
 const mint = (projectId: string, ip: string) =>
   call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: "https://shop.example", "cf-connecting-ip": ip } });
 
@@ -35,9 +42,7 @@ describe("abuse limits", () => {
 
   it("spares the project's own scanner the address limit with a scan pass, not the project's limit; a forged pass spares nothing", async () => {
     const projectId = await webProject();
-    const { clientId, clientSecret } = await newClient(projectId);
-    const token = await tokenFor(clientId, clientSecret);
-    const issued = (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+    const issued = await scanPassOf(projectId);
     const scanner = freshIp();
     const visit = (project: string, pass?: string) =>
       call("POST", `/browser/v1/projects/${project}/visitor-tokens`, {
@@ -59,9 +64,7 @@ describe("abuse limits", () => {
 
   it("bounds the visitors one scan pass may make (SCAN_PASS_VISITORS, here the limit): past it, the address limit applies again", async () => {
     const projectId = await webProject();
-    const { clientId, clientSecret } = await newClient(projectId);
-    const token = await tokenFor(clientId, clientSecret);
-    const issued = (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+    const issued = await scanPassOf(projectId);
     const scanner = freshIp();
     const elsewhere = await webProject();
     for (let i = 0; i < limit; i++) expect((await mint(elsewhere, scanner)).status).toBe(201);

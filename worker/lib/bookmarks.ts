@@ -6,7 +6,7 @@
  * made up either. During a rotation of that secret, bookmarks sealed under `WEBHOOK_SECRETS_KEY_PREVIOUS` still open.
  */
 import type { Env } from "../env";
-import { base64url, fromBase64url } from "./crypto";
+import { base64url, derivedAesKey, fromBase64url } from "./crypto";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -17,26 +17,7 @@ export const sealedBookmarkPattern = /^b1\.[A-Za-z0-9_-]{40,400}$/;
 /** What D1 bookmarks look like: hex fields; nothing else reaches D1. */
 const d1BookmarkPattern = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/i;
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function bookmarkKey(master: string): Promise<CryptoKey> {
-  let key = keys.get(master);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(master), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("assent"), info: encoder.encode("d1-bookmarks/v1") },
-          base,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
-    keys.set(master, key);
-  }
-  return key;
-}
+const bookmarkKey = (master: string) => derivedAesKey(master, "d1-bookmarks/v1");
 
 type BookmarkKeys = Pick<Env, "WEBHOOK_SECRETS_KEY" | "WEBHOOK_SECRETS_KEY_PREVIOUS">;
 
