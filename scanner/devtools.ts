@@ -111,8 +111,8 @@ export class NavigationRefused extends Error {
   readonly code = "navigation_refused";
 }
 
-/** What a guarded visit refused: the last refused top-frame navigation, and every refused request. */
-export type Refusals = { reason: string | null; requests: string[] };
+/** What a guarded visit refused: where the top frame would have gone, naming the host, or null. */
+export type Refusals = { reason: string | null };
 
 /**
  * Holds every request the page makes until `guard` has said yes, and fails the refused ones before they leave the
@@ -122,15 +122,13 @@ export type Refusals = { reason: string | null; requests: string[] };
  * - the DevTools protocol's `Fetch` domain on the page, and on each cross-site frame as it appears: every request
  *   of those frames, each redirect's hop included.
  * Service workers are blocked where the context is made (they fetch outside both), and WebSockets are guarded by
- * Playwright's WebSocket routing. Answers what was refused. Throws when the browser gives no DevTools session:
+ * Playwright's WebSocket routing. Answers where the top frame was refused to go. Throws when the browser gives no DevTools session:
  * then redirects could not be checked at all.
  */
 export async function guardRequests(context: BrowserContext, page: Page, guard: RequestGuard): Promise<Refusals> {
-  const refusals: Refusals = { reason: null, requests: [] };
+  const refusals: Refusals = { reason: null };
   const refuse = (url: string, reason: string, topFrame: boolean) => {
-    const where = `${new URL(url).host}: ${reason}`;
-    if (topFrame) refusals.reason = where;
-    if (refusals.requests.length < 100) refusals.requests.push(where);
+    if (topFrame) refusals.reason = `${new URL(url).host}: ${reason}`;
   };
   let cdp: CDPSession;
   try {
@@ -166,7 +164,8 @@ export async function guardRequests(context: BrowserContext, page: Page, guard: 
     const url = route.request().url();
     const reason = await guard(url);
     if (!reason) return route.fallback();
-    refuse(url, reason, route.request().frame() === page.mainFrame() && route.request().isNavigationRequest());
+    // Navigation first: a worker's request has no frame to ask for.
+    refuse(url, reason, route.request().isNavigationRequest() && route.request().frame() === page.mainFrame());
     return route.abort("blockedbyclient");
   });
   await context.routeWebSocket(/.*/, async (socket) => {
