@@ -87,7 +87,8 @@ const rateLimits = (limit: number) => ({
     ...Object.fromEntries(limiters.map(([binding, , namespace_id]) => [binding, { namespace_id, simple: { limit, period: 60 as const } }])),
     ...declaredLimiters(),
   },
-  vars: Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])),
+  // The visitors one scan pass may make (worker/scans/pass.ts) at the same scale.
+  vars: { ...Object.fromEntries(limiters.map(([, name]) => [name, String(limit)])), SCAN_PASS_VISITORS: String(limit) },
 });
 
 export default defineConfig(async () => {
@@ -113,6 +114,8 @@ export default defineConfig(async () => {
               ...limits.vars,
               PROJECT_DATABASES: JSON.stringify({ [shardedProjectId]: shardBinding }),
               TEST_MIGRATIONS: migrations,
+              // `npm run fuzz` explores more inputs per operation than the suite's bounded run (test/api/fuzz.test.ts).
+              ...(process.env.FUZZ_RUNS ? { FUZZ_RUNS: process.env.FUZZ_RUNS } : {}),
               // A signal no browser sends, defined as data only (test/api/signals.test.ts).
               TEST_SIGNALS: readFileSync("test/test-signals.json", "utf8"),
               ISSUER: "http://assent.test",

@@ -2,7 +2,8 @@ import type { ScanReport } from "../shared/scans/report.ts";
 import { buildReport } from "./findings.ts";
 import { robotsRules } from "./robots.ts";
 import { siteOf } from "./sites.ts";
-import { guardNavigations, type NavigationGuard } from "./devtools.ts";
+import { guardRequests } from "./devtools.ts";
+import type { RequestGuard } from "../shared/ssrf.ts";
 import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type ScanPass, type Visit } from "./visit.ts";
 
 export type { ScanBrowser, ScanPass } from "./visit.ts";
@@ -14,8 +15,8 @@ export type ScanOptions = Partial<Limits> & {
   concurrency?: number;
   /** Whether a same-site page on another origin may be visited (the Worker: only the project's registered origins). */
   mayFollow?: (url: URL) => boolean;
-  /** Why the top frame may not navigate to `url`, redirects included, or undefined (the Worker's SSRF guard). */
-  refuseNavigation?: NavigationGuard;
+  /** Why the browser may not request `url` (any request of any frame, redirects included), or undefined: the Worker's SSRF guard (shared/ssrf.ts). */
+  guard?: RequestGuard;
   /** The project's scan pass, sent on every request to its Assent service (docs/scanner.md#scanning-a-site-that-runs-assent). */
   pass?: ScanPass;
 };
@@ -59,11 +60,11 @@ export function pageToFollow(link: string, start: URL, mayFollow?: (url: URL) =>
 }
 
 /** robots.txt read through the browser, so the Worker and the CLI see what a visitor's browser would. */
-async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, guard?: NavigationGuard): Promise<(path: string) => boolean> {
-  const context = await browser.newContext();
+async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, guard?: RequestGuard): Promise<(path: string) => boolean> {
+  const context = await browser.newContext(guard ? { serviceWorkers: "block" } : {});
   try {
     const page = await context.newPage();
-    if (guard) await guardNavigations(context, page, guard);
+    if (guard) await guardRequests(context, page, guard);
     const response = await page.goto(`${origin}/robots.txt`, { timeout: limits.pageTimeoutMs });
     return response && response.ok() ? robotsRules(await response.text()) : () => true;
   } catch {
@@ -88,7 +89,7 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
   const robots = new Map<string, Promise<(path: string) => boolean>>();
   /** Each origin's robots.txt, read once, as the crawl first reaches it. */
   const allowed = (url: URL) => {
-    if (!robots.has(url.origin)) robots.set(url.origin, robotsOf(browser, url.origin, limits, options.refuseNavigation));
+    if (!robots.has(url.origin)) robots.set(url.origin, robotsOf(browser, url.origin, limits, options.guard));
     return robots.get(url.origin)!.then((rules) => rules(url.pathname + url.search));
   };
 
@@ -109,7 +110,7 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
       refused.push({ url, error: { code: "robots_disallowed", detail: "robots.txt disallows this page for the scanner." } });
       return;
     }
-    const visitAs = (phase: Phase) => visit(browser, url, phase, limits, { guard: options.refuseNavigation, pass: options.pass });
+    const visitAs = (phase: Phase) => visit(browser, url, phase, limits, { guard: options.guard, pass: options.pass });
     const phases = [visitAs("before-consent")];
     if (usesAssent !== false) phases.push(visitAs("after-accept"), visitAs("after-reject"));
     const [first, ...after] = await Promise.all(phases);

@@ -1,10 +1,8 @@
 // What the crawl takes from the DevTools protocol, where Playwright exposes nothing: which script started each
 // request, the bytes received as they stream in, the cookies the browser refused, what it need not download, and a
-// guard on where the top frame may navigate, redirects included.
+// guard on every request the page makes, redirects included.
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
-
-/** Why the top frame may not navigate to `url`, or undefined when it may. */
-export type NavigationGuard = (url: string) => string | undefined;
+import type { RequestGuard } from "../shared/ssrf.ts";
 
 export type SeenCookie = {
   name: string; domain: string; path: string; expires: number | null; httpOnly: boolean; secure: boolean;
@@ -113,29 +111,68 @@ export class NavigationRefused extends Error {
   readonly code = "navigation_refused";
 }
 
+/** What a guarded visit refused: where the top frame would have gone, naming the host, or null. */
+export type Refusals = { reason: string | null };
+
 /**
- * Holds every document request of the page's top frame, redirects included, until `guard` has seen its URL, and
- * fails the refused ones before they leave the browser (`net::ERR_BLOCKED_BY_CLIENT`). Answers the reason of the
- * last refusal. Throws when the browser gives no DevTools session: then redirects could not be checked at all.
+ * Holds every request the page makes until `guard` has said yes, and fails the refused ones before they leave the
+ * browser (`net::ERR_BLOCKED_BY_CLIENT`), through two interceptions that share the one guard:
+ * - Playwright's routing of the context: every request of every frame, cross-site ones (their own renderer) and
+ *   workers included, but a redirect's next hop is not routed (Playwright continues it);
+ * - the DevTools protocol's `Fetch` domain on the page, and on each cross-site frame as it appears: every request
+ *   of those frames, each redirect's hop included.
+ * Service workers are blocked where the context is made (they fetch outside both), and WebSockets are guarded by
+ * Playwright's WebSocket routing. Answers where the top frame was refused to go. Throws when the browser gives no DevTools session:
+ * then redirects could not be checked at all.
  */
-export async function guardNavigations(context: BrowserContext, page: Page, guard: NavigationGuard): Promise<{ reason: string | null }> {
-  const refusal = { reason: null as string | null };
+export async function guardRequests(context: BrowserContext, page: Page, guard: RequestGuard): Promise<Refusals> {
+  const refusals: Refusals = { reason: null };
+  const refuse = (url: string, reason: string, topFrame: boolean) => {
+    if (topFrame) refusals.reason = `${new URL(url).host}: ${reason}`;
+  };
   let cdp: CDPSession;
   try {
     cdp = await context.newCDPSession(page);
   } catch {
-    throw new NavigationRefused("The browser gives no DevTools session, so where the page navigates could not be checked; it was not visited.");
+    throw new NavigationRefused("The browser gives no DevTools session, so where the page's requests go could not be checked; it was not visited.");
   }
   const { frameTree } = await cdp.send("Page.getFrameTree");
   const top = frameTree.frame.id;
-  cdp.on("Fetch.requestPaused", (event) => {
-    const reason = event.frameId === top ? guard(event.request.url) : undefined;
-    if (reason) refusal.reason = `${new URL(event.request.url).host}: ${reason}`;
-    const answer = reason
-      ? cdp.send("Fetch.failRequest", { requestId: event.requestId, errorReason: "BlockedByClient" })
-      : cdp.send("Fetch.continueRequest", { requestId: event.requestId });
-    answer.catch(() => {});
+  const intercept = async (session: CDPSession) => {
+    session.on("Fetch.requestPaused", (event) => {
+      void guard(event.request.url).then((reason) => {
+        if (reason) refuse(event.request.url, reason, event.frameId === top && event.resourceType === "Document");
+        const answer = reason
+          ? session.send("Fetch.failRequest", { requestId: event.requestId, errorReason: "BlockedByClient" })
+          : session.send("Fetch.continueRequest", { requestId: event.requestId });
+        return answer;
+      }).catch(() => {});
+    });
+    await session.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] });
+  };
+  await intercept(cdp);
+  // A cross-site frame runs in its own renderer, out of the page's session: its redirects are guarded once it has one.
+  const guarded = new WeakSet<object>();
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame() || guarded.has(frame)) return;
+    guarded.add(frame);
+    void context.newCDPSession(frame).then(intercept).catch(() => {
+      // The frame shares the page's renderer (same site), so the page's session already guards it, or it is gone.
+    });
   });
-  await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", resourceType: "Document", requestStage: "Request" }] });
-  return refusal;
+  await context.route("**/*", async (route) => {
+    const url = route.request().url();
+    const reason = await guard(url);
+    if (!reason) return route.fallback();
+    // Navigation first: a worker's request has no frame to ask for.
+    refuse(url, reason, route.request().isNavigationRequest() && route.request().frame() === page.mainFrame());
+    return route.abort("blockedbyclient");
+  });
+  await context.routeWebSocket(/.*/, async (socket) => {
+    const reason = await guard(socket.url());
+    if (!reason) return socket.connectToServer();
+    refuse(socket.url(), reason, false);
+    return socket.close({ code: 1008, reason: "Refused by the scan's guard." });
+  });
+  return refusals;
 }

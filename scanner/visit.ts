@@ -3,13 +3,16 @@ import type { ScanPass } from "../shared/scans/pass.ts";
 import type { visitPhases } from "../shared/scans/report.ts";
 import { readPage, readRecorder, readStorage, recorderScript, scrollToBottom, type FrameStorage, type PageFacts, type Recorded } from "./in-page.ts";
 import { cookieFromWrite } from "./cookies.ts";
-import { devtools, guardNavigations, NavigationRefused, type NavigationGuard, type RefusedCookie, type SeenCookie } from "./devtools.ts";
+import { devtools, guardRequests, NavigationRefused, type RefusedCookie, type SeenCookie } from "./devtools.ts";
+import type { RequestGuard } from "../shared/ssrf.ts";
 import { siteOf } from "./sites.ts";
 
 export type Phase = (typeof visitPhases)[number];
 
 /** What the crawl needs of a browser: Playwright's, or Browser Rendering's fork of it. */
-export type ScanBrowser = { newContext(options?: { userAgent?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext> };
+export type ScanBrowser = {
+  newContext(options?: { userAgent?: string; viewport?: { width: number; height: number }; serviceWorkers?: "allow" | "block" }): Promise<BrowserContext>;
+};
 
 export type Limits = {
   /** Navigation and load, per visit. */
@@ -27,7 +30,7 @@ export type PageError = { code: string; detail: string };
 export type { ScanPass };
 
 /** What bounds and marks a visit beside its limits. */
-export type VisitRules = { guard?: NavigationGuard; pass?: ScanPass };
+export type VisitRules = { guard?: RequestGuard; pass?: ScanPass };
 
 /** One visit of one page in one clean context. */
 export type Visit = {
@@ -75,10 +78,12 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 /**
  * Visits `url` in a fresh context as `phase` asks: no decision, or the widget's Accept all / Reject all clicked and
  * the page loaded again, as a visitor's next page view, so that what fires on a load after the decision is seen.
- * With `guard`, top-frame navigations it refuses fail before they leave the browser (`navigation_refused`).
+ * With `guard`, every request it refuses fails before it leaves the browser; a refused top-frame navigation is the
+ * visit's error (`navigation_refused`).
  */
 export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, rules: VisitRules = {}): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // No service workers: they fetch outside the page's interception, so the guard could not see their requests.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(rules.guard ? { serviceWorkers: "block" as const } : {}) });
   const result: Visit = { page: url, phase, error: null, decided: false, did: "", cookies: [], refusedCookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
@@ -118,7 +123,7 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
   const cookieSources = new Map<string, string>();
   const page = await context.newPage();
   const stop = new AbortController();
-  const refusal = guard ? await guardNavigations(context, page, guard) : null;
+  const refusal = guard ? await guardRequests(context, page, guard) : null;
   const tools = await devtools(context, page, (received) => {
     bytes += received;
     if (bytes > limits.maxBytes && !stop.signal.aborted) stop.abort();

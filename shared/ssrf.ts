@@ -104,3 +104,78 @@ export function webhookUrlProblem(raw: string, allowLoopback: boolean): string |
 }
 
 export const loopbackAllowed = (env: { ALLOW_LOOPBACK_WEBHOOKS?: string }) => env.ALLOW_LOOPBACK_WEBHOOKS === "true";
+
+/** The addresses a host name resolves to (A and AAAA), or none: DNS over HTTPS in the scanner's Worker, a stand-in in tests. */
+export type ResolveHost = (host: string) => Promise<string[]>;
+
+/** Why a scan's browser may not make a request to `url`, or undefined when it may. */
+export type RequestGuard = (url: string) => Promise<string | undefined>;
+
+/**
+ * Paths of the service's own origin a page running Assent calls (the widget and its assets, the visitor's API,
+ * the configuration): a scanned page may reach these, and nothing else of the service (its admin API, the token
+ * endpoint, the portal, the hub).
+ */
+export const serviceBrowserDoors = ["/widget/", "/browser/", "/privacy/"];
+
+/** How an IP address (as DNS answers it: dotted quad, or IPv6 without brackets) is routed. */
+function addressKind(address: string): HostKind {
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(address)) return classifyV4(address.split(".").map(Number));
+  const canonical = (() => {
+    try {
+      return new URL(`http://[${address}]/`).hostname;
+    } catch {
+      return null;
+    }
+  })();
+  const groups = canonical ? v6Groups(canonical.slice(1, -1)) : null;
+  return groups ? classifyV6(groups) : "private";
+}
+
+const allowedKind = (kind: HostKind, allowLoopback: boolean) => kind === "public" || (kind === "loopback" && allowLoopback);
+
+/**
+ * The guard every request of a Worker-run scan passes (scanner/devtools.ts `guardRequests`: top frames, frames,
+ * images, scripts, fetches, redirects). A request may go only to a host whose every address, after resolving its
+ * name with `resolve`, is public (loopback too with `allowLoopback`, local development only), and to the service's
+ * own origin only through the doors a page running Assent uses (`serviceBrowserDoors`). A name that does not
+ * resolve is refused: the browser could not load it anyway, and a resolver failure must not open the door. Each
+ * host is resolved once per guard (one crawl).
+ */
+export function scanRequestGuard(options: { allowLoopback: boolean; service?: string; resolve: ResolveHost }): RequestGuard {
+  const hosts = new Map<string, Promise<string | undefined>>();
+  const service = options.service ? new URL(options.service).origin : undefined;
+  const hostProblem = async (hostname: string): Promise<string | undefined> => {
+    const kind = classifyHost(hostname);
+    if (!allowedKind(kind, options.allowLoopback)) return `The host ${hostname} is not a public address.`;
+    const literal = hostname.startsWith("[") || /^\d+\.\d+\.\d+\.\d+$/.test(hostname);
+    if (literal || kind === "loopback") return undefined;
+    let addresses: string[];
+    try {
+      addresses = await options.resolve(hostname.replace(/\.$/, ""));
+    } catch {
+      return `The host ${hostname} could not be resolved.`;
+    }
+    if (addresses.length === 0) return `The host ${hostname} does not resolve.`;
+    const inside = addresses.find((address) => !allowedKind(addressKind(address), options.allowLoopback));
+    return inside ? `The host ${hostname} resolves to ${inside}, which is not a public address.` : undefined;
+  };
+  return async (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return "The URL is not an absolute URL.";
+    }
+    // Nothing leaves the browser for these.
+    if (["data:", "blob:", "about:", "javascript:"].includes(url.protocol)) return undefined;
+    if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return `${url.protocol} URLs are not fetched by a scan.`;
+    const origin = `${url.protocol.replace(/^ws/, "http")}//${url.host}`;
+    if (origin === service && !serviceBrowserDoors.some((door) => url.pathname.startsWith(door))) {
+      return `${url.pathname} is on the service's own origin, outside what a page running Assent calls.`;
+    }
+    const key = url.hostname.toLowerCase();
+    if (!hosts.has(key)) hosts.set(key, hostProblem(key));
+    return hosts.get(key)!;
+  };
+}

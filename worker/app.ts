@@ -165,10 +165,11 @@ const openApiDocument = (origin: string) => ({
       "(`application/problem+json`) with a stable `code`; validation failures list `errors[]` with field paths. " +
       "Bodies are strict JSON: unknown fields are refused (400), non-JSON bodies are 415, bodies over 1 MB are 413 " +
       "(a scan report's `POST …/scans` takes up to 1,900,000 bytes; its operation states it as `x-assent-max-body-bytes`).\n\n" +
-      "Read your own writes: every answer carries an `Assent-Bookmark` header (a D1 bookmark). Send the last one you " +
+      "Read your own writes: every answer carries an `Assent-Bookmark` header (a D1 bookmark, sealed: an opaque value " +
+      "that differs on every answer and shows nothing of the database's position). Send the last one you " +
       "received back as the `Assent-Bookmark` request header and the call reads data at least that recent, even " +
-      "when it is served from a read replica; without it a read may see data a few moments old. A malformed " +
-      "bookmark is 400 `invalid_bookmark`. Browsers may send and read the header (CORS).",
+      "when it is served from a read replica; without it a read may see data a few moments old. A malformed, " +
+      "altered or made-up bookmark is 400 `invalid_bookmark`. Browsers may send and read the header (CORS).",
   },
   // One tag per capability (the folders of worker/), in the order the reference page lists them.
   tags: [

@@ -25,10 +25,11 @@ export class CenterApi {
   #auth = (): Record<string, string> => (this.#token ? { authorization: `Bearer ${this.#token}` } : {});
 
   page = (languages: readonly string[]) => send<Page>(`${this.#base}?languages=${encodeURIComponent(languages.join(","))}`);
-  requestCode = (channel: Channel, address: string) => send(`${this.#base}/codes`, this.#json({ channel, address }));
+  /** `challenge`: a Turnstile token, when an earlier answer asked for one (403 `challenge_required`). */
+  requestCode = (channel: Channel, address: string, challenge?: string) => send(`${this.#base}/codes`, this.#json({ channel, address, challenge }));
 
-  async verify(channel: Channel, address: string, code: string) {
-    const { sessionToken } = await send<{ sessionToken: string }>(`${this.#base}/sessions`, this.#json({ channel, address, code }));
+  async verify(channel: Channel, address: string, code: string, challenge?: string) {
+    const { sessionToken } = await send<{ sessionToken: string }>(`${this.#base}/sessions`, this.#json({ channel, address, code, challenge }));
     this.#token = sessionToken;
   }
 

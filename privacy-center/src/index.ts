@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { CenterApi, type Channel, type Decision, type Kind, type Page, type Person, type PersonRequest } from "./api";
+import { challengeAsked, solveChallenge } from "./challenge";
 import { fetchKeys, verifyReceipt, type Checked } from "./receipts";
 import { styles } from "./styles";
 import { fillIn } from "../../shared/i18n/fill";
@@ -19,11 +20,14 @@ export class AssentPrivacyCenter extends LitElement {
   static override properties = {
     project: { type: String },
     api: { type: String },
+    challengeSiteKey: { type: String, attribute: "challenge-site-key" },
     state: { state: true },
   };
 
   project = "";
   api = "";
+  /** The deployment's Turnstile site key (the hosted page sets it from TURNSTILE_SITE_KEY); a challenge's own wins. */
+  challengeSiteKey = "";
   state: {
     page?: Page;
     error?: string;
@@ -108,12 +112,33 @@ export class AssentPrivacyCenter extends LitElement {
     }
   }
 
+  /**
+   * `call`, and when the service asks for a challenge instead (403 `challenge_required`): Turnstile rendered in the
+   * element's `challenge` slot (in the page's own DOM, where Turnstile's frame works), then `call` again with its token.
+   */
+  async #withChallenge(call: (challenge?: string) => Promise<void>) {
+    try {
+      await call();
+    } catch (error) {
+      const siteKey = challengeAsked(error, this.challengeSiteKey);
+      if (!siteKey) throw error;
+      const slot = document.createElement("div");
+      slot.slot = "challenge";
+      this.append(slot);
+      try {
+        await call(await solveChallenge(slot, siteKey));
+      } finally {
+        slot.remove();
+      }
+    }
+  }
+
   #sendCode(event: Event) {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
     const address = String(form.get("address") ?? "").trim();
     void this.#run(async () => {
-      await this.#center!.requestCode(this.state.channel!, address);
+      await this.#withChallenge((challenge) => this.#center!.requestCode(this.state.channel!, address, challenge).then(() => {}));
       this.#set({ address, codeSent: true });
     });
   }
@@ -122,7 +147,7 @@ export class AssentPrivacyCenter extends LitElement {
     event.preventDefault();
     const code = String(new FormData(event.target as HTMLFormElement).get("code") ?? "").trim();
     void this.#run(async () => {
-      await this.#center!.verify(this.state.channel!, this.state.address, code);
+      await this.#withChallenge((challenge) => this.#center!.verify(this.state.channel!, this.state.address, code, challenge));
       await this.#refreshPerson();
     });
   }
@@ -205,6 +230,7 @@ export class AssentPrivacyCenter extends LitElement {
         <input id="address" name="address" required type=${channel === "email" ? "email" : "tel"} autocomplete=${channel === "email" ? "email" : "tel"} />
         <button ?disabled=${busy}>${w.sendCode}</button>
       </form>
+      <slot name="challenge"></slot>
       ${codeSent
         ? html`<p role="status">${w.codeSent}</p>
             <form @submit=${this.#verify}>

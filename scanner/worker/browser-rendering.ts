@@ -1,16 +1,21 @@
 import type { CrawlAnswer, CrawlRequest } from "../../shared/scans/scanner";
-import { webhookUrlProblem } from "../../shared/ssrf";
+import { scanRequestGuard, webhookUrlProblem, type ResolveHost } from "../../shared/ssrf";
 import { scanOrigin, type ScanBrowser, type ScanOptions } from "../crawl";
+import { dohResolver } from "./dns";
 
 /**
  * Where the Worker's crawl may go: pages on the project's registered origins only (the crawl follows same-site links,
- * and a site's other subdomains may belong to someone else), and top-frame navigations, redirects included, only to
- * hosts the webhooks' SSRF guard allows.
+ * and a site's other subdomains may belong to someone else), and every request of the browser (frames, images,
+ * scripts, fetches, redirects) only to hosts whose addresses, once resolved, are public, and to the service's own
+ * origin only through the doors a page running Assent calls (`scanRequestGuard`, shared/ssrf.ts).
  */
-export function workerScanGuards(allowLoopback: boolean, registeredOrigins: string[]): Required<Pick<ScanOptions, "mayFollow" | "refuseNavigation">> {
-  const registered = new Set(registeredOrigins);
-  const refuseNavigation = (url: string) => webhookUrlProblem(url, allowLoopback);
-  return { mayFollow: (url) => registered.has(url.origin) && refuseNavigation(url.href) === undefined, refuseNavigation };
+export function workerScanGuards(
+  request: Pick<CrawlRequest, "allowLoopback" | "registeredOrigins" | "pass">,
+  resolve: ResolveHost,
+): Required<Pick<ScanOptions, "mayFollow" | "guard">> {
+  const registered = new Set(request.registeredOrigins);
+  const guard = scanRequestGuard({ allowLoopback: request.allowLoopback, service: request.pass.service, resolve });
+  return { mayFollow: (url) => registered.has(url.origin), guard };
 }
 
 /**
@@ -31,7 +36,7 @@ export async function crawlWithBrowserRendering(env: { BROWSER?: Fetcher }, requ
     const report = await scanOrigin(browser as unknown as ScanBrowser, request.origin, {
       maxPages: request.maxPages,
       pass: request.pass,
-      ...workerScanGuards(request.allowLoopback, request.registeredOrigins),
+      ...workerScanGuards(request, dohResolver()),
     });
     return { report };
   } finally {

@@ -1912,7 +1912,7 @@ export interface paths {
         get: operations["getBlockingList"];
         /**
          * Replace the project's blocking list
-         * @description Up to 500 entries, each host once. 400 `validation_failed` for a host that is not a lowercase host name or `*.` wildcard (`invalid_host`), a host listed twice (`duplicate_host`) or an unknown vendor id (`unknown_vendor`); 400 `blocks_own_origin` for a host or wildcard covering the service's own host (the widget's) or a host of the project's web clients' `allowedOrigins`; 400 `unknown_purpose` for a purpose the project does not have. A refused list changes nothing.
+         * @description Up to 500 entries, each host once. 400 `validation_failed` for a host that is not a lowercase host name or `*.` wildcard (`invalid_host`), a public suffix of the Public Suffix List alone or under `*.` (`public_suffix`: `*.com` would hold back every site), a host listed twice (`duplicate_host`) or an unknown vendor id (`unknown_vendor`); 400 `blocks_own_origin` for a host or wildcard covering the service's own host (the widget's) or a host of the project's web clients' `allowedOrigins`; 400 `unknown_purpose` for a purpose the project does not have. A refused list changes nothing.
          */
         put: operations["updateBlockingList"];
         post?: never;

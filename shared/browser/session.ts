@@ -18,10 +18,10 @@ export type AuthSource = {
 
 type Auth = { token: string; identityId: string };
 
-/** An API answer that was not a success, or no answer at all (status 0). */
-export type RequestFailed = Error & { status: number };
+/** An API answer that was not a success (with its problem document's members, where it had one), or no answer at all (status 0). */
+export type RequestFailed = Error & { status: number; code?: string; [member: string]: unknown };
 
-const failure = (status: number, message: string): RequestFailed => Object.assign(new Error(message), { status });
+const failure = (status: number, message: string, problem?: Record<string, unknown>): RequestFailed => Object.assign(new Error(message), problem, { status });
 
 const timeoutMs = 8000;
 
@@ -50,7 +50,7 @@ export async function send<T>(url: string, init: RequestInit = {}, plain = false
     throw failure(0, (error as Error).message);
   }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw failure(response.status, body.detail);
+  if (!response.ok) throw failure(response.status, body.detail, body);
   return body as T;
 }
 

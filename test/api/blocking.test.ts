@@ -1,3 +1,4 @@
+import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { vendors } from "../../shared/vendors/catalogue";
 import { configuredTenant } from "./configuration-fixture";
@@ -69,6 +70,13 @@ describe("a project's blocking list", () => {
     ok(await put(t.projectId, true, stored));
   });
 
+  it("names the configured public origin (ISSUER) in blocking.json, whatever Host the request came with", async () => {
+    // Cached publicly: a Host header an attacker chose must never reach it (blocking.js inlines the same config).
+    const json = await exports.default.fetch(new Request(`http://evil.example/widget/v1/projects/${t.projectId}/blocking.json`));
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as { api: string }).api).toBe(origin);
+  });
+
   it("answers 404 for blocking.json of a project that does not exist", async () => {
     expectProblem(await call("GET", "/widget/v1/projects/prj_doesnotexist/blocking.json"), 404, "not_found");
   });
@@ -113,6 +121,25 @@ describe("a project's blocking list", () => {
     ["a label longer than 63", `${"a".repeat(64)}.example`],
   ])("refuses a host that is %s (400 invalid_host)", async (_, host) => {
     await refused([stored[0], { host, purpose: "analytics", source: "manual" }], "validation_failed", "invalid_host", "entries.1.host");
+  });
+
+  it.each([
+    ["a wildcard over a top-level domain", "*.com"],
+    ["a wildcard over a country's second-level suffix", "*.co.uk"],
+    ["a wildcard over a hosting suffix (the list's private section)", "*.github.io"],
+    ["a public suffix itself", "co.uk"],
+    ["a public suffix with a path prefix", "*.com/pixel"],
+  ])("refuses %s (400 public_suffix): it would hold back every site under it", async (_, host) => {
+    await refused([stored[0], { host, purpose: "analytics", source: "manual" }], "validation_failed", "public_suffix", "entries.1.host");
+  });
+
+  it("takes a registrable domain under a listed suffix, and a wildcard over one", async () => {
+    const project = await configuredTenant();
+    const entries: Entry[] = [
+      { host: "*.tracker.co.uk", purpose: "analytics", source: "manual" },
+      { host: "pixels.github.io", purpose: "analytics", source: "manual" },
+    ];
+    expect(ok(await put(project.projectId, true, entries)).entries).toEqual(entries);
   });
 
   it("takes a host with a path prefix, and the same host again with another prefix", async () => {

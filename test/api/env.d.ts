@@ -9,6 +9,8 @@ declare global {
       DB_SHARD_1: D1Database;
       /** Miniflare's send_email binding, allowed one sender (vitest.config.ts); tests pass it as SEND_EMAIL. */
       TEST_SEND_EMAIL: SendEmail;
+      /** Fuzz runs per operation (`npm run fuzz` sets more; test/api/fuzz.test.ts). */
+      FUZZ_RUNS?: string;
     }
   }
 }

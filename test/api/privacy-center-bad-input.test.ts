@@ -1,6 +1,6 @@
 // Bad input to the privacy center answers a clear 4xx problem and writes nothing: no code, verification, request,
 // log entry, email, SMS or event (`written` counts them all, and every case compares it unchanged).
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, call, expectProblem, ok, origin, problemOf } from "./helpers";
 import {
@@ -109,6 +109,18 @@ describe("bad input answers a clear 4xx and writes nothing", () => {
     expectProblem(await call("GET", path.slice(0, -4) + (path.endsWith("AAAA") ? "BBBB" : "AAAA")), 410, "download_expired");
     expectProblem(await call("GET", path.replace(requestId, other.requestId)), 410, "download_expired");
     expect(await written(tenant.projectId)).toEqual(before);
+  });
+
+  it("writes download links on the configured public origin (ISSUER), whatever Host the request came with", async () => {
+    const { tenant, session } = await completedAccess();
+    const spoofed = await exports.default.fetch(
+      new Request(`http://evil.example/browser/v1/projects/${tenant.projectId}/privacy-center/me`, {
+        headers: { authorization: `Bearer ${session}`, "cf-connecting-ip": freshAddress() },
+      }),
+    );
+    expect(spoofed.status).toBe(200);
+    const { requests } = (await spoofed.json()) as { requests: PersonRequest[] };
+    expect(requests[0].download!.url.startsWith(`${origin}/`), requests[0].download!.url).toBe(true);
   });
 
   it("refuses a download link 7 days after the request was completed, and no longer shows it", async () => {

@@ -162,9 +162,24 @@ describe("the hosted page", () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(page.body).toContain(`<assent-privacy-center project="${tenant.projectId}">`);
+    expect(page.body).toContain(`<assent-privacy-center project="${tenant.projectId}"`);
     expect(page.body).toContain('src="/privacy-center/assent-privacy-center.js"');
     expect((await call("GET", "/privacy-center/prj_nothing")).status).toBe(404);
+  });
+
+  it("carries the configured Turnstile site key to the element, and lets Turnstile's script and frame in, only when challenges are on", async () => {
+    const tenant = await centerTenant();
+    const page = await call("GET", `/privacy-center/${tenant.projectId}`);
+    const csp = page.headers.get("content-security-policy")!;
+    // The site key is the deployment's (TURNSTILE_SITE_KEY, here Cloudflare's always-passing test key), not a constant.
+    expect(page.body).toContain(`challenge-site-key="${env.TURNSTILE_SITE_KEY}"`);
+    expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com");
+    expect(csp).toContain("frame-src https://challenges.cloudflare.com");
+    // Without the keys nothing of Turnstile is on the page, and the CSP stays closed to it.
+    const off = await fetchWithSettings({ TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined }, new Request(`${origin}/privacy-center/${tenant.projectId}`));
+    expect(off.status).toBe(200);
+    expect(String(off.body)).not.toContain("challenge-site-key");
+    expect(off.headers.get("content-security-policy")).not.toContain("challenges.cloudflare.com");
   });
 });
 

@@ -231,7 +231,7 @@ describe("a site on several origins", () => {
     const report = ScanReport.parse(
       await scanOrigin(browser, `${site.origin}/`, {
         pageTimeoutMs: 30_000,
-        refuseNavigation: (url) => (new URL(url).hostname === "internal.localhost" ? "not a public address" : undefined),
+        guard: async (url) => (new URL(url).hostname === "internal.localhost" ? "not a public address" : undefined),
         mayFollow: (url) => url.origin === site.origin,
       }),
     );

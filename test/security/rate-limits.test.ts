@@ -20,6 +20,13 @@ async function webProject() {
   return projectId;
 }
 
+/** A scan pass of the project, as its backend gets one. */
+async function scanPassOf(projectId: string) {
+  const { clientId, clientSecret } = await newClient(projectId);
+  const token = await tokenFor(clientId, clientSecret);
+  return (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+}
+
 const mint = (projectId: string, ip: string) =>
   call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: "https://shop.example", "cf-connecting-ip": ip } });
 
@@ -35,9 +42,7 @@ describe("abuse limits", () => {
 
   it("spares the project's own scanner the address limit with a scan pass, not the project's limit; a forged pass spares nothing", async () => {
     const projectId = await webProject();
-    const { clientId, clientSecret } = await newClient(projectId);
-    const token = await tokenFor(clientId, clientSecret);
-    const issued = (await call("POST", `/privacy/v2/projects/${projectId}/scan-passes`, { token })).body as { header: string; pass: string };
+    const issued = await scanPassOf(projectId);
     const scanner = freshIp();
     const visit = (project: string, pass?: string) =>
       call("POST", `/browser/v1/projects/${project}/visitor-tokens`, {
@@ -51,8 +56,27 @@ describe("abuse limits", () => {
     const forged = issued.pass.slice(0, -4) + (issued.pass.endsWith("AAAA") ? "BBBB" : "AAAA");
     expectLimited(await visit(projectId, forged), "visitor-tokens-ip");
     expectLimited(await visit(elsewhere, issued.pass), "visitor-tokens-ip");
-    for (let i = 0; i < limit; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
+    // Half the project's limit is used by other visitors: the pass's visitors take the rest, then the project's limit bites.
+    for (let i = 0; i < limit / 2; i++) expect((await mint(projectId, freshIp())).status).toBe(201);
+    for (let i = 0; i < limit / 2; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
     expectLimited(await visit(projectId, issued.pass), "visitor-tokens-project");
+  });
+
+  it("bounds the visitors one scan pass may make (SCAN_PASS_VISITORS, here the limit): past it, the address limit applies again", async () => {
+    const projectId = await webProject();
+    const issued = await scanPassOf(projectId);
+    const scanner = freshIp();
+    const elsewhere = await webProject();
+    for (let i = 0; i < limit; i++) expect((await mint(elsewhere, scanner)).status).toBe(201);
+    // The scanned page itself could mint through the pass while the scan runs: the pass spares the address limit only
+    // for as many visitors as one scan makes.
+    const visit = () =>
+      call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, {
+        body: {},
+        headers: { origin: "https://shop.example", "cf-connecting-ip": scanner, [issued.header]: issued.pass },
+      });
+    for (let i = 0; i < limit; i++) expect((await visit()).status).toBe(201);
+    expectLimited(await visit(), "visitor-tokens-ip");
   });
 
   it("limits visitor-token minting per project, whatever the addresses", async () => {

@@ -1,10 +1,22 @@
 import { z } from "@hono/zod-openapi";
-import { isRule } from "../../shared/blocking/hosts";
+import { parse } from "tldts";
+import { isRule, ruleParts } from "../../shared/blocking/hosts";
 import { vendorById } from "../../shared/vendors/catalogue";
 import { vendorPurposes } from "../../shared/vendors/types";
 import { consentTypes } from "../consent-mode/settings";
 import { ReferenceId } from "../lib/schemas";
 import { blockingSources } from "./table";
+
+/**
+ * Whether a rule's host is a public suffix of the Public Suffix List (`com`, `co.uk`, `github.io`, with or without
+ * `*.`): such a rule would hold back every site registered under it, so the list refuses it. Names the list does not
+ * know (`example`, `test`) are not suffixes here; the own-origin check covers those.
+ */
+function isPublicSuffixRule(rule: string): boolean {
+  const host = ruleParts(rule)[0].replace(/^\*\./, "");
+  const { domain, isIcann, isPrivate } = parse(host, { allowPrivateDomains: true });
+  return domain === null && Boolean(isIcann || isPrivate);
+}
 
 /** Entries a project's list holds at most. */
 export const maxBlockingEntries = 500;
@@ -18,6 +30,10 @@ export const BlockingEntry = z
         message:
           "A lowercase host name (`connect.facebook.net`), optionally with one leading `*.` label and a path prefix (`www.google.com/maps/embed`); no scheme, port, query or IP address.",
         params: { code: "invalid_host" },
+      })
+      .refine((rule) => !isPublicSuffixRule(rule), {
+        message: "A public suffix (`com`, `co.uk`, `github.io`), alone or under `*.`: it would hold back every site registered under it. Name the tracker's own domain.",
+        params: { code: "public_suffix" },
       })
       .openapi({
         description: "A host pattern, optionally followed by a path prefix that the URL's path must start with (`www.google.com/maps/embed`).",

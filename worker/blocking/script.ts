@@ -6,6 +6,7 @@ import { sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { stillCurrent } from "../lib/preconditions";
+import { publicOrigin } from "../lib/settings";
 import type { AppEnv } from "../env";
 import { createRouter, defineRoute } from "../auth/router";
 import { problem } from "../lib/schemas";
@@ -30,7 +31,7 @@ async function pageConfig(c: Context<AppEnv>, projectId: string): Promise<Blocki
   const entries = await pageBlockingOf(c.var.db, projectId);
   // A project that does not exist answers 404 rather than a list that holds nothing.
   if (!entries) throw notFound("Project");
-  return { api: new URL(c.req.url).origin, project: projectId, entries };
+  return { api: publicOrigin(c.env), project: projectId, entries };
 }
 
 /** `body` with the shared caching headers, or an empty 304 when the request's `If-None-Match` names its ETag. */

@@ -5,7 +5,7 @@
  * A database dump alone therefore reveals no secret. Stored form: `v1.<iv>.<ciphertext>` (base64url).
  */
 import type { Env } from "../env";
-import { base64, base64url, fromBase64, fromBase64url } from "../lib/crypto";
+import { base64, base64url, derivedAesKey, fromBase64, fromBase64url } from "../lib/crypto";
 import { notConfigured } from "../lib/settings";
 
 const encoder = new TextEncoder();
@@ -18,28 +18,11 @@ export function newWebhookSecret(): string {
   return secretPrefix + base64(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
 function encryptionKey(master: string | undefined): Promise<CryptoKey> {
   if (!master) {
     throw notConfigured("WEBHOOK_SECRETS_KEY", "Webhooks need the WEBHOOK_SECRETS_KEY secret to be set on the server.");
   }
-  let key = keys.get(master);
-  if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(master), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("assent"), info: encoder.encode("webhook-secrets/v1") },
-          base,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
-    keys.set(master, key);
-  }
-  return key;
+  return derivedAesKey(master, "webhook-secrets/v1");
 }
 
 export async function encryptSecret(master: string | undefined, webhookId: string, secret: string): Promise<string> {

@@ -54,3 +54,29 @@ export async function secretMatches(presented: string, storedHash: string): Prom
   const b = encoder.encode(storedHash);
   return a.byteLength === b.byteLength && crypto.subtle.timingSafeEqual(a, b);
 }
+
+const derivedKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * An AES-256-GCM key derived (HKDF-SHA-256, salt "assent") from a secret's key material for one use (`info`), kept
+ * for the isolate's life: one secret serves several uses, each under a key of its own.
+ */
+export function derivedAesKey(master: string, info: string): Promise<CryptoKey> {
+  const id = `${info}\u0000${master}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(master), "HKDF", false, ["deriveKey"])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("assent"), info: encoder.encode(info) },
+          base,
+          { name: "AES-GCM", length: 256 },
+          false,
+          ["encrypt", "decrypt"],
+        ),
+      );
+    derivedKeys.set(id, key);
+  }
+  return key;
+}

@@ -2,6 +2,7 @@ import { is, SQL, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import { openBookmark, sealBookmark } from "./bookmarks";
 import { bindingNamed, databasesOf, defaultDatabase } from "./databases";
 import { badRequest } from "./errors";
 import { SQLiteAsyncDialect, type SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -57,20 +58,18 @@ export const inJsonArray = (column: SQLiteColumn, values: readonly string[]) =>
 /** Request and response header carrying a D1 bookmark (docs/operations.md#read-your-own-writes-from-replicas-d1-sessions-api). */
 export const bookmarkHeader = "Assent-Bookmark";
 
-/** What D1 bookmarks look like (`00000085-0000024c-00004c6d-8e61…`: hex fields, sortable as text); nothing else reaches D1. */
-const bookmarkPattern = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{1,64}$/i;
-
 /**
  * Every API call is one D1 session (Sessions API): it starts from the bookmark the caller sent back, so it reads
  * at least what the caller last saw, even on a replica, or anywhere (`first-unconstrained`) without one. Writes go
- * to the primary whatever the start. The session's latest bookmark goes back in the response. Code below reads
+ * to the primary whatever the start. The session's latest bookmark goes back in the response, sealed (worker/lib/bookmarks.ts). Code below reads
  * `c.var.db`: the session on `DB` until the access check knows the project and puts the project's database there
  * (worker/lib/databases.ts); a session on another database is opened when first asked for (`c.var.databases`).
  */
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const sent = c.req.header(bookmarkHeader);
-  if (sent !== undefined && !bookmarkPattern.test(sent)) {
-    throw badRequest("invalid_bookmark", `${bookmarkHeader} must be a bookmark an earlier answer carried.`);
+  const header = c.req.header(bookmarkHeader);
+  const sent = header === undefined ? undefined : await openBookmark(c.env, header);
+  if (header !== undefined && sent === undefined) {
+    throw badRequest("invalid_bookmark", `${bookmarkHeader} must be a bookmark an earlier answer carried, unchanged.`);
   }
   const sessions = new Map<string, D1Database>();
   const databases = databasesOf(c.env, (name) => {
@@ -85,5 +84,6 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("db", databases.named(defaultDatabase));
   await next();
   const latest = (c.var.db as unknown as D1DatabaseSession).getBookmark?.();
-  if (latest) c.res.headers.set(bookmarkHeader, latest);
+  const sealed = latest ? await sealBookmark(c.env, latest) : undefined;
+  if (sealed) c.res.headers.set(bookmarkHeader, sealed);
 };

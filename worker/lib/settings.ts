@@ -16,6 +16,13 @@ export function requireSetting(env: Env, name: RequiredSetting): string {
   return value;
 }
 
+/**
+ * The service's public origin, from the configured issuer (`ISSUER`), never from the request's `Host`: what the
+ * service writes into cached answers and links (blocking.js, blocking.json, download links) must not be a name an
+ * attacker chose for one request (cache poisoning, links to their host).
+ */
+export const publicOrigin = (env: Env): string => new URL(requireSetting(env, "ISSUER")).origin;
+
 /** Bindings the Worker cannot serve without (wrangler.toml); the rate limiters are listed in worker/limits. */
 const requiredBindings = [
   "DB",

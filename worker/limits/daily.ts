@@ -17,6 +17,11 @@ export const dailyCaps = {
   "codes-per-address": { limitVar: "DAILY_CODES_PER_ADDRESS", byDefault: 10 },
   /** Requests one privacy-center session files (keyed by its verification; sessions last 30 minutes). */
   "requests-per-session": { limitVar: "PRIVACY_CENTER_REQUESTS_PER_SESSION", byDefault: 5 },
+  /**
+   * Visitors one scan pass may make (keyed by the pass's id; a pass lasts an hour): the scanned page's own scripts run
+   * under the pass too, so past this the pass no longer spares the address limit. 100 pages of 3 visits, and room.
+   */
+  "visitors-per-scan-pass": { limitVar: "SCAN_PASS_VISITORS", byDefault: 500 },
   /** Code SMS one project sends: beyond, refused (429) and the operator alerted. */
   "sms-per-project": { limitVar: "DAILY_SMS_PER_PROJECT", byDefault: 500 },
 } as const satisfies Record<string, { limitVar: keyof Env; byDefault: number }>;

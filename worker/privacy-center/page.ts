@@ -4,6 +4,7 @@ import { getDb } from "../lib/db";
 import { createRouter } from "../auth/router";
 import { projects } from "../projects/table";
 import { iconLink } from "../site/icon";
+import { challengesOn } from "../limits/turnstile";
 
 /**
  * The hosted privacy center, `/privacy-center/{project_id}`: a page holding `<assent-privacy-center>` (built into
@@ -12,8 +13,16 @@ import { iconLink } from "../site/icon";
  */
 export const privacyCenterPage = createRouter();
 
-const csp =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+/** Where Cloudflare Turnstile's script and its frame come from (docs/security.md#challenges). */
+const turnstileOrigin = "https://challenges.cloudflare.com";
+
+/**
+ * Scripts and calls stay on this origin; with challenges on (both Turnstile keys set), Turnstile's script and frame
+ * may load too, and nothing else.
+ */
+const cspFor = (challenges: boolean) =>
+  `default-src 'none'; script-src 'self'${challenges ? ` ${turnstileOrigin}` : ""}; style-src 'self' 'unsafe-inline'; ` +
+  `img-src 'self' data:; connect-src 'self'${challenges ? ` ${turnstileOrigin}; frame-src ${turnstileOrigin}` : ""}; ` +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 privacyCenterPage.get("/:project_id", async (c) => {
@@ -24,7 +33,9 @@ privacyCenterPage.get("/:project_id", async (c) => {
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) return c.html(html`<!doctype html><title>Not found</title><p>No such privacy center.</p>`, 404);
-  c.header("Content-Security-Policy", csp);
+  // The element renders Turnstile with the deployment's site key when the service asks for a challenge.
+  const siteKey = challengesOn(c.env) ? c.env.TURNSTILE_SITE_KEY : undefined;
+  c.header("Content-Security-Policy", cspFor(siteKey !== undefined));
   c.header("Cache-Control", "no-store");
   return c.html(html`<!doctype html>
 <html lang="en">
@@ -38,7 +49,7 @@ privacyCenterPage.get("/:project_id", async (c) => {
     <script type="module" src="/privacy-center/assent-privacy-center.js"></script>
   </head>
   <body>
-    <main><assent-privacy-center project="${projectId}"></assent-privacy-center></main>
+    <main><assent-privacy-center project="${projectId}" ${siteKey ? html`challenge-site-key="${siteKey}"` : ""}></assent-privacy-center></main>
   </body>
 </html>`);
 });

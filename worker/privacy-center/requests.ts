@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import { findIdentity } from "../identities/queries";
 import { fromBase64url } from "../lib/crypto";
 import { getDb } from "../lib/db";
+import { publicOrigin } from "../lib/settings";
 import { ApiError, badRequest } from "../lib/errors";
 import { now } from "../lib/time";
 import { signCanonical } from "../proof/receipts";
@@ -78,7 +79,8 @@ const verificationOf = (row: RequestRow) => ((row.meta?.context as { verificatio
   | null;
 
 /** The identity's access, portability, erasure and objection requests, oldest first, as the page shows them. */
-export async function requestsOf(env: Env, d1: D1Database, projectId: string, identityId: string, origin: string) {
+export async function requestsOf(env: Env, d1: D1Database, projectId: string, identityId: string) {
+  const origin = publicOrigin(env);
   const rows = await getDb(d1)
     .select()
     .from(requests)

@@ -215,10 +215,9 @@ privacyCenterRoutes.openapi(
     const verification = { method: person.channel, verifiedAt: person.verifiedAt };
     const found = person.identityId ? await findIdentity(c.var.db, projectId, person.identityId) : undefined;
     if (!found) return c.json({ verification, identity: null, decisions: [], requests: [] }, 200);
-    const origin = new URL(c.req.url).origin;
     const [decisions, requests] = await Promise.all([
       identityReceipts(c.var.db, projectId, found.identity.identityId),
-      requestsOf(c.env, c.var.db, projectId, found.identity.identityId, origin),
+      requestsOf(c.env, c.var.db, projectId, found.identity.identityId),
     ]);
     const { identityId, aliases } = found.identity;
     return c.json({ verification, identity: { identityId, aliases }, decisions, requests }, 200);
@@ -265,15 +264,14 @@ privacyCenterRoutes.openapi(
     if (asked !== undefined && asked !== identityId) {
       throw new ApiError(403, "not_your_identity", "A verified person may only file requests about the identity their address names.");
     }
-    const origin = new URL(c.req.url).origin;
     // One open request of each kind per identity: a repeat (a double click, or a flood) answers with the open one.
-    const open = (await requestsOf(c.env, c.var.db, projectId, identityId, origin)).find((request) => request.kind === kind && openStatuses.includes(request.status));
+    const open = (await requestsOf(c.env, c.var.db, projectId, identityId)).find((request) => request.kind === kind && openStatuses.includes(request.status));
     if (open) return c.json(open, 200);
     if ((await countToday(c.var.db, "requests-per-session", person.id)) > capOf(c.env, "requests-per-session")) {
       throw new ApiError(429, "session_request_limit", `A session files at most ${capOf(c.env, "requests-per-session")} requests; verify again to file more.`);
     }
     const { requestId } = await fileRequest(writerOf(c, privacyCenterCaller(projectId, identityId)), person, identityId, kind, named ?? []);
-    const listed = await requestsOf(c.env, c.var.db, projectId, identityId, origin);
+    const listed = await requestsOf(c.env, c.var.db, projectId, identityId);
     return c.json(listed.find((request) => request.requestId === requestId)!, 201);
   },
 );

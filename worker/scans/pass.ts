@@ -4,7 +4,8 @@ import { signingKeys } from "../auth/keys";
 import { issuerOf } from "../auth/tokens";
 import type { Env } from "../env";
 import { newId } from "../lib/ids";
-import { requireSetting } from "../lib/settings";
+import { capOf, countToday } from "../limits/daily";
+import { publicOrigin, requireSetting } from "../lib/settings";
 import { scanPassHeader, type ScanPass } from "../../shared/scans/pass";
 
 /**
@@ -43,7 +44,7 @@ export async function issueScanPass(env: Env, projectId: string): Promise<{ pass
 }
 
 /** What a scan's browser sends to this service: the pass, on its requests to the service's own origin. */
-export const scanPassFor = (env: Env, pass: string): ScanPass => ({ service: new URL(issuerOf(env)).origin, header: scanPassHeader, value: pass });
+export const scanPassFor = (env: Env, pass: string): ScanPass => ({ service: publicOrigin(env), header: scanPassHeader, value: pass });
 
 /**
  * The id of the project's valid scan pass a request carries, or undefined. A pass that is malformed, expired, signed
@@ -69,8 +70,14 @@ export async function scanPassOf(env: Env, projectId: string, presented: string 
   }
 }
 
-/** The scan pass as the routes that admit visitors hand it to auth (`VisitorPass`, worker/auth/browser-tokens.ts). */
+/**
+ * The scan pass as the routes that admit visitors hand it to auth (`VisitorPass`, worker/auth/browser-tokens.ts).
+ * The scanned page's own scripts run below the pass too and could mint visitors through it while the scan runs, so a
+ * pass spares the address limit for at most `visitors-per-scan-pass` visitors (counted exactly, in D1); past that it
+ * counts as none.
+ */
 export const scanVisitorPass: VisitorPass = async (env, projectId, headers) => {
   const passId = await scanPassOf(env, projectId, headers.get(scanPassHeader) ?? undefined);
-  return passId ? { aliasFor: (identityId) => ({ type: scanAliasType, identifier: scanAliasOf(passId, identityId) }) } : undefined;
+  if (!passId || (await countToday(env.DB, "visitors-per-scan-pass", passId)) > capOf(env, "visitors-per-scan-pass")) return undefined;
+  return { aliasFor: (identityId) => ({ type: scanAliasType, identifier: scanAliasOf(passId, identityId) }) };
 };

@@ -3,11 +3,9 @@ import { issuerOf } from "../auth/tokens";
 import type { Committer } from "../events/commit";
 import { aliases } from "../identities/table";
 import { getDb } from "../lib/db";
+import { capOf } from "../limits/daily";
 import { eraseIdentity, type Writer } from "../requests/record";
 import { scanAliasType } from "./pass";
-
-/** Identities one scan may make: 20 pages of 3 visits each, with room for pages that mint more than once. */
-const removedAtMost = 500;
 
 /**
  * Deletes the identities the scan with `passId` made in the project (its visits' first-visit identities, decisions
@@ -19,7 +17,7 @@ export async function removeScanVisitors(committer: Committer, projectId: string
     .select({ identityId: aliases.identityId })
     .from(aliases)
     .where(and(eq(aliases.projectId, projectId), eq(aliases.type, scanAliasType), gt(aliases.identifier, `${passId}:`), lt(aliases.identifier, `${passId};`)))
-    .limit(removedAtMost);
+    .limit(capOf(committer.env, "visitors-per-scan-pass"));
   const writer: Writer = { ...committer, issuer: issuerOf(committer.env), caller: { projectId, clientId: "scanner", clientType: "backend", scopes: [] }, signals: {} };
   let removed = 0;
   for (const { identityId } of made) if (await eraseIdentity(writer, identityId)) removed++;
