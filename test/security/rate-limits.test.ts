@@ -2,7 +2,7 @@
 // sign-in or guesses of the admin token. Here every limit is 10 per minute (vitest.config.ts, security project),
 // counted by the real Rate Limiting binding as Miniflare emulates it.
 import { describe, expect, it } from "vitest";
-import { adminToken, call, expectProblem, newClient, newProject, origin, tokenFor, type Reply } from "../api/helpers";
+import { adminToken, call, expectProblem, inOneWindow, newClient, newProject, origin, tokenFor, type Reply } from "../api/helpers";
 import { freshIp } from "./callers";
 
 const limit = 10;
@@ -31,16 +31,16 @@ const mint = (projectId: string, ip: string) =>
   call("POST", `/browser/v1/projects/${projectId}/visitor-tokens`, { body: {}, headers: { origin: "https://shop.example", "cf-connecting-ip": ip } });
 
 describe("abuse limits", () => {
-  it("limits visitor-token minting per client address", async () => {
+  it("limits visitor-token minting per client address", inOneWindow(async () => {
     const projectId = await webProject();
     const ip = freshIp();
     for (let i = 0; i < limit; i++) expect((await mint(projectId, ip)).status).toBe(201);
     expectLimited(await mint(projectId, ip), "visitor-tokens-ip");
     // Another address may still mint, on a project that has not reached its own limit.
     expect((await mint(await webProject(), freshIp())).status).toBe(201);
-  });
+  }));
 
-  it("spares the project's own scanner the address limit with a scan pass, not the project's limit; a forged pass spares nothing", async () => {
+  it("spares the project's own scanner the address limit with a scan pass, not the project's limit; a forged pass spares nothing", inOneWindow(async () => {
     const projectId = await webProject();
     const issued = await scanPassOf(projectId);
     const scanner = freshIp();
@@ -60,9 +60,9 @@ describe("abuse limits", () => {
     for (let i = 0; i < limit / 2; i++) expect((await mint(projectId, freshIp())).status).toBe(201);
     for (let i = 0; i < limit / 2; i++) expect((await visit(projectId, issued.pass)).status).toBe(201);
     expectLimited(await visit(projectId, issued.pass), "visitor-tokens-project");
-  });
+  }));
 
-  it("bounds the visitors one scan pass may make (SCAN_PASS_VISITORS, here the limit): past it, the address limit applies again", async () => {
+  it("bounds the visitors one scan pass may make (SCAN_PASS_VISITORS, here the limit): past it, the address limit applies again", inOneWindow(async () => {
     const projectId = await webProject();
     const issued = await scanPassOf(projectId);
     const scanner = freshIp();
@@ -77,16 +77,16 @@ describe("abuse limits", () => {
       });
     for (let i = 0; i < limit; i++) expect((await visit()).status).toBe(201);
     expectLimited(await visit(), "visitor-tokens-ip");
-  });
+  }));
 
-  it("limits visitor-token minting per project, whatever the addresses", async () => {
+  it("limits visitor-token minting per project, whatever the addresses", inOneWindow(async () => {
     const projectId = await webProject();
     for (let i = 0; i < limit; i++) expect((await mint(projectId, freshIp())).status).toBe(201);
     expectLimited(await mint(projectId, freshIp()), "visitor-tokens-project");
     expect((await mint(await webProject(), freshIp())).status).toBe(201);
-  });
+  }));
 
-  it("limits the token endpoint per client address", async () => {
+  it("limits the token endpoint per client address", inOneWindow(async () => {
     const { projectId } = await newProject();
     const client = await newClient(projectId);
     const ip = freshIp();
@@ -97,22 +97,22 @@ describe("abuse limits", () => {
       });
     for (let i = 0; i < limit; i++) expect((await ask()).status).toBe(401);
     expectLimited(await ask(), "token-endpoint");
-  });
+  }));
 
-  it("limits portal sign-in per client address", async () => {
+  it("limits portal sign-in per client address", inOneWindow(async () => {
     const ip = freshIp();
     const signIn = (token: string) =>
       call("POST", "/portal/api/session", { body: { adminToken: token }, headers: { origin, "cf-connecting-ip": ip } });
     for (let i = 0; i < limit; i++) expect((await signIn("guess")).status).toBe(401);
     expectLimited(await signIn(adminToken), "portal-sign-in");
-  });
+  }));
 
-  it("blocks an address that keeps failing the admin token, even once it guesses right", async () => {
+  it("blocks an address that keeps failing the admin token, even once it guesses right", inOneWindow(async () => {
     const ip = freshIp();
     const list = (token: string, from = ip) => call("GET", "/admin/v1/projects", { token, headers: { "cf-connecting-ip": from } });
     for (let i = 0; i < limit; i++) expectProblem(await list(`guess-${i}`), 401, "unauthorized");
     expectLimited(await list("guess-again"), "admin-token-failures");
     expectLimited(await list(adminToken), "admin-token-failures");
     expect((await list(adminToken, freshIp())).status).toBe(200);
-  });
+  }));
 });
