@@ -6,6 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
+import { describeError } from "../../worker/lib/logger";
 import worker from "../../worker/index";
 import { admin, call, expectProblem, newTenant, ok, origin, replyTo } from "./helpers";
 import { logsFromNow, personalDataIn } from "./log-capture";
@@ -147,5 +148,15 @@ describe("no personal data in the logs", () => {
     expect(line).toMatchObject({ code: "internal_error", error: "Error", message: "D1_ERROR: no row for [e-mail] from [address] (injected)" });
     expect(JSON.stringify(line)).not.toMatch(/\n\s+at /);
     expect(line).not.toHaveProperty("stack");
+  });
+
+  it("a query error is logged with the database's own error, which says what went wrong, masked too", () => {
+    const failed = new Error('Failed query: select "id" from "clients" where "clients"."id" = ?', {
+      cause: new Error("D1_ERROR: no such table: clients (for carl@example.org)\nat somewhere"),
+    });
+    expect(describeError(failed)).toEqual({
+      error: "Error",
+      message: 'Failed query: select "id" from "clients" where "clients"."id" = ?: D1_ERROR: no such table: clients (for [e-mail])',
+    });
   });
 });

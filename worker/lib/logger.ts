@@ -45,10 +45,14 @@ const masks: [RegExp, string][] = [
 /** `text` cut to 300 characters with personal data's shapes masked. */
 export const masked = (text: string) => masks.reduce((out, [shape, mask]) => out.replace(shape, mask), text.slice(0, 300));
 
-/** An error as a log line takes it: its name and first message line, masked; never its stack. */
+/**
+ * An error as a log line takes it: its name and first message line, masked, and its cause's (a query error wraps
+ * the database's own, which says what went wrong); never its stack.
+ */
 export function describeError(error: unknown): { error: string; message: string } {
   const { name, message } = error instanceof Error ? error : { name: typeof error, message: String(error) };
-  return { error: name, message: masked(message.split("\n")[0]) };
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message.split("\n")[0]}` : "";
+  return { error: name, message: masked(message.split("\n")[0] + cause) };
 }
 
 function write(level: Level, event: string, fields: LogFields & Partial<ReturnType<typeof describeError>>) {
