@@ -5,12 +5,13 @@
 // copies this folder's template.tpl, README.md, LICENSE and thumbnail.png into the clone and commits them, then
 // writes metadata.yaml (the gallery reads `homepage`, `documentation` and `versions`, newest first, each `sha` a
 // commit holding that version of the template) and commits it too. `homepage` is the clone's GitHub origin,
-// `documentation` this repository's docs/gtm.md (from package.json's homepage); earlier versions are kept. Pushing
-// is left to the person releasing.
+// `documentation` this repository's docs/gtm.md (shared/repository.mjs: the root package.json's repository); earlier
+// versions are kept. Pushing is left to the person releasing.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fileAddress } from "../../shared/repository.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const [mirror, flag, notes] = process.argv.slice(2);
@@ -27,8 +28,7 @@ if (!owner) {
   process.exit(1);
 }
 const homepage = `https://github.com/${owner}/${repo}`;
-const assent = JSON.parse(readFileSync(join(here, "../../package.json"), "utf8")).homepage.replace(/#readme$/, "");
-const documentation = `${assent}/blob/main/docs/gtm.md`;
+const documentation = fileAddress("docs/gtm.md");
 
 for (const file of ["template.tpl", "README.md", "LICENSE", "thumbnail.png"]) copyFileSync(join(here, file), join(mirror, file));
 git("add", "template.tpl", "README.md", "LICENSE", "thumbnail.png");

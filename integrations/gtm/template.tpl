@@ -60,7 +60,7 @@ ___TEMPLATE_PARAMETERS___
     "displayName": "Assent service origin",
     "simpleValueType": true,
     "alwaysInSummary": true,
-    "help": "Where your Assent service runs, without a trailing slash, e.g. https://consent.example.com. The widget loads from /widget/assent.classic.js there and talks to that origin. The origin must also be listed in this template's \"Injects scripts\" permission, and the page's origin in a web client of the project.",
+    "help": "Where your Assent service runs, without a trailing slash, e.g. https://consent.example.com. The widget loads from /widget/assent.classic.js there and talks to that origin. Any https origin works as published: the template may inject only /widget/assent.classic.js?project=… from it. The page's origin must be in a web client of the project.",
     "valueValidators": [
       {
         "type": "NON_EMPTY"
@@ -425,7 +425,7 @@ const tell = (state) => {
 let url = data.serviceOrigin + '/widget/assent.classic.js?project=' + encodeUriComponent(data.projectId);
 if (data.language) url = url + '&lang=' + encodeUriComponent(data.language);
 if (!queryPermission('inject_script', url)) {
-  logToConsole('Assent: this template may not load ' + url + '. Add the origin to its "Injects scripts" permission. The defaults stand.');
+  logToConsole('Assent: this template may not load ' + url + '. The service origin must be https://host[:port], with no path. The defaults stand.');
   data.gtmOnFailure();
   return;
 }
@@ -837,7 +837,7 @@ ___WEB_PERMISSIONS___
             "listItem": [
               {
                 "type": 1,
-                "string": "https://*.workers.dev/widget/assent.classic.js?*"
+                "string": "https://*/widget/assent.classic.js?project=*"
               }
             ]
           }
@@ -957,9 +957,16 @@ scenarios:
     mock('createQueue', (key) => (item) => 0);
     runCode({projectId: 'prj_TEST', serviceOrigin: 'https://assent.example.workers.dev', regionDefaults: [], waitForUpdate: '500'});
     assertApi('updateConsentState').wasCalledWith({ad_storage: 'granted'});
-- name: An origin outside the Injects scripts permission fails the tag and keeps the defaults
+- name: The operator's own domain loads the widget with the permission as published
   code: |-
-    runCode({projectId: 'prj_TEST', serviceOrigin: 'https://consent.example.com', regionDefaults: [], waitForUpdate: '500'});
+    let injected;
+    mock('injectScript', (url, onSuccess) => { injected = url; onSuccess(); });
+    runCode({projectId: 'prj_TEST', serviceOrigin: 'https://consent.shop.example', regionDefaults: [], waitForUpdate: '500'});
+    assertThat(injected).isEqualTo('https://consent.shop.example/widget/assent.classic.js?project=prj_TEST');
+    assertApi('gtmOnSuccess').wasCalled();
+- name: An origin with a path is outside the Injects scripts permission, fails the tag and keeps the defaults
+  code: |-
+    runCode({projectId: 'prj_TEST', serviceOrigin: 'https://consent.example.com/x.js?', regionDefaults: [], waitForUpdate: '500'});
     assertApi('injectScript').wasNotCalled();
     assertApi('setDefaultConsentState').wasCalled();
     assertApi('gtmOnFailure').wasCalled();

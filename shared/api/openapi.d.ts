@@ -3690,6 +3690,11 @@ export interface components {
                  *     ]
                  */
                 sensitiveCategories: ("racial-or-ethnic-origin" | "religious-or-philosophical-beliefs" | "health" | "sex-life-or-sexual-orientation" | "citizenship-or-immigration-status" | "genetic" | "biometric" | "precise-geolocation" | "government-id" | "account-credentials" | "union-membership" | "communications-contents")[];
+                /**
+                 * @description In the bootstrap only, where the visitor's law asks more of this purpose than the visitor's regime: the regime it is asked under. `opt-in` for a sensitive purpose where the state's law requires consent before sensitive data is processed (Virginia, Colorado, Connecticut and others: docs/jurisdictions.md#sensitive-data); it is then served on the consent ground and does not run until the visitor agrees.
+                 * @enum {string}
+                 */
+                regime?: "opt-in" | "opt-out" | "notice";
             }[];
         };
         VisitorToken: components["schemas"]["BrowserToken"] & {

@@ -53,6 +53,40 @@ describe("GPP sections in the bootstrap", () => {
     expect((await localBootstrap(tenant.projectId, { cf: placeholder, body: { regime: "opt-in" } })).gppSections).toEqual([]);
   });
 
+  it("sensitive data: asked opt-in where the state's law requires consent for it (VA, CO, CT, …), run until refused elsewhere", async () => {
+    const location = await tenant.api("POST", "/configurations/purposes", {
+      referenceId: "location",
+      name: "Store finder",
+      legalGround: "consent",
+      description: [{ language: "en", text: "Finds the store nearest to you." }],
+      controllers: [tenant.controller],
+      sensitive: true,
+      sensitiveCategories: ["precise-geolocation"],
+    });
+    expect(location.status).toBe(201);
+    const servedAt = async (cf: Record<string, unknown>) => {
+      const { purposes } = (await bootstrap(tenant.projectId, { cf })).body.configuration;
+      return Object.fromEntries(purposes.map((p: { referenceId: string; regime?: string }) => [p.referenceId, p.regime ?? null]));
+    };
+    // The states whose law asks consent before sensitive data is processed, under the opt-out regime of the preset.
+    for (const state of ["VA", "CO", "CT", "TX", "OR"]) {
+      expect({ state, served: await servedAt({ country: "US", regionCode: state }) }).toEqual({
+        state,
+        served: { marketing: null, analytics: null, location: "opt-in" },
+      });
+    }
+    // California ("Limit the Use") and Utah and Iowa (notice and an opt-out) let it run until the visitor says no.
+    for (const state of ["CA", "UT", "IA"]) {
+      expect({ state, served: await servedAt({ country: "US", regionCode: state }) }).toEqual({
+        state,
+        served: { marketing: null, analytics: null, location: null },
+      });
+    }
+    // Under opt-in everything that rests on consent already waits for it: nothing to set apart.
+    expect((await servedAt({ country: "DE", regionCode: "BY" })).location).toBeNull();
+    expect((await tenant.api("DELETE", `/configurations/purposes/${location.body.purposeId}`)).status).toBe(204);
+  });
+
   it("MSPA per project: not a covered transaction by default; a signatory sets it covered with one mode, and the bootstrap carries it", async () => {
     const ca = { country: "US", regionCode: "CA" };
     const settingsPath = `/projects/${tenant.projectId}/gpp` as const;

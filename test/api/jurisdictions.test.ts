@@ -232,6 +232,27 @@ describe("Consent Mode", () => {
     expect(resolveRegime(defaultRules, "FR").matched).toBe("EEA");
   });
 
+  it("denies by default, where a state's law asks consent for sensitive data, the types only sensitive purposes map", () => {
+    const purposes = [
+      { legalGround: "consent" as const, consentMode: ["ad_storage" as const] },
+      { legalGround: "consent" as const, consentMode: ["personalization_storage" as const, "ad_storage" as const], sensitive: true },
+    ];
+    const rows = consentDefaults(defaultRules, purposes);
+    const rowOf = (area: string) => rows.find((row) => row.region?.includes(area))!;
+    // Virginia, Colorado, Texas: the store finder's personalisation waits for consent; ads, mapped by a purpose that
+    // is not sensitive too, run until the visitor opts out.
+    for (const state of ["US-VA", "US-CO", "US-CT", "US-TX"]) {
+      expect({ state, ...rowOf(state), region: undefined }).toMatchObject({ state, personalization_storage: "denied", ad_storage: "granted", analytics_storage: "granted" });
+    }
+    // California, Utah, Iowa: an opt-out for sensitive data too, so everything starts granted.
+    for (const state of ["US-CA", "US-UT", "US-IA"]) {
+      expect({ state, ...rowOf(state), region: undefined }).toMatchObject({ state, personalization_storage: "granted", ad_storage: "granted" });
+    }
+    // Without a sensitive purpose the opt-out states share one row, as before.
+    const plain = consentDefaults(defaultRules, [purposes[0]]);
+    expect(plain.filter((row) => row.region?.includes("US-VA") || row.region?.includes("US-CA"))).toHaveLength(1);
+  });
+
   it("maps purposes to the seven consent types, validated", async () => {
     const base = { referenceId: "video", name: "Video", legalGround: "consent", controllers: [tenant.controller] };
     const bad = await tenant.api("POST", "/configurations/purposes", { ...base, consentMode: ["ad_storag", "analytics_storage"] });

@@ -7,7 +7,7 @@ import { GppModel } from "@iabgpp/cmpapi";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { adminToken, banner, base, dialog, gatedScript, hostSite, moduleTag, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { adminToken, banner, base, dialog, gatedRan, gatedScript, hostSite, moduleTag, ok, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -246,6 +246,60 @@ describe("the CMP API's events, in the order GPP CMP API 1.1 gives (addEventList
     ]);
     expect(await status(page)).toEqual({ signalStatus: "ready", cmpDisplayStatus: "hidden" });
     expect(await page.evaluate(() => (window as any).__disagree)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("sensitive data in Virginia: opt-in consent, as the state's law asks (Va. Code 59.1-578(A)(5))", () => {
+  it("the sensitive purpose waits for consent while the rest runs; usva says no consent, then consent once the visitor agrees", async () => {
+    // A Virginia project (locally its jurisdiction stands in for the visitor's state) with a sensitive store finder.
+    const virginia = await shopProject(site.origin, { jurisdiction: "US-VA" });
+    await ok("POST", virginia.under("/configurations/purposes"), virginia.token, {
+      referenceId: "location",
+      name: "Store finder",
+      description: [{ language: "en", text: "Finds the store nearest to you from where you are." }],
+      legalGround: "consent",
+      controllers: [virginia.shop.partyId],
+      sensitive: true,
+      sensitiveCategories: ["precise-geolocation"],
+    });
+    const sensitive = `<p id="sensitive">not run</p><script type="text/plain" data-assent-purpose="location" src="/sensitive.js"></script>`;
+    site.pages["/virginia.html"] = { body: shopPage(virginia.projectId, { attrs: 'regime="opt-out"', extra: sensitive }) };
+    site.pages["/sensitive.js"] = { body: `document.getElementById("sensitive").textContent = "ran";`, type: "text/javascript" };
+
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/virginia.html`);
+    await banner(page).waitFor({ state: "visible" });
+    await loaded(page);
+    // Before any decision: marketing runs until the visitor opts out; the sensitive purpose does not run at all.
+    await gatedRan(page);
+    expect(await page.locator("#sensitive").textContent()).toBe("not run");
+    const consentOf = async () => {
+      const ping = (await gpp(page, "ping")).data;
+      const model = new GppModel(ping.gppString);
+      // What the page answers is what IAB's library reads from the page's string.
+      expect(ping.parsedSections).toEqual(model.toObject());
+      expect(ping.supportedAPIs).toEqual(["7:usnat", "9:usva"]);
+      return model.getSection("usva").SensitiveDataProcessing;
+    };
+    // usva's eight categories: (8) precise geolocation, 1 no consent.
+    expect(await consentOf()).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+
+    // The visitor agrees in the choices: the switch was off, as nothing ran.
+    await banner(page).getByRole("button", { name: "Your privacy choices" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    const finder = page.getByRole("switch", { name: "Store finder", exact: true });
+    expect(await finder.isChecked()).toBe(false);
+    await finder.check();
+    await page.getByRole("button", { name: "Save choices" }).click();
+    await dialog(page).waitFor({ state: "hidden" });
+    await page.locator("#sensitive", { hasText: /^ran$/ }).waitFor();
+    await page.waitForFunction(() => {
+      let ready = false;
+      (window as any).__gpp("ping", (data: Json) => (ready = data.signalStatus === "ready"));
+      return ready;
+    });
+    expect(await consentOf()).toEqual([0, 0, 0, 0, 0, 0, 0, 2]);
     await context.close();
   });
 });

@@ -124,4 +124,39 @@ describe("GPP fields from the decision", () => {
     // Where the page did not give the Limit the Use notice, usca's categories are not applicable (0).
     expect(decoded([location, beliefs], [location], false, []).usca.SensitiveDataProcessing).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
+
+  it("Virginia, Colorado, Connecticut: per category, 2 (consent) where the visitor agreed to every sensitive purpose processing it, else 1 (no consent)", () => {
+    // Asked opt-in, as the bootstrap serves a sensitive purpose where the state's law asks consent for it.
+    const location = purpose("location", { sensitive: true, regime: "opt-in", sensitiveCategories: ["precise-geolocation", "health"] });
+    const beliefs = purpose("beliefs", { sensitive: true, regime: "opt-in", sensitiveCategories: ["religious-or-philosophical-beliefs", "health", "government-id"] });
+    const processing = (refused: Purpose[], purposes = [location, beliefs]) => {
+      const sections = decoded(purposes, refused, false, []);
+      return [sections.usva.SensitiveDataProcessing, sections.usco.SensitiveDataProcessing, sections.usct.SensitiveDataProcessing];
+    };
+    // Positions: (1) racial or ethnic origin, (2) religious beliefs, (3) health, (4) sex life or sexual orientation,
+    // (5) citizenship or immigration status, (6) genetic, (7) biometric, (8) precise geolocation (not in Colorado's
+    // seven); a government id is in none of the three.
+    // Before any decision nothing asked opt-in is allowed: no consent for any category processed.
+    expect(processing([location, beliefs])).toEqual([
+      [0, 1, 1, 0, 0, 0, 0, 1],
+      [0, 1, 1, 0, 0, 0, 0],
+      [0, 1, 1, 0, 0, 0, 0, 1],
+    ]);
+    // Agreed to the store finder only: its geolocation has consent; health, which beliefs also processes, does not.
+    expect(processing([beliefs])).toEqual([
+      [0, 1, 1, 0, 0, 0, 0, 2],
+      [0, 1, 1, 0, 0, 0, 0],
+      [0, 1, 1, 0, 0, 0, 0, 2],
+    ]);
+    expect(processing([])).toEqual([
+      [0, 2, 2, 0, 0, 0, 0, 2],
+      [0, 2, 2, 0, 0, 0, 0],
+      [0, 2, 2, 0, 0, 0, 0, 2],
+    ]);
+    // A sensitive purpose that was not asked opt-in was never agreed to, only not refused: no consent.
+    const unasked = purpose("unasked", { sensitive: true, sensitiveCategories: ["health"] });
+    expect(processing([], [unasked])[0]).toEqual([0, 0, 1, 0, 0, 0, 0, 0]);
+    // California's section keeps its own meaning (the Limit the Use opt-out), unaffected.
+    expect(decoded([location], [], false, california).usca.SensitiveDataProcessing).toEqual([0, 0, 1, 0, 0, 0, 0, 1, 0]);
+  });
 });

@@ -20,6 +20,15 @@ describe("the gallery folder", () => {
     for (const file of ["template.tpl", "metadata.yaml", "README.md"]) expect(read(join(folder, file)).length, file).toBeGreaterThan(0);
   });
 
+  it("ships no placeholder where the repository's address belongs: metadata.yaml names the configured repository's docs", () => {
+    for (const file of ["template.tpl", "metadata.yaml", "README.md", "LICENSE"]) {
+      expect({ file, placeholder: /\bOWNER\b/.test(read(join(folder, file))) }).toEqual({ file, placeholder: false });
+    }
+    const repository = JSON.parse(read(join(root, "package.json"))).repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+    expect(repository).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
+    expect(read(join(folder, "metadata.yaml"))).toContain(`documentation: "${repository}/blob/main/docs/gtm.md"`);
+  });
+
   it("carries its thumbnail in the template's brand: thumbnail.png as a PNG data URI, square", () => {
     const thumbnail = template.info.brand.thumbnail;
     const png = readFileSync(join(folder, "thumbnail.png"));
@@ -39,7 +48,8 @@ describe("the release script", { timeout: 60_000 }, () => {
   const release = (notes: string) =>
     execFileSync("node", [join(folder, "release.mjs"), mirror, "--notes", notes], { cwd: root, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "Release", GIT_AUTHOR_EMAIL: "release@example.com", GIT_COMMITTER_NAME: "Release", GIT_COMMITTER_EMAIL: "release@example.com" } });
   const homepage = "https://github.com/acme/assent-gtm-template";
-  const assentDocs = `${JSON.parse(read(join(root, "package.json"))).homepage.replace(/#readme$/, "")}/blob/main/docs/gtm.md`;
+  // The repository's address, configured once: the root package.json's `repository.url`.
+  const assentDocs = `${JSON.parse(read(join(root, "package.json"))).repository.url.replace(/^git\+/, "").replace(/\.git$/, "")}/blob/main/docs/gtm.md`;
 
   it("copies the folder into the mirror, commits it, and fills metadata.yaml from that commit and the mirror's origin", () => {
     git("init", "-q", "-b", "main");

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AssentGlobal } from "../../widget/src/index";
 import type { ConsentState } from "../../shared/browser/types";
 import { consentTypes as sharedConsentTypes } from "../../shared/consent-mode/types";
-import { consentTypes, PermissionDenied, runTemplate, unsupportedSyntax, type Page, type Run } from "./gtm/sandbox";
+import { consentTypes, PermissionDenied, runTemplate, unsupportedSyntax, urlMatches, type Page, type Run } from "./gtm/sandbox";
 import { runScenario } from "./gtm/scenarios";
 import { readTemplate, type Parameter } from "./gtm/template-file";
 
@@ -187,13 +187,33 @@ describe("on Consent Initialization", () => {
     expect((await run({ language: "" })).injected[0]).toMatch(/\?project=prj_\w+$/);
   });
 
-  it("an origin outside its inject_script grant: no script, the defaults stand, the tag fails and says why in preview", async () => {
+  it("loads from the operator's own domain with the permission as published: one pattern, the widget's path on any https host", async () => {
+    expect(template.permissions.inject_script.urls).toEqual(["https://*/widget/assent.classic.js?project=*"]);
+    for (const serviceOrigin of ["https://consent.shop.example", "https://assent.example.workers.dev", "https://shop.example:8443"]) {
+      const result = await run({ serviceOrigin });
+      expect({ serviceOrigin, injected: result.injected, outcome: result.outcome }).toEqual({
+        serviceOrigin,
+        injected: [`${serviceOrigin}/widget/assent.classic.js?project=${fields.projectId}`],
+        outcome: "success",
+      });
+    }
+  });
+
+  it("the grant admits nothing but the widget: not another script on a shared domain, not http, not a path smuggled in the origin", async () => {
+    const [pattern] = template.permissions.inject_script.urls as string[];
+    // What the former `https://*.workers.dev/…` grant let through: any script of any tenant's Worker on the shared domain.
+    expect(urlMatches(pattern, "https://other-tenant.workers.dev/evil.js")).toBe(false);
+    expect(urlMatches(pattern, "https://other-tenant.workers.dev/widget/assent.js")).toBe(false);
+    expect(urlMatches(pattern, "http://consent.shop.example/widget/assent.classic.js?project=prj_1")).toBe(false);
+    expect(urlMatches(pattern, "https://consent.shop.example/widget/assent.classic.js")).toBe(false);
+    // An origin field carrying a path (the field's own check refuses it; the grant holds even so): no script, the
+    // defaults stand, the tag fails and says why in preview.
     const page = pageWithWidget({ debug: true });
-    const result = await run({ serviceOrigin: "https://consent.example.com" }, page);
+    const result = await run({ serviceOrigin: "https://evil.example/x.js?" }, page);
     expect(page.scripts).toEqual([]);
     expect(result.defaults).toHaveLength(2);
     expect(result.outcome).toBe("failure");
-    expect(result.logs.flat().join(" ")).toContain("https://consent.example.com/widget/assent.classic.js");
+    expect(result.logs.flat().join(" ")).toContain("https://evil.example/x.js?/widget/assent.classic.js");
   });
 
   it("a widget that does not load: the defaults stand and the tag fails", async () => {

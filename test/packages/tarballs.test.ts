@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const rootManifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+/** The repository's address, configured once: the root package.json's `repository.url` (a GitHub repository). */
+const repository = /^git\+(https:\/\/github\.com\/[\w.-]+\/[\w.-]+?)\.git$/.exec(rootManifest.repository.url)![1];
 const names = ["element", "react", "vue", "svelte", "edge"];
 
 /** A tarball's files (without npm's `package/` prefix) and its package.json. */
@@ -42,6 +44,12 @@ const targets = (entry: unknown): string[] =>
 describe.each(names)("the @assent/%s tarball", (name) => {
   const tarball = () => tarballs.get(name)!;
 
+  it("ships no placeholder where the repository's address belongs, in any of its files", () => {
+    const { files, folder } = tarball();
+    const placeholders = files.filter((file) => /\bOWNER\b/.test(readFileSync(join(folder, file), "utf8")));
+    expect(placeholders).toEqual([]);
+  });
+
   it("ships the repository's LICENSE and README beside the built files, and no sources or configuration", () => {
     const { files, folder } = tarball();
     expect(files).toContain("LICENSE");
@@ -52,11 +60,11 @@ describe.each(names)("the @assent/%s tarball", (name) => {
     expect(files.filter((file) => /\.tsbuildinfo$|(^|\/)tsconfig/.test(file))).toEqual([]);
   });
 
-  it("names where it comes from: repository (with its folder), homepage and bugs, as the repository's own", () => {
+  it("names where it comes from: repository (with its folder), homepage and bugs, from the one configured repository URL", () => {
     const { manifest } = tarball();
-    expect(manifest.repository).toEqual({ ...rootManifest.repository, directory: `packages/${name}` });
-    expect(manifest.homepage).toMatch(new RegExp(`^${rootManifest.homepage.replace(/#readme$/, "")}/tree/main/packages/${name}#readme$`));
-    expect(manifest.bugs).toEqual(rootManifest.bugs);
+    expect(manifest.repository).toEqual({ type: "git", url: `git+${repository}.git`, directory: `packages/${name}` });
+    expect(manifest.homepage).toBe(`${repository}/tree/main/packages/${name}#readme`);
+    expect(manifest.bugs).toEqual({ url: `${repository}/issues` });
     expect(manifest.license).toBe(rootManifest.license);
   });
 

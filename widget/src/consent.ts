@@ -14,12 +14,13 @@ export type PermissionRequest = Schemas["PermissionInput"]["request"];
 
 /**
  * Whether a purpose may be used now: a consent-based purpose needs an approval under opt-in, and runs until
- * denied under opt-out or notice; purposes on other legal grounds may be used unless an objection was upheld.
+ * denied under opt-out or notice; purposes on other legal grounds may be used unless an objection was upheld. A
+ * purpose the visitor's law sets apart is asked under its own `regime` (sensitive data in Virginia: opt-in).
  */
 export function allowed(purpose: Purpose, saved: StatePurpose[], regime: RegimeName): boolean {
   const status = saved.find((s) => s.purposeId === purpose.purposeId)?.status;
   if (purpose.legalGround !== "consent") return status !== "denied";
-  return status === "approved" || (!status && regime !== "opt-in");
+  return status === "approved" || (!status && (purpose.regime ?? regime) !== "opt-in");
 }
 
 /** The switches as the saved state has them; unanswered ones show what is in effect (off under opt-in). */

@@ -175,7 +175,7 @@ bootstrapRoutes.openapi(
     const cf = c.req.raw.cf as Parameters<typeof locateVisitor>[1];
     const { regime: resolved, place } = locateVisitor(rules, cf, { localDev: c.env.LOCAL_DEV === "true", jurisdiction: project.jurisdiction });
     const regime = forcedRegime(c, input.regime) ?? resolved.name;
-    const all = { ...cached.configuration, purposes: servedPurposes(cached.configuration.purposes, resolved.country, regime) };
+    const all = { ...cached.configuration, purposes: servedPurposes(cached.configuration.purposes, resolved, regime) };
     // The page's list (element, page, browser), then the browser's Accept-Language, then the project's default.
     const language = visitorLanguage(c, input.languages ?? [], servedLanguages(cached.wording), all.project.defaultLanguage);
 

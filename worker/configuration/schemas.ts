@@ -6,6 +6,7 @@ import { Controller } from "../projects/schemas";
 import { exemptionReasons, exemptionRegimeNames, exemptionRegimes, regimesAllowing } from "../jurisdictions/exemptions";
 import { legalGrounds } from "./table";
 import { sensitiveCategories } from "../../shared/gpp/sensitive-categories";
+import { regimes } from "../../shared/jurisdictions/regimes";
 
 /** The categories of sensitive data a sensitive purpose processes, as the GPP sections name them (docs/gpp.md). */
 const SensitiveCategoryList = z
@@ -187,6 +188,13 @@ export const Configuration = z
         }),
         sensitive: z.boolean(),
         sensitiveCategories: SensitiveCategoryList,
+        regime: z.enum(regimes).optional().openapi({
+          description:
+            "In the bootstrap only, where the visitor's law asks more of this purpose than the visitor's regime: the regime it is " +
+            "asked under. `opt-in` for a sensitive purpose where the state's law requires consent before sensitive data is " +
+            "processed (Virginia, Colorado, Connecticut and others: docs/jurisdictions.md#sensitive-data); it is then served on " +
+            "the consent ground and does not run until the visitor agrees.",
+        }),
       }),
     ),
   })

@@ -1,4 +1,4 @@
-import { areaGroups, type Regime } from "./rules";
+import { areaGroups, sensitiveRegimeFor, type Regime } from "./rules";
 
 /**
  * Exemptions from the consent requirement for storing or reading information on a visitor's device, as data per
@@ -74,23 +74,23 @@ export function exemptionHolds(exemption: Exemption, country: string | null): bo
   return !!country && holdsIn.some((area) => area === country || (areaGroups[area] ?? []).includes(country));
 }
 
-type ServedPurpose = { legalGround: string; exemption: Exemption | null; consentMode?: readonly string[] };
+type ServedPurpose = { legalGround: string; exemption: Exemption | null; consentMode?: readonly string[]; sensitive?: boolean };
 
-/**
- * Whether a purpose stores or reads information on the visitor's device, as far as the service can see: it stands
- * for a Google Consent Mode storage type (`ad_storage`, `analytics_storage`, …). Under ePrivacy Art. 5(3) that needs
- * consent unless an exemption applies, whatever the GDPR ground of the processing that follows.
- */
 const touchesDevice = (purpose: ServedPurpose) => (purpose.consentMode ?? []).some((type) => type.endsWith("_storage"));
 
 /**
- * The purposes as a visitor in `country` under `regime` is asked about them: an exemption that does not hold there is
- * dropped, and under `opt-in` a purpose that touches the device without an exemption that holds asks for consent like
- * any other, whatever ground it names (docs/jurisdictions.md#purposes-that-touch-the-device).
+ * The purposes as a visitor in `visitor.country` under `regime` is asked about them: an exemption that does not hold
+ * there is dropped; under `opt-in` a purpose that touches the device without an exemption that holds asks for consent
+ * like any other, whatever ground it names (docs/jurisdictions.md#purposes-that-touch-the-device); and where the
+ * place's law asks consent for sensitive data, a sensitive purpose asks for it under that stricter regime, named in
+ * its `regime` (docs/jurisdictions.md#sensitive-data).
  */
-export const servedPurposes = <P extends ServedPurpose>(purposes: P[], country: string | null, regime: Regime): P[] =>
-  purposes.map((purpose) => {
-    const exempt = !!purpose.exemption && exemptionHolds(purpose.exemption, country);
+export function servedPurposes<P extends ServedPurpose>(purposes: P[], visitor: { country: string | null; areas: readonly string[] }, regime: Regime): P[] {
+  const sensitiveRegime = sensitiveRegimeFor(visitor.areas, regime);
+  return purposes.map((purpose) => {
+    if (purpose.sensitive && sensitiveRegime) return { ...purpose, legalGround: "consent", exemption: null, regime: sensitiveRegime };
+    const exempt = !!purpose.exemption && exemptionHolds(purpose.exemption, visitor.country);
     const asksConsent = purpose.exemption ? !exempt : regime === "opt-in" && purpose.legalGround !== "consent" && touchesDevice(purpose);
     return asksConsent ? { ...purpose, legalGround: "consent", exemption: null } : purpose;
   });
+}

@@ -1,5 +1,5 @@
 import type { StringKey } from "../../shared/i18n/strings";
-import type { Regime } from "../../shared/jurisdictions/regimes";
+import { regimes, type Regime } from "../../shared/jurisdictions/regimes";
 
 /**
  * Which consent regime applies where. A project's rule set maps areas to a regime; `rest` covers everywhere
@@ -77,6 +77,40 @@ export const areaPrescriptions: Record<string, Partial<Record<Regime, readonly P
 export const prescribedFor = (areas: readonly string[], regime: Regime): PrescribedLink[] => [
   ...new Set(areas.flatMap((area) => areaPrescriptions[area]?.[regime] ?? [])),
 ];
+
+/**
+ * Where a place's law asks consent for sensitive data though its regime lets the rest run until an opt-out: the
+ * provisions IAB's US National section cites for `SensitiveDataProcessing` that require the consumer's consent
+ * before sensitive data is processed. A sensitive purpose is asked under `regime` there (docs/jurisdictions.md#sensitive-data).
+ * California (Civ. Code 1798.121, the right to limit), Utah (13-61-302(3)(a)) and Iowa (715D.4(2)) give a notice
+ * and an opt-out instead, so they are not listed.
+ */
+export const sensitiveDataRules: Record<string, { regime: Regime; law: string }> = {
+  "US-CO": { regime: "opt-in", law: "Colo. Rev. Stat. 6-1-1308(7)" },
+  "US-CT": { regime: "opt-in", law: "Conn. Gen. Stat. 42-520(a)(4)" },
+  "US-DE": { regime: "opt-in", law: "Del. Code tit. 6, 12D-106(a)(4)" },
+  "US-IN": { regime: "opt-in", law: "Ind. Code 24-15-4-1(5)" },
+  "US-KY": { regime: "opt-in", law: "Kentucky Consumer Data Protection Act, Sec. 4(1)(e)" },
+  "US-MN": { regime: "opt-in", law: "Minn. Stat. 325O.07, Subd. 2(d)" },
+  "US-MT": { regime: "opt-in", law: "Montana Consumer Data Privacy Act, Sec. 7(2)(b)" },
+  "US-NE": { regime: "opt-in", law: "Nebraska Data Privacy Act, Sec. 12(2)(d)" },
+  "US-NH": { regime: "opt-in", law: "N.H. Rev. Stat. 507-H:6(I)(d)" },
+  "US-NJ": { regime: "opt-in", law: "New Jersey Data Privacy Act, Sec. 9(a)(4)" },
+  "US-OR": { regime: "opt-in", law: "Oregon Consumer Privacy Act, Sec. 5(2)(b)" },
+  "US-RI": { regime: "opt-in", law: "R.I. Gen. Laws 6-48.1-4(c)" },
+  "US-TN": { regime: "opt-in", law: "Tenn. Code 47-18-3305(a)(6)" },
+  "US-TX": { regime: "opt-in", law: "Tex. Bus. & Com. Code 541.101(b)(4)" },
+  "US-VA": { regime: "opt-in", law: "Va. Code 59.1-578(A)(5)" },
+};
+
+/**
+ * The regime a sensitive purpose is asked under for a visitor in `areas` (most specific first) under `regime`: the
+ * stricter of the two where the place's law sets one, else `undefined` (the visitor's regime).
+ */
+export function sensitiveRegimeFor(areas: readonly string[], regime: Regime): Regime | undefined {
+  const rule = areas.map((area) => sensitiveDataRules[area]).find(Boolean);
+  return rule && regimes.indexOf(rule.regime) < regimes.indexOf(regime) ? rule.regime : undefined;
+}
 
 export const areaPattern = /^(?:[A-Z]{2}|[A-Z]{2}-[A-Z0-9]{1,3})$/;
 export const isArea = (area: string) => area in areaGroups || areaPattern.test(area);

@@ -65,7 +65,8 @@ const toPage = (value: unknown): unknown => copy(value, (fn) => (...args: unknow
 const toSandbox = (value: unknown): unknown => copy(value, (fn) => (...args: unknown[]) => toSandbox(fn(...args.map(toPage))));
 
 /**
- * A URL match pattern of `inject_script`: https only, an exact host or `*.` and a domain, `*` anywhere in the path.
+ * A URL match pattern of `inject_script`: https only; an exact host, `*.` and a domain, or `*` for any host (as
+ * gallery templates loading from their customers' own domains use it); `*` anywhere in the path.
  * `loopback` also lets a pattern for http://localhost or http://127.0.0.1 through: the browser test's own service,
  * which Tag Manager would never be asked to load.
  */
@@ -80,7 +81,7 @@ export function urlMatches(pattern: string, url: string, loopback = false): bool
     return false;
   }
   if (target.protocol !== `${scheme}:`) return false;
-  const hostOk = host.startsWith("*.") ? target.host === host.slice(2) || target.host.endsWith(host.slice(1)) : target.host === host;
+  const hostOk = host === "*" || (host.startsWith("*.") ? target.host === host.slice(2) || target.host.endsWith(host.slice(1)) : target.host === host);
   const glob = new RegExp(`^${path.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
   return hostOk && glob.test(target.pathname + target.search);
 }

@@ -49,8 +49,8 @@ const mspaModes = { "opt-out-option": [1, 2], "service-provider": [2, 1] } as co
  *   Information" (California's prescribed words, `limitSensitive`): a notice field says what the page showed.
  * - The MSPA fields say what the project set: a covered transaction (1) in one mode (1, the other 2), or not a
  *   covered transaction (2, the default) with both modes not applicable (0).
- * - Per-category sensitive data, known-child and personal data consents stay 0: Assent does not collect them by
- *   category.
+ * - Per-category sensitive data is each section's own (`sectionValues`, below); known-child and personal data
+ *   consents stay 0: Assent does not collect them.
  */
 export function gppValues({ purposes, allowed, gpc, prescribed, mspa }: Decision): SectionValues {
   const consent = purposes.filter((p) => p.legalGround === "consent");
@@ -71,42 +71,77 @@ export function gppValues({ purposes, allowed, gpc, prescribed, mspa }: Decision
   return values;
 }
 
-/**
- * Where California's section (usca) puts each category in `SensitiveDataProcessing` (positions 1 to 9 of IAB's
- * California specification; one position covers origin, beliefs and union membership). Its values say whether the
- * visitor opted out of the use ("Limit the Use"): 1 did not, 2 did; 0 where no notice was given or no purpose
- * processes the category.
- */
-const californiaPositions: Partial<Record<SensitiveCategory, number>> = {
-  "government-id": 1,
-  "account-credentials": 2,
-  "precise-geolocation": 3,
-  "racial-or-ethnic-origin": 4,
-  "religious-or-philosophical-beliefs": 4,
-  "union-membership": 4,
-  "communications-contents": 5,
+/** usva's, usco's and usct's positions (1 to 8; Colorado's seven stop before precise geolocation). */
+const consentPositions: Partial<Record<SensitiveCategory, number>> = {
+  "racial-or-ethnic-origin": 1,
+  "religious-or-philosophical-beliefs": 2,
+  health: 3,
+  "sex-life-or-sexual-orientation": 4,
+  "citizenship-or-immigration-status": 5,
   genetic: 6,
   biometric: 7,
-  health: 8,
-  "sex-life-or-sexual-orientation": 9,
+  "precise-geolocation": 8,
 };
 
 /**
- * One section's values: the shared ones, and usca's per-category `SensitiveDataProcessing` from the sensitive consent
- * purposes the page offered to limit (a category is limited when a purpose processing it was switched off). The
- * other sections' categories ask for consent by category, which Assent does not collect: they stay 0.
+ * `SensitiveDataProcessing` per section, as IAB's state specifications define it: where each category sits, when the
+ * section writes it, and the value for a category every purpose processing it may use (`given`) or not (`withheld`,
+ * which wins when purposes disagree); 0 for a category no sensitive consent purpose processes.
+ * - usca (California, the right to limit): 1 did not opt out, 2 opted out; only where the page gave the Limit the
+ *   Use notice (positions 1 to 9; one position covers origin, beliefs and union membership).
+ * - usva, usco, usct (consent before sensitive data is processed): 1 no consent, 2 consent, where the visitor
+ *   agreed to the purpose asked opt-in (its `regime`); a purpose merely not refused was never agreed to.
+ * The other sections (usnat, usut) stay 0: Assent does not collect what they ask by category.
  */
+type CategoryField = {
+  positions: Partial<Record<SensitiveCategory, number>>;
+  writes(values: SectionValues): boolean;
+  given(purpose: Purpose, decision: Decision): boolean;
+  values: { given: number; withheld: number };
+};
+const consented: CategoryField = {
+  positions: consentPositions,
+  writes: () => true,
+  given: (purpose, decision) => purpose.regime === "opt-in" && decision.allowed(purpose),
+  values: { given: 2, withheld: 1 },
+};
+const categoryFields: Partial<Record<GppSectionName, CategoryField>> = {
+  usca: {
+    positions: {
+      "government-id": 1,
+      "account-credentials": 2,
+      "precise-geolocation": 3,
+      "racial-or-ethnic-origin": 4,
+      "religious-or-philosophical-beliefs": 4,
+      "union-membership": 4,
+      "communications-contents": 5,
+      genetic: 6,
+      biometric: 7,
+      health: 8,
+      "sex-life-or-sexual-orientation": 9,
+    },
+    writes: (values) => !!values.SensitiveDataLimitUseNotice,
+    given: (purpose, decision) => decision.allowed(purpose),
+    values: { given: 1, withheld: 2 },
+  },
+  usva: consented,
+  usco: consented,
+  usct: consented,
+};
+
+/** One section's values: the shared ones, and its per-category `SensitiveDataProcessing` where it writes one (above). */
 export function sectionValues(name: GppSectionName, decision: Decision): SectionValues {
   const values = gppValues(decision);
-  if (name !== "usca" || !values.SensitiveDataLimitUseNotice) return values;
-  const [, , count] = gppSections.usca.fields.find(([field]) => field === "SensitiveDataProcessing")!;
+  const field = categoryFields[name];
+  if (!field?.writes(values)) return values;
+  const [, , count] = gppSections[name].fields.find(([field]) => field === "SensitiveDataProcessing")!;
   const processing: number[] = Array(count).fill(0);
   for (const purpose of decision.purposes.filter((p) => p.legalGround === "consent" && p.sensitive)) {
+    const value = field.given(purpose, decision) ? field.values.given : field.values.withheld;
     for (const category of purpose.sensitiveCategories ?? []) {
-      const index = californiaPositions[category]! - 1;
-      processing[index] = Math.max(processing[index], decision.allowed(purpose) ? 1 : 2);
+      const index = (field.positions[category] ?? Infinity) - 1;
+      if (index < processing.length && processing[index] !== field.values.withheld) processing[index] = value;
     }
   }
   return { ...values, SensitiveDataProcessing: processing };
 }
-
