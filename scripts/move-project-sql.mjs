@@ -30,8 +30,11 @@ export const projectTables = [
 
 /**
  * Not moved: the hub's tables (sms_clients, sms_messages and its trail) stay in DB whatever the project, keyed by
- * project and client ids, which a move keeps (docs/operations-cron.md#moving-a-project-that-uses-the-hub).
+ * project and client ids, which a move keeps (docs/operations-cron.md#moving-a-project-that-uses-the-hub). Nor the
+ * organizations' tables that name a project (below): which organization owns it, members' roles in it, and the
+ * organization's hash-chained audit trail, which records actions on the project and must stay whole where it is.
  */
+export const organizationTables = ["organization_projects", "project_roles", "audit_entries"];
 
 const literal = (value) => {
   if (value === null || value === undefined) return "NULL";

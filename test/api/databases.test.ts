@@ -6,7 +6,7 @@ import worker from "../../worker/index";
 import { visitorAliasType } from "../../worker/auth/browser-tokens";
 import { idsFrom } from "../../worker/lib/ids";
 import { purgeIdleVisitors } from "../../worker/retention/jobs";
-import { deleteStatements, exportQueries, importStatements } from "../../scripts/move-project-sql.mjs";
+import { deleteStatements, exportQueries, importStatements, organizationTables } from "../../scripts/move-project-sql.mjs";
 import { configuredTenant, newIdentity, permissionBody } from "./configuration-fixture";
 import { runCron } from "./cron";
 import { firstReport } from "./scan-reports";
@@ -21,10 +21,10 @@ const [[shardedId, shardBinding]] = Object.entries(JSON.parse(env.PROJECT_DATABA
 const shard = env.DB_SHARD_1;
 type Tenant = Awaited<ReturnType<typeof configuredTenant>>;
 
-/** Tables with a project_id column, and how many rows each database holds of a project. */
+/** Tables with a project_id column (but the organizations', which live in DB whatever the project), and how many rows each database holds of a project. */
 async function rowsOf(d1: D1Database, projectId: string): Promise<Record<string, number>> {
   const { results: tables } = await d1.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string; sql: string }>();
-  const results = tables.filter((table) => table.sql.includes("`project_id`"));
+  const results = tables.filter((table) => table.sql.includes("`project_id`") && !organizationTables.includes(table.name));
   const counts: Record<string, number> = {
     projects: (await d1.prepare("SELECT count(*) AS n FROM projects WHERE id = ?").bind(projectId).first<{ n: number }>())!.n,
   };

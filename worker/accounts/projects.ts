@@ -1,20 +1,16 @@
-import { eq } from "drizzle-orm";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { accountsDb } from "../auth/operators";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../lib/db";
 import { organizationProjects, projectRoles } from "./table";
 
-/** A new project joins the creating operator's organization. */
-export async function adoptProject(c: Context<AppEnv>, projectId: string) {
-  const organizationId = c.var.operator?.organizationId;
-  if (organizationId) await accountsDb(c).insert(organizationProjects).values({ projectId, organizationId });
-}
+// Statements, not writes: the project's routes put them in the batch of the project's own change wherever the project
+// lives in DB, the organizations' database, so a project never exists without its organization, nor the other way.
 
-/** A deleted project leaves its organization, and its members' roles in it go. */
-export async function releaseProject(c: Context<AppEnv>, projectId: string) {
-  const db = accountsDb(c);
-  await db.batch([
-    db.delete(projectRoles).where(eq(projectRoles.projectId, projectId)),
-    db.delete(organizationProjects).where(eq(organizationProjects.projectId, projectId)),
-  ]);
-}
+/** A new project joins the creating operator's organization (none for a caller outside any organization). */
+export const adoption = (db: Db, projectId: string, organizationId: string | undefined) =>
+  organizationId ? [db.insert(organizationProjects).values({ projectId, organizationId })] : [];
+
+/** A deleted project leaves its organization, and its members' roles in it go; only while `current` holds. */
+export const release = (db: Db, projectId: string, current?: SQL) => [
+  db.delete(projectRoles).where(and(eq(projectRoles.projectId, projectId), current)),
+  db.delete(organizationProjects).where(and(eq(organizationProjects.projectId, projectId), current)),
+];

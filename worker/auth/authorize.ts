@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { bodyLimitExtension, readJsonBody } from "../lib/body";
 import { constantTimeEqual } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
+import { logger } from "../lib/logger";
 import { countFailure, refuseIfBlocked } from "../limits/rate-limits";
 import { requireSetting } from "../lib/settings";
 import { portalSessionCredential } from "./portal-session";
@@ -125,7 +126,13 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
       // The body the route already read (cached), for a configuration change; nothing for any other.
       const changed = c.res.status < 300;
       const after = changed && keepsAfter(c.req.method, chosen.needed) ? await readJsonBody(c).catch(() => undefined) : undefined;
-      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, before: changed ? before : undefined, after });
+      try {
+        await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, before: changed ? before : undefined, after });
+      } catch (error) {
+        // The change is made and answered: a 500 now would tell the caller it failed and invite a repeat. The missing
+        // entry is logged as an error instead (docs/security.md#the-audit-trail).
+        logger.error("audit entry not written", { rule: "audit_write", route: operationId }, error);
+      }
     }
   };
 }

@@ -8,7 +8,7 @@ import { clients } from "../auth/table";
 import { events, webhooks } from "../events/table";
 import { forgetSmsProject } from "../hub/registrations";
 import { smsClients, smsMessages } from "../hub/table";
-import { defaultDatabase } from "../lib/databases";
+import { databaseNameOf, defaultDatabase } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -18,7 +18,7 @@ import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
 import { findProject } from "./queries";
-import { adoptProject, releaseProject } from "../accounts/projects";
+import { adoption, release } from "../accounts/projects";
 import { visibleProjects } from "../auth/operators";
 import { Project, ProjectInput, toProject } from "./schemas";
 import { projects } from "./table";
@@ -55,9 +55,10 @@ projectAdminRoutes.openapi(
       updated: stamp,
       revision: 1,
     };
-    await getDb(c.var.db).insert(projects).values(row);
-    // The operator's organization owns it (the admin token's: the first organization).
-    await adoptProject(c, row.id);
+    // A new project lives in DB (the map names existing ids only), with the organizations: one batch, and the
+    // operator's organization owns it (the admin token's: the first organization).
+    const db = getDb(c.var.db);
+    await db.batch([db.insert(projects).values(row), ...adoption(db, row.id, c.var.operator?.organizationId)]);
     tagged(c, row.revision);
     c.header("Location", `/admin/v1/projects/${row.id}`);
     return c.json(toProject(row), 201);
@@ -157,6 +158,8 @@ projectAdminRoutes.openapi(
     // With If-Match every statement holds only while the project is at an accepted revision (checked in the batch).
     const current = accepted && sql`EXISTS (SELECT 1 FROM ${projects} WHERE ${projects.id} = ${projectId} AND ${revisionMatches(projects.revision, accepted)})`;
     const clientIds = await db.select({ id: clients.id }).from(clients).where(eq(clients.projectId, projectId));
+    // The organization's hold on the project is in DB: in the same batch for a project there.
+    const inDefault = databaseNameOf(c.env, projectId) === defaultDatabase;
     // Tables with a foreign key to the project (or to its identities) follow by ON DELETE CASCADE.
     const [, , , , deleted] = await db.batch([
       db.delete(events).where(and(eq(events.projectId, projectId), current)),
@@ -164,12 +167,18 @@ projectAdminRoutes.openapi(
       db.delete(smsMessages).where(and(eq(smsMessages.projectId, projectId), current)),
       db.delete(smsClients).where(and(eq(smsClients.projectId, projectId), current)),
       db.delete(projects).where(and(eq(projects.id, projectId), revisionMatches(projects.revision, accepted))).returning({ id: projects.id }),
+      ...(inDefault ? release(db, projectId, current) : []),
     ]);
     if (deleted.length === 0) throw await refusal(accepted, () => findProject(c.var.db, projectId), "Project");
     await forgetClients(c.env, clientIds.map((r) => r.id));
-    // The hub's rows of a project in another database are in DB (for a project in DB the batch took them).
-    await forgetSmsProject(c.var.databases.named(defaultDatabase), projectId);
-    await releaseProject(c, projectId);
+    // The hub's rows and the organization's hold of a project in another database are in DB (for a project in DB the
+    // batch took them).
+    const main = c.var.databases.named(defaultDatabase);
+    await forgetSmsProject(main, projectId);
+    if (!inDefault) {
+      const [roles, holding] = release(getDb(main), projectId);
+      await getDb(main).batch([roles, holding]);
+    }
     return c.body(null, 204);
   },
 );
