@@ -2182,6 +2182,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's API tokens
+         * @description Those not revoked, expired ones included (they answer 401 `token_expired`). Never the tokens themselves.
+         */
+        get: operations["listOwnApiTokens"];
+        put?: never;
+        /**
+         * Make a personal API token
+         * @description A bearer credential for the admin and project APIs (`Authorization: Bearer apt_…`), acting as the member with the scopes asked for, within what their role holds at each use (docs/security.md#personal-api-tokens). Asking for a scope the member's roles lack is 403 `insufficient_scope`, and audited. Shown once; only its hash is kept.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/api-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the signed-in member's API tokens
+         * @description From then on it answers 401 `token_revoked`.
+         */
+        delete: operations["revokeOwnApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/session": {
         parameters: {
             query?: never;
@@ -4457,6 +4501,16 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             created: string;
+            /**
+             * @description `invited` until the member first signs in through their invitation.
+             * @enum {string}
+             */
+            status: "invited" | "active";
+            /**
+             * @description While invited: when the newest invitation expires (then invite again).
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            invitationExpires: string | null;
         };
         /**
          * @description docs/security.md#roles: what each role may do.
@@ -4489,7 +4543,7 @@ export interface components {
             memberId: string | null;
             role: components["schemas"]["Role"];
             /** @enum {string} */
-            credential: "admin-token" | "email-link" | "passkey" | "sso" | "personal-token";
+            credential: "admin-token" | "email-link" | "passkey" | "sso" | "api_token";
             operationId: string;
             method: string;
             object: string;
@@ -4522,7 +4576,7 @@ export interface components {
             /** @description The SHA-256 of the session's cookie value (the value itself is never stored). */
             id: string;
             /** @enum {string} */
-            credential: "admin-token" | "email-link" | "passkey" | "sso" | "personal-token";
+            credential: "admin-token" | "email-link" | "passkey" | "sso" | "api_token";
             address: string | null;
             /**
              * @description ISO 8601, UTC, milliseconds.
@@ -4535,6 +4589,32 @@ export interface components {
              */
             expires: string;
             current: boolean;
+        };
+        ApiToken: {
+            id: string;
+            name: string;
+            scopes: string[];
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            expires: string;
+        };
+        CreatedApiToken: components["schemas"]["ApiToken"] & {
+            /** @description Shown once; store it now. Only its hash is kept. Send it as `Authorization: Bearer …`. */
+            token: string;
+        };
+        NewApiToken: {
+            /** @description What the token is for, as its member will recognise it. */
+            name: string;
+            /** @description Within the member's role (403 `insufficient_scope` otherwise). */
+            scopes: ("consent-config:read" | "config:read" | "config:write" | "identities:create" | "identities:read" | "identities:write" | "identities:export" | "consents:write" | "requests:write" | "requests:read" | "requests:manage" | "tokens:mint" | "webhooks:manage" | "audit:read" | "scans:read" | "scans:write" | "hub:sms" | "hub:lookup" | "projects:read" | "projects:write" | "projects:delete" | "clients:read" | "clients:manage" | "blocking:write" | "members:read" | "members:manage" | "audit-trail:read" | "admin")[];
+            expiresInDays: number;
         };
         PortalSession: {
             /** @description Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE. */
@@ -17677,6 +17757,244 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOwnApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ApiToken"][];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Deploy pipeline",
+                 *       "scopes": [
+                 *         "projects:read",
+                 *         "config:write"
+                 *       ],
+                 *       "expiresInDays": 90
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewApiToken"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeOwnApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -105,6 +105,7 @@ export const requestExamples: Record<string, unknown> = {
   signIn: { link: "sil_secret-from-the-links-fragment" },
   requestSignInLink: { email: "dpo@shop.example" },
   inviteMember: { email: "dpo@shop.example", role: "request_handler", projectRoles: [{ projectId: "prj_01JD0000000000000000000000", role: "viewer" }] },
+  createApiToken: { name: "Deploy pipeline", scopes: ["projects:read", "config:write"], expiresInDays: 90 },
   updateMember: { role: "editor" },
   bootstrap: { email: "owner@shop.example" },
   createOrganization: { name: "Client: Bakery", ownerEmail: "owner@bakery.example" },
