@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { apiTokenPrefix } from "../auth/api-token";
-import { accountsDb, type Operator } from "../auth/operators";
+import { accountsDb, callingMember, type Operator } from "../auth/operators";
 import { createRouter, defineRoute } from "../auth/router";
 import { roleScopes } from "../auth/roles";
 import { access, allScopes, type Scope } from "../auth/scopes";
@@ -38,12 +38,6 @@ const CreatedApiToken = ApiToken.extend({
 }).openapi("CreatedApiToken");
 
 const TokenParams = z.object({ tokenId: z.string().min(1).max(100) });
-
-const memberOf = (c: Context<AppEnv>): Operator & { memberId: string } => {
-  const operator = c.var.operator!;
-  if (operator.memberId === null) throw new ApiError(403, "member_required", "API tokens belong to members; a break-glass session has none.");
-  return operator as Operator & { memberId: string };
-};
 
 /** What a member may put in a token: their organization role's scopes and those of their project roles. */
 async function heldBy(c: Context<AppEnv>, operator: Operator & { memberId: string }): Promise<Set<Scope>> {
@@ -94,7 +88,7 @@ apiTokenRoutes.openapi(
     responses: { 201: jsonResponse(CreatedApiToken, "The token, shown this once."), ...problems },
   }),
   async (c) => {
-    const operator = memberOf(c);
+    const operator = callingMember(c);
     const { name, scopes, expiresInDays } = c.req.valid("json");
     const held = await heldBy(c, operator);
     const lacking = scopes.filter((scope) => !held.has(scope));

@@ -15,6 +15,7 @@ import type { Operator } from "../auth/operators";
 import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member, MemberParams, NewOrganization, OrganizationResult, MemberUpdate, SessionInfo, SessionParams } from "./schemas";
 import { mailSignInLink } from "./sign-in";
 import { apiTokenRoutes } from "./api-tokens";
+import { passkeyRoutes } from "./passkeys";
 
 /** Members, their sessions, the audit trail and the bootstrap, mounted at `/admin/v1`. */
 export const accountRoutes = createRouter();
@@ -252,3 +253,4 @@ ownSessionRoutes.openapi(
 );
 
 ownSessionRoutes.route("/", apiTokenRoutes);
+ownSessionRoutes.route("/", passkeyRoutes);

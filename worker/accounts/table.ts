@@ -132,3 +132,39 @@ export const apiTokens = sqliteTable(
   },
   (t) => [index("api_tokens_member_idx").on(t.memberId)],
 );
+
+/** A member's passkeys (WebAuthn credentials, worker/accounts/passkeys.ts): the id and public key, base64url. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull(),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull(),
+    created: text("created").notNull(),
+    lastUsed: text("last_used"),
+  },
+  (t) => [index("passkeys_member_idx").on(t.memberId)],
+);
+
+export const webauthnPurposes = ["register", "sign-in"] as const;
+
+/**
+ * WebAuthn challenges, one per binding: the SHA-256 of the portal session's cookie (registering a passkey) or of the
+ * pending sign-in's cookie (signing in). Deleted by the one statement that checks them, so each is used once.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    bindingHash: text("binding_hash").primaryKey(),
+    purpose: text("purpose", { enum: webauthnPurposes }).notNull(),
+    challenge: text("challenge").notNull(),
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
+    expires: text("expires").notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expires)],
+);
