@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
 import "./pages/sign-in";
-import { base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
+import { accountHref, base, navigate, navigateEvent, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
 
@@ -166,6 +166,7 @@ export class AssentPortal extends LightElement {
     if (this.signedIn === false) return "Sign in";
     const r = this.route;
     if (r.page === "projects") return "Projects";
+    if (r.page === "account") return "Your account";
     if (r.page === "project") {
       const section = sections.find((s) => s.id === r.section)?.label ?? "";
       return `${section} · ${this.project?.name ?? "Project"}`;
@@ -187,6 +188,7 @@ export class AssentPortal extends LightElement {
         <a class="brand" href="${base}/">${brandMark}<span>Assent <small>Portal</small></span></a>
         <span class="spacer"></span>
         ${this.sessionNote ? html`<span class="session-note">${this.sessionNote}</span>` : nothing}
+        <a class="button small" href="${accountHref}">Your account</a>
         <button type="button" class="button small" @click=${this.signOut}>Sign out</button>
       </header>
       <main class="layout" id="main" tabindex="-1">${this.renderPage()}</main>
@@ -201,6 +203,7 @@ export class AssentPortal extends LightElement {
   private renderPage() {
     const r = this.route;
     if (r.page === "projects") return html`<ap-projects></ap-projects>`;
+    if (r.page === "account") return html`<ap-account></ap-account>`;
     if (r.page === "not-found") {
       return html`<h1>Page not found</h1>
         <p>There is no portal page at this address. <a href="${base}/">Go to the projects</a>.</p>`;

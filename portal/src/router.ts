@@ -17,6 +17,7 @@ export type Section = (typeof sections)[number]["id"];
 
 export type Route =
   | { page: "projects" }
+  | { page: "account" }
   | { page: "project"; projectId: string; section: Section; itemId?: string }
   | { page: "not-found" };
 
@@ -26,6 +27,7 @@ export function parseRoute(pathname: string): Route {
   const rest = pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
   const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: "projects" };
+  if (parts.length === 1 && parts[0] === "account") return { page: "account" };
   if (parts[0] !== "projects" || parts.length < 2) return { page: "not-found" };
   const section = (parts[2] ?? "overview") as Section;
   if (!sections.some((s) => s.id === section) || parts.length > 4) return { page: "not-found" };
@@ -36,6 +38,8 @@ export const projectHref = (projectId: string, section: Section = "overview", it
   `${base}/projects/${encodeURIComponent(projectId)}${section === "overview" && !itemId ? "" : `/${section}`}${
     itemId ? `/${encodeURIComponent(itemId)}` : ""
   }`;
+
+export const accountHref = `${base}/account`;
 
 export const navigateEvent = "assent-navigate";
 

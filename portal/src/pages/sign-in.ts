@@ -2,6 +2,7 @@ import { html } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { session } from "../api";
 import { LightElement, problemView } from "../ui";
+import "./passkey-sign-in";
 
 @customElement("ap-sign-in")
 export class SignIn extends LightElement {
@@ -39,6 +40,7 @@ export class SignIn extends LightElement {
         <h1>Sign in</h1>
         <p class="muted">Manage projects, API clients, what data subjects consent to, and their privacy requests.</p>
         ${problemView(this.error, "Sign-in failed")}
+        <ap-passkey-sign-in></ap-passkey-sign-in>
         <form @submit=${this.submit}>
           <div class="field">
             <label for="admin-token">Admin token</label>
