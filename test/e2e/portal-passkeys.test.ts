@@ -2,7 +2,7 @@
 // outbox; the editor accepts, registers a passkey with Chromium's virtual authenticator (CDP WebAuthn domain), signs
 // out, signs in with the passkey and acts within the role (edits wording, is refused the clients).
 // WebAuthn needs a domain as relying party, so the portal is opened at localhost rather than 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminToken, baseUrl, expectAccessible, openPortalBrowser, poll, shot, type PortalBrowser } from "./portal-helpers";
 
 const portalUrl = baseUrl.replace("127.0.0.1", "localhost");
@@ -26,16 +26,19 @@ async function asOwner(owner: Owner, method: string, path: string, body?: unknow
 
 /** The newest sign-in link's secret mailed to `to` (the captured outbox, kept under the organization's id). */
 async function mailedSecret(to: string): Promise<string> {
-  let secret = "";
-  await poll(async () => {
-    const res = await fetch(`${baseUrl}/admin/v1/projects/${organizationId}/email-outbox?to=${encodeURIComponent(to)}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    const items = ((await res.json()) as { items: { text: string | null }[] }).items;
-    secret = /#sign-in=(sil_[A-Za-z0-9_-]+)/.exec(items[0]?.text ?? "")?.[1] ?? "";
-    return secret;
-  }).not.toBe("");
-  return secret;
+  // vi.waitFor, not expect.poll: this also runs in beforeAll.
+  return vi.waitFor(
+    async () => {
+      const res = await fetch(`${baseUrl}/admin/v1/projects/${organizationId}/email-outbox?to=${encodeURIComponent(to)}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const items = ((await res.json()) as { items: { text: string | null }[] }).items;
+      const secret = /#sign-in=(sil_[A-Za-z0-9_-]+)/.exec(items[0]?.text ?? "")?.[1];
+      if (!secret) throw new Error(`no sign-in link mailed to ${to} yet`);
+      return secret;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 beforeAll(async () => {
