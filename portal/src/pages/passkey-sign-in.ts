@@ -25,10 +25,11 @@ export class PasskeySignIn extends LightElement {
 
   protected override render() {
     if (!("PublicKeyCredential" in window)) return nothing;
-    return html`${problemView(this.error, "Passkey sign-in failed")}
-      <button class="button primary" type="button" @click=${this.signIn} ?disabled=${this.busy}>
+    // After the admin-token form, so the keyboard reaches that first (test/e2e/portal.test.ts).
+    return html`<p class="muted">or</p>
+      ${problemView(this.error, "Passkey sign-in failed")}
+      <button class="button" type="button" @click=${this.signIn} ?disabled=${this.busy}>
         ${this.busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
-      </button>
-      <p class="muted">or</p>`;
+      </button>`;
   }
 }

@@ -40,7 +40,6 @@ export class SignIn extends LightElement {
         <h1>Sign in</h1>
         <p class="muted">Manage projects, API clients, what data subjects consent to, and their privacy requests.</p>
         ${problemView(this.error, "Sign-in failed")}
-        <ap-passkey-sign-in></ap-passkey-sign-in>
         <form @submit=${this.submit}>
           <div class="field">
             <label for="admin-token">Admin token</label>
@@ -52,6 +51,7 @@ export class SignIn extends LightElement {
           </div>
           <button class="button primary" type="submit" ?disabled=${this.busy}>${this.busy ? "Signing in…" : "Sign in"}</button>
         </form>
+        <ap-passkey-sign-in></ap-passkey-sign-in>
       </div>
     </main>`;
   }
