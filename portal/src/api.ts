@@ -1,6 +1,7 @@
 // The portal's only way to the API: openapi-fetch over the generated OpenAPI types, same-origin with the session
 // cookie (HttpOnly, so scripts never see it) and the session's CSRF token, which lives in this module's memory only;
 // never in localStorage. `await ok(api.GET("/admin/v1/projects/{project_id}", { params: { path: { project_id: projectId } } }))`.
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import createClient, { type Middleware } from "openapi-fetch";
 import type { paths } from "../../shared/api/operations";
 
@@ -35,7 +36,7 @@ const csrf: Middleware = {
     if (unsafe.has(request.method) && csrfToken) request.headers.set("x-csrf-token", csrfToken);
   },
   onResponse({ response, schemaPath }) {
-    if (response.status !== 401 || schemaPath.startsWith("/portal/api/session")) return;
+    if (response.status !== 401 || schemaPath.startsWith("/portal/api/session") || schemaPath.startsWith("/portal/api/passkey-sign-in")) return;
     csrfToken = null;
     window.dispatchEvent(new CustomEvent(sessionEndedEvent));
   },
@@ -96,6 +97,12 @@ export const session = {
   async signInWithLink(link: string) {
     ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { link } })));
   },
+  /** A passkey of this service (the browser asks which, and for the member's unlock). */
+  async signInWithPasskey() {
+    const optionsJSON = await ok(api.POST("/portal/api/passkey-sign-in/options"));
+    const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+    ({ csrfToken, expires } = await ok(api.POST("/portal/api/passkey-sign-in", { body: { response: response as never } })));
+  },
   /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
   async resume(): Promise<boolean> {
     try {
@@ -115,3 +122,10 @@ export const session = {
     }
   },
 };
+
+/** Registers a passkey for the signed-in member: the options bound to this session, then the authenticator's answer. */
+export async function addPasskey(name: string) {
+  const optionsJSON = await ok(api.POST("/portal/api/passkeys/registration-options"));
+  const response = await startRegistration({ optionsJSON: optionsJSON as never });
+  return ok(api.POST("/portal/api/passkeys", { body: { name, response: response as never } }));
+}

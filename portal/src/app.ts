@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
 import "./pages/sign-in";
-import { base, navigate, navigateEvent, organizationPages, parseRoute, projectHref, sections, type Route } from "./router";
+import { accountHref, base, navigate, navigateEvent, organizationPages, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
 
@@ -168,6 +168,7 @@ export class AssentPortal extends LightElement {
     if (r.page === "projects") return "Projects";
     const organizationPage = organizationPages.find((p) => p.id === r.page);
     if (organizationPage) return organizationPage.label;
+    if (r.page === "account") return "Your account";
     if (r.page === "project") {
       const section = sections.find((s) => s.id === r.section)?.label ?? "";
       return `${section} · ${this.project?.name ?? "Project"}`;
@@ -195,6 +196,7 @@ export class AssentPortal extends LightElement {
         </nav>
         <span class="spacer"></span>
         ${this.sessionNote ? html`<span class="session-note">${this.sessionNote}</span>` : nothing}
+        <a class="button small" href="${accountHref}">Your account</a>
         <button type="button" class="button small" @click=${this.signOut}>Sign out</button>
       </header>
       <main class="layout" id="main" tabindex="-1">${this.renderPage()}</main>
@@ -211,6 +213,7 @@ export class AssentPortal extends LightElement {
     if (r.page === "projects") return html`<ap-projects></ap-projects>`;
     if (r.page === "members") return html`<ap-members></ap-members>`;
     if (r.page === "audit") return html`<ap-audit></ap-audit>`;
+    if (r.page === "account") return html`<ap-account></ap-account>`;
     if (r.page === "not-found") {
       return html`<h1>Page not found</h1>
         <p>There is no portal page at this address. <a href="${base}/">Go to the projects</a>.</p>`;

@@ -25,6 +25,7 @@ export type OrganizationPage = (typeof organizationPages)[number]["id"];
 export type Route =
   | { page: "projects" }
   | { [P in OrganizationPage]: { page: P } }[OrganizationPage]
+  | { page: "account" }
   | { page: "project"; projectId: string; section: Section; itemId?: string }
   | { page: "not-found" };
 
@@ -36,6 +37,7 @@ export function parseRoute(pathname: string): Route {
   if (parts.length === 0) return { page: "projects" };
   const organizationPage = organizationPages.find((p) => p.id === parts[0]);
   if (organizationPage && parts.length === 1) return { page: organizationPage.id };
+  if (parts.length === 1 && parts[0] === "account") return { page: "account" };
   if (parts[0] !== "projects" || parts.length < 2) return { page: "not-found" };
   const section = (parts[2] ?? "overview") as Section;
   if (!sections.some((s) => s.id === section) || parts.length > 4) return { page: "not-found" };
@@ -46,6 +48,8 @@ export const projectHref = (projectId: string, section: Section = "overview", it
   `${base}/projects/${encodeURIComponent(projectId)}${section === "overview" && !itemId ? "" : `/${section}`}${
     itemId ? `/${encodeURIComponent(itemId)}` : ""
   }`;
+
+export const accountHref = `${base}/account`;
 
 export const navigateEvent = "assent-navigate";
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { adminToken, call, expectProblem, inOneWindow, newClient, newProject, origin, tokenFor, type Reply } from "../api/helpers";
 import { freshIp } from "./callers";
+import { owner } from "../api/accounts-helpers";
 
 const limit = 10;
 
@@ -106,6 +107,22 @@ describe("abuse limits", () => {
     for (let i = 0; i < limit; i++) expect((await signIn("guess")).status).toBe(401);
     expectLimited(await signIn(adminToken), "portal-sign-in");
   }));
+
+  it("limits invitations per inviting member, whatever their addresses", async () => {
+    // One owner for every run: their invitations count per minute, so a run in a new window starts from none.
+    const boss = await owner("limits-owner@example.com");
+    let run = 0;
+    await inOneWindow(async () => {
+      run++;
+      const invite = (i: number) =>
+        call("POST", "/admin/v1/members", {
+          body: { email: `invitee-${run}-${i}@example.com`, role: "viewer" },
+          headers: { cookie: boss.cookie, origin, "x-csrf-token": boss.csrfToken, "cf-connecting-ip": freshIp() },
+        });
+      for (let i = 0; i < limit; i++) expect((await invite(i)).status).toBe(202);
+      expectLimited(await invite(limit), "portal-sign-in");
+    })();
+  });
 
   it("blocks an address that keeps failing the admin token, even once it guesses right", inOneWindow(async () => {
     const ip = freshIp();

@@ -17,8 +17,8 @@ import { members, organizations } from "./table";
  */
 export async function createFirstOwner(c: Context<AppEnv>, organizationId: string, email: string, name?: string): Promise<string | null> {
   const id = newId("mbr");
-  const [inserted] = await accountsDb(c).all<{ id: string }>(sql`INSERT INTO ${members} (id, organization_id, email, name, role, created)
-      SELECT ${id}, ${organizationId}, ${email.toLowerCase()}, ${name ?? null}, 'owner', ${now()}
+  const [inserted] = await accountsDb(c).all<{ id: string }>(sql`INSERT INTO ${members} (id, organization_id, email, name, role, created, accepted)
+      SELECT ${id}, ${organizationId}, ${email.toLowerCase()}, ${name ?? null}, 'owner', ${now()}, ${now()}
       WHERE NOT EXISTS (SELECT 1 FROM ${members} WHERE organization_id = ${organizationId})
       AND NOT EXISTS (SELECT 1 FROM ${members} WHERE email = ${email.toLowerCase()}) RETURNING id`);
   return inserted?.id ?? null;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
@@ -10,7 +10,8 @@ import { accountsDb, ownerCount, type Operator } from "../auth/operators";
 import type { Role } from "../auth/roles";
 import type { Invitation, MemberUpdate } from "./schemas";
 import { mailSignInLink } from "./sign-in";
-import { members, organizationProjects, projectRoles } from "./table";
+import { limitRate } from "../limits/rate-limits";
+import { apiTokens, members, organizationProjects, projectRoles, signInLinks } from "./table";
 
 type ProjectRoleInput = { projectId: string; role: Role }[];
 
@@ -27,7 +28,13 @@ async function requireOwnProjects(c: Context<AppEnv>, organizationId: string, pr
 
 export async function listMembers(c: Context<AppEnv>, organizationId: string) {
   const db = accountsDb(c);
-  const rows = await db.select().from(members).where(eq(members.organizationId, organizationId)).orderBy(members.created, members.id);
+  const invitationExpires = sql<string | null>`(SELECT max(${signInLinks.expires}) FROM ${signInLinks}
+    WHERE ${signInLinks.memberId} = ${members.id} AND ${signInLinks.kind} = 'invitation')`;
+  const rows = await db
+    .select({ id: members.id, email: members.email, name: members.name, role: members.role, created: members.created, accepted: members.accepted, invitationExpires })
+    .from(members)
+    .where(eq(members.organizationId, organizationId))
+    .orderBy(members.created, members.id);
   const roles = await db
     .select({ memberId: projectRoles.memberId, projectId: projectRoles.projectId, role: projectRoles.role })
     .from(projectRoles)
@@ -39,26 +46,38 @@ export async function listMembers(c: Context<AppEnv>, organizationId: string) {
     name: row.name,
     role: row.role,
     created: row.created,
+    status: row.accepted === null ? ("invited" as const) : ("active" as const),
+    invitationExpires: row.accepted === null ? row.invitationExpires : null,
     projectRoles: roles.filter((r) => r.memberId === row.id).map(({ projectId, role }) => ({ projectId, role })),
   }));
 }
 
 /**
- * Invites an address: a member with the role, mailed a sign-in link valid for 7 days (the invitation). 409 when the
- * address is already this organization's; an address of another organization gets nothing, and the answer is the
- * same as for a new one (no enumeration across organizations).
+ * Invites an address: a member with the role, mailed a sign-in link valid for 7 days (the invitation). Inviting an
+ * invitee who has not accepted again sets the roles anew and mails a new invitation (the way past an expired one).
+ * 409 when the address is already this organization's active member; an address of another organization gets
+ * nothing, and the answer is the same as for a new one (no enumeration across organizations). Rate-limited per
+ * inviting member (the sign-in limit, keyed apart).
  */
 export async function inviteMember(c: Context<AppEnv>, operator: Operator, input: z.infer<typeof Invitation>) {
+  await limitRate(c, "PORTAL_SIGN_IN_LIMITER", `invitations:${operator.memberId ?? operator.organizationId}`);
   const wanted = input.projectRoles ?? [];
   await requireOwnProjects(c, operator.organizationId, wanted);
   const email = input.email.toLowerCase();
   const db = accountsDb(c);
-  const [existing] = await db.select({ organizationId: members.organizationId }).from(members).where(eq(members.email, email)).limit(1);
-  if (existing?.organizationId === operator.organizationId) throw new ApiError(409, "member_exists", "That address is already a member.");
-  if (existing) return;
-  const id = newId("mbr");
+  const [existing] = await db
+    .select({ id: members.id, organizationId: members.organizationId, accepted: members.accepted })
+    .from(members)
+    .where(eq(members.email, email))
+    .limit(1);
+  if (existing && existing.organizationId !== operator.organizationId) return;
+  if (existing && existing.accepted !== null) throw new ApiError(409, "member_exists", "That address is already a member.");
+  const id = existing?.id ?? newId("mbr");
   await db.batch([
-    db.insert(members).values({ id, organizationId: operator.organizationId, email, name: input.name ?? null, role: input.role, created: now() }),
+    existing
+      ? db.update(members).set({ role: input.role, name: input.name ?? null }).where(eq(members.id, id))
+      : db.insert(members).values({ id, organizationId: operator.organizationId, email, name: input.name ?? null, role: input.role, created: now() }),
+    db.delete(projectRoles).where(eq(projectRoles.memberId, id)),
     ...wanted.map((entry) => db.insert(projectRoles).values({ memberId: id, ...entry })),
   ]);
   await mailSignInLink(c, { id, email, organizationId: operator.organizationId }, "invitation");
@@ -90,13 +109,14 @@ export async function updateMember(c: Context<AppEnv>, operator: Operator, membe
   ]);
 }
 
-/** Removes a member; their sessions and links end in the same batch (at once). */
+/** Removes a member; their sessions, links and API tokens end in the same batch (at once). */
 export async function removeMember(c: Context<AppEnv>, operator: Operator, memberId: string) {
   const member = await memberOf(c, operator.organizationId, memberId);
   if (member.role === "owner" && (await ownerCount(c, operator.organizationId))[0].n <= 1) throw lastOwner();
   const db = accountsDb(c);
   await db.batch([
     db.delete(portalSessions).where(eq(portalSessions.memberId, memberId)),
+    db.update(apiTokens).set({ revoked: now() }).where(and(eq(apiTokens.memberId, memberId), isNull(apiTokens.revoked))),
     db.delete(members).where(eq(members.id, memberId)),
   ]);
 }

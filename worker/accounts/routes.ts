@@ -14,6 +14,8 @@ import { endSessions, inviteMember, listMembers, memberOf, removeMember, session
 import type { Operator } from "../auth/operators";
 import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member, MemberParams, NewOrganization, OrganizationResult, MemberUpdate, SessionInfo, SessionParams } from "./schemas";
 import { mailSignInLink } from "./sign-in";
+import { apiTokenRoutes } from "./api-tokens";
+import { passkeyRoutes } from "./passkeys";
 
 /** Members, their sessions, the audit trail and the bootstrap, mounted at `/admin/v1`. */
 export const accountRoutes = createRouter();
@@ -249,3 +251,6 @@ ownSessionRoutes.openapi(
     return c.body(null, 204);
   },
 );
+
+ownSessionRoutes.route("/", apiTokenRoutes);
+ownSessionRoutes.route("/", passkeyRoutes);

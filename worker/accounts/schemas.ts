@@ -19,6 +19,8 @@ export const Member = z
     role: Role,
     projectRoles: z.array(ProjectRole),
     created: Timestamp,
+    status: z.enum(["invited", "active"]).openapi({ description: "`invited` until the member first signs in through their invitation." }),
+    invitationExpires: Timestamp.nullable().openapi({ description: "While invited: when the newest invitation expires (then invite again)." }),
   })
   .openapi("Member");
 

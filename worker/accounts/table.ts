@@ -5,7 +5,7 @@ export const roles = ["owner", "admin", "editor", "request_handler", "viewer"] a
 export type Role = (typeof roles)[number];
 
 /** How an operator proved who they are; every audit entry names it. `admin-token` is the break-glass credential. */
-export const credentialKinds = ["admin-token", "email-link", "passkey", "sso", "personal-token"] as const;
+export const credentialKinds = ["admin-token", "email-link", "passkey", "sso", "api_token"] as const;
 export type CredentialKind = (typeof credentialKinds)[number];
 
 /**
@@ -31,6 +31,8 @@ export const members = sqliteTable(
     name: text("name"),
     role: text("role", { enum: roles }).$type<Role>().notNull(),
     created: text("created").notNull(),
+    /** When the member first signed in; null while their invitation is pending (it expires: worker/accounts/sign-in.ts). */
+    accepted: text("accepted"),
   },
   (t) => [uniqueIndex("members_email_idx").on(t.email), index("members_organization_idx").on(t.organizationId)],
 );
@@ -60,6 +62,9 @@ export const projectRoles = sqliteTable(
   (t) => [primaryKey({ columns: [t.memberId, t.projectId] })],
 );
 
+export const signInLinkKinds = ["sign-in", "invitation"] as const;
+export type SignInLinkKind = (typeof signInLinkKinds)[number];
+
 /**
  * One-time sign-in links (worker/accounts/sign-in.ts): only the SHA-256 of the link's secret is kept; `used` is set by
  * the one update that redeems it, so a link signs in once.
@@ -73,6 +78,8 @@ export const signInLinks = sqliteTable(
       .references(() => members.id, { onDelete: "cascade" }),
     expires: text("expires").notNull(),
     used: text("used"),
+    /** An invitation's link accepts it; only an accepted member may ask for a sign-in link. */
+    kind: text("kind", { enum: signInLinkKinds }).notNull().default("sign-in"),
   },
   (t) => [index("sign_in_links_expires_idx").on(t.expires)],
 );
@@ -102,4 +109,62 @@ export const auditEntries = sqliteTable(
     index("audit_entries_organization_idx").on(t.organizationId, t.created),
     index("audit_entries_member_idx").on(t.organizationId, t.memberId, t.created),
   ],
+);
+
+/**
+ * Personal API tokens (worker/accounts/api-tokens.ts): a member's own bearer credential, `<id>.<secret>`; only the
+ * secret's SHA-256 is kept. No foreign key to the member: removing a member revokes their tokens (`revoked`), so a
+ * token of a removed member answers "revoked" rather than "unknown".
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id").notNull(),
+    organizationId: text("organization_id").notNull(),
+    name: text("name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** JSON array of scopes, within the member's role when made; each use is checked against their role then too. */
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    created: text("created").notNull(),
+    expires: text("expires").notNull(),
+    revoked: text("revoked"),
+  },
+  (t) => [index("api_tokens_member_idx").on(t.memberId)],
+);
+
+/** A member's passkeys (WebAuthn credentials, worker/accounts/passkeys.ts): the id and public key, base64url. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull(),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull(),
+    created: text("created").notNull(),
+    lastUsed: text("last_used"),
+  },
+  (t) => [index("passkeys_member_idx").on(t.memberId)],
+);
+
+export const webauthnPurposes = ["register", "sign-in"] as const;
+
+/**
+ * WebAuthn challenges, one per binding: the SHA-256 of the portal session's cookie (registering a passkey) or of the
+ * pending sign-in's cookie (signing in). Deleted by the one statement that checks them, so each is used once.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    bindingHash: text("binding_hash").primaryKey(),
+    purpose: text("purpose", { enum: webauthnPurposes }).notNull(),
+    challenge: text("challenge").notNull(),
+    memberId: text("member_id").references(() => members.id, { onDelete: "cascade" }),
+    expires: text("expires").notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expires)],
 );

@@ -11,6 +11,7 @@ import type { Credential } from "./credential";
 import { identityScopedScopes, operatorScopes, subjectExtension, type Scope, type Subject } from "./scopes";
 import { ensureOrganization } from "./operators";
 import { verifyBearer } from "./tokens";
+import { apiTokenCredential } from "./api-token";
 import { audited, isStateRead, keepsAfter, keepsBefore, recordAudit, stateBefore } from "./audit";
 
 /** The security schemes a route may list (registered as OpenAPI security schemes in worker/app.ts). */
@@ -18,8 +19,14 @@ export type Scheme = "oauth2" | "adminToken" | "portalSession";
 
 const bearerOf = (c: Context<AppEnv>) => /^Bearer (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
 
+/** Where a route takes a bearer, a member's personal API token is accepted as well (worker/auth/api-token.ts). */
+const orApiToken = (bearer: Credential): Credential => ({
+  ...bearer,
+  authenticate: (c) => (apiTokenCredential.presented(c) ? apiTokenCredential : bearer).authenticate(c),
+});
+
 const credentials: Record<Scheme, Credential> = {
-  oauth2: {
+  oauth2: orApiToken({
     presented: (c) => c.req.header("authorization") !== undefined,
     authenticate: async (c) => {
       const caller = await verifyBearer(c.env, c.var.databases, c.req.header("authorization"));
@@ -30,8 +37,8 @@ const credentials: Record<Scheme, Credential> = {
         // RFC 6750 §3.1: a request without any credentials gets the challenge with no error code.
         headers: { "WWW-Authenticate": 'Bearer realm="assent"' },
       }),
-  },
-  adminToken: {
+  }),
+  adminToken: orApiToken({
     presented: (c) => c.req.header("authorization") !== undefined,
     authenticate: async (c) => {
       const adminToken = requireSetting(c.env, "ADMIN_TOKEN");
@@ -51,7 +58,7 @@ const credentials: Record<Scheme, Credential> = {
       throw adminChallenge();
     },
     missing: () => adminChallenge(),
-  },
+  }),
   // The portal's session cookie: the operator, signed in to the portal (worker/portal/session.ts).
   portalSession: portalSessionCredential,
 };

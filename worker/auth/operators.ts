@@ -5,7 +5,7 @@ import { atomically, getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
-import { notFound } from "../lib/errors";
+import { ApiError, notFound } from "../lib/errors";
 import type { CredentialKind } from "../accounts/table";
 import type { Role } from "./roles";
 import { members, organizationProjects, organizations, projectRoles } from "../accounts/table";
@@ -22,6 +22,13 @@ export type Operator = {
 
 /** The global tables of accounts are in `DB`, read through the call's session on it. */
 export const accountsDb = (c: Context<AppEnv>) => getDb(c.var.databases.named("DB"));
+
+/** The calling operator as a member: 403 `member_required` for the break-glass admin token, which is nobody. */
+export function callingMember(c: Context<AppEnv>): Operator & { memberId: string } {
+  const operator = c.var.operator!;
+  if (operator.memberId === null) throw new ApiError(403, "member_required", "This belongs to a member; the break-glass admin token is none.");
+  return operator as Operator & { memberId: string };
+}
 
 /** The member as an operator, or null when they were removed. */
 export async function memberOperator(c: Context<AppEnv>, memberId: string, credential: CredentialKind): Promise<Operator | null> {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Credential } from "./credential";
+import type { Credential, Grant } from "./credential";
+import type { Scope } from "./scopes";
 import type { CredentialKind } from "../accounts/table";
 import { ensureOrganization, memberOperator, roleInProject, type Operator } from "./operators";
 import { roleScopes } from "./roles";
@@ -162,14 +163,21 @@ async function sessionOperator(c: Context<AppEnv>, session: PortalSession): Prom
  */
 export const portalSessionCredential: Credential = {
   presented: isPortalCall,
-  authenticate: async (c) => {
-    const operator = await sessionOperator(c, await requireSession(c));
-    c.set("operator", operator);
-    const projectId = c.req.param("project_id");
-    if (projectId === undefined) return { scopes: roleScopes[operator.role] };
-    const scopes = roleScopes[await roleInProject(c, operator, projectId)];
-    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
-    return { scopes, caller: { projectId, clientId: "portal", clientType: "backend", scopes } };
-  },
+  authenticate: async (c) => operatorGrant(c, await sessionOperator(c, await requireSession(c)), "portal"),
   missing: () => unauthorized("Sign in to the portal first."),
 };
+
+/**
+ * What an operator (a member's session or API token) may do on this call: their role's scopes, in a project their
+ * project role's, narrowed to `within` (an API token's scopes) where given. On a project route they act as that
+ * project's backend would, when the project exists and is their organization's (404 otherwise).
+ */
+export async function operatorGrant(c: Context<AppEnv>, operator: Operator, clientId: string, within?: readonly Scope[]): Promise<Grant> {
+  c.set("operator", operator);
+  const projectId = c.req.param("project_id");
+  const role = projectId === undefined ? operator.role : await roleInProject(c, operator, projectId);
+  const scopes = within === undefined ? roleScopes[role] : roleScopes[role].filter((scope) => within.includes(scope));
+  if (projectId === undefined) return { scopes };
+  if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+  return { scopes, caller: { projectId, clientId, clientType: "backend", scopes } };
+}

@@ -105,6 +105,26 @@ export const requestExamples: Record<string, unknown> = {
   signIn: { link: "sil_secret-from-the-links-fragment" },
   requestSignInLink: { email: "dpo@shop.example" },
   inviteMember: { email: "dpo@shop.example", role: "request_handler", projectRoles: [{ projectId: "prj_01JD0000000000000000000000", role: "viewer" }] },
+  registerPasskey: {
+    name: "Work laptop",
+    response: {
+      id: "Y3JlZGVudGlhbC1pZA",
+      rawId: "Y3JlZGVudGlhbC1pZA",
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0", attestationObject: "o2NmbXRkbm9uZQ", transports: ["internal"] },
+    },
+  },
+  signInWithPasskey: {
+    response: {
+      id: "Y3JlZGVudGlhbC1pZA",
+      rawId: "Y3JlZGVudGlhbC1pZA",
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0", authenticatorData: "SZYN5YgOjGh0NBcPZHZgW4", signature: "MEUCIQ" },
+    },
+  },
+  createApiToken: { name: "Deploy pipeline", scopes: ["projects:read", "config:write"], expiresInDays: 90 },
   updateMember: { role: "editor" },
   bootstrap: { email: "owner@shop.example" },
   createOrganization: { name: "Client: Bakery", ownerEmail: "owner@bakery.example" },
