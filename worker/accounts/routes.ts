@@ -14,12 +14,17 @@ import { endSessions, inviteMember, listMembers, memberOf, removeMember, session
 import type { Operator } from "../auth/operators";
 import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member, MemberParams, NewOrganization, OrganizationResult, MemberUpdate, SessionInfo, SessionParams } from "./schemas";
 import { mailSignInLink } from "./sign-in";
+import { ssoAdminRoutes, ssoSignInRoutes } from "./sso-routes";
 
 /** Members, their sessions, the audit trail and the bootstrap, mounted at `/admin/v1`. */
 export const accountRoutes = createRouter();
 
 /** The signed-in member's own sessions, mounted at `/portal/api`. */
 export const ownSessionRoutes = createRouter();
+
+// Single sign-on per organization: its configuration, and signing in through it.
+accountRoutes.route("/sso", ssoAdminRoutes);
+ownSessionRoutes.route("/sso", ssoSignInRoutes);
 
 const tags = ["Members"];
 

@@ -66,6 +66,7 @@ export const AuditEntry = z
     projectId: z.string().nullable(),
     status: z.number().int(),
     address: z.string(),
+    before: z.unknown().optional().openapi({ description: "What a configuration was before the change, where the route keeps it (single sign-on)." }),
     after: z.unknown().optional(),
     at: Timestamp,
   })

@@ -25,7 +25,8 @@ export type AuditPayload = {
   /** The answer's status: 2xx done, 403/404 refused (an escalation attempt shows here). */
   status: number;
   address: string;
-  /** For a change of configuration: what the request set. */
+  /** For a change of configuration: what it was (where the route says so) and what the request set. */
+  before?: unknown;
   after?: unknown;
   previous: string | null;
   at: string;
@@ -70,7 +71,7 @@ async function append(c: Context<AppEnv>, payload: Omit<AuditPayload, "previous"
 export function recordAudit(
   c: Context<AppEnv>,
   operator: Operator,
-  call: { operationId: string; status: number; projectId: string | null; after?: unknown },
+  call: { operationId: string; status: number; projectId: string | null; before?: unknown; after?: unknown },
 ): Promise<void> {
   const payload: Omit<AuditPayload, "previous"> = {
     organizationId: operator.organizationId,
@@ -83,6 +84,7 @@ export function recordAudit(
     projectId: call.projectId,
     status: call.status,
     address: clientIp(c),
+    ...(call.before === undefined ? {} : { before: call.before }),
     ...(call.after === undefined ? {} : { after: call.after }),
     at: now(),
   };

@@ -121,9 +121,10 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
     if (!operator) return next();
     await next();
     if (audited(c.req.method, chosen.needed, c.res.status) && c.res.status < 500) {
-      // The body the route already read (cached), for a configuration change; nothing for any other.
-      const after = keepsAfter(c.req.method, chosen.needed) && c.res.status < 300 ? await readJsonBody(c).catch(() => undefined) : undefined;
-      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, after });
+      // What the route said it changed, else the body it already read (cached) for a configuration change, else nothing.
+      const change =
+        c.var.auditChange ?? { after: keepsAfter(c.req.method, chosen.needed) && c.res.status < 300 ? await readJsonBody(c).catch(() => undefined) : undefined };
+      await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, ...change });
     }
   };
 }
