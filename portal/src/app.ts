@@ -60,8 +60,12 @@ export class AssentPortal extends LightElement {
         this.notify("That sign-in link was used, has expired or is not valid. Ask for a new one.");
       }
     }
+    // Back from single sign-on (`#signed-in=sso`): the provider's redirect was cross-site, so the shell's request
+    // carried no SameSite=Strict cookie, but the session is there; this page's own calls carry it.
+    const fromSso = location.hash === "#signed-in=sso";
+    if (fromSso) history.replaceState(null, "", location.pathname + location.search);
     try {
-      const resumed = this.hasAttribute("session") && (await session.resume());
+      const resumed = (fromSso || this.hasAttribute("session")) && (await session.resume());
       if (resumed) await signedInPages();
       this.signedIn = resumed;
     } catch {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { adminToken, call, expectProblem, origin, replyTo } from "./helpers";
 import { auditOf, invited, mailedLink, owner, signInWith } from "./accounts-helpers";
 import { ssoClient } from "../sso/client";
+import { purgeExpired } from "../../worker/retention/expiring";
 
 const issuer = inject("ssoIssuer");
 const configuration = { issuer, clientId: ssoClient.clientId, clientSecret: ssoClient.clientSecret, domains: ["sso.example"], defaultRole: "editor" };
@@ -130,7 +131,7 @@ describe("signing in through the provider", () => {
   it("makes a member just in time with the default role and opens a portal session like any other", async () => {
     const { response, jar } = await signIn("ann@sso.example");
     expect(response.status, await response.clone().text()).toBe(303);
-    expect(response.headers.get("location")).toBe("/portal/");
+    expect(response.headers.get("location")).toBe("/portal/#signed-in=sso");
     const cookie = jar.get("__Host-assent_portal");
     expect(cookie).toBeDefined();
     expect(response.headers.getSetCookie().join("\n")).toMatch(/__Host-assent_portal=[^;]+;.*HttpOnly.*Secure.*SameSite=Strict/is);
@@ -189,6 +190,14 @@ describe("signing in through the provider", () => {
     const emails = ((await boss.call("GET", "/admin/v1/members")).body as { items: { email: string }[] }).items.map((m) => m.email);
     expect(emails).not.toContain("erin@elsewhere.example");
     expect(emails).not.toContain("unverified-fred@sso.example");
+  });
+
+  it("leaves no sign-in under way behind: the cron deletes one 10 minutes after it started", async () => {
+    await start(new Jar(), "gina@sso.example");
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM sso_pending_sign_ins").first<{ n: number }>())!.n;
+    expect(await count()).toBeGreaterThan(0);
+    await purgeExpired(env, Date.now() + 10 * 60_000 + 1000);
+    expect(await count()).toBe(0);
   });
 
   it("answers an address no organization binds with 404, and bad input with 400, never 5xx", async () => {

@@ -113,7 +113,7 @@ it("the portal's sign-in asks nothing of the session API without a session, and 
   expect(await page.evaluate(() => ["ap-projects", "ap-overview", "ap-configuration"].filter((tag) => customElements.get(tag)))).toEqual([]);
 
   await page.getByLabel("Admin token").fill(adminToken);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
   expect(sessionCalls).toEqual(["POST"]);
   // A reload resumes the session it has a cookie for.

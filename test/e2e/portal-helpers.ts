@@ -125,7 +125,7 @@ export async function tokenStatus(clientId: string, clientSecret: string) {
 export async function signIn(page: Page) {
   await page.goto(`${baseUrl}/portal/`);
   await page.getByLabel("Admin token").fill(adminToken);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
 }
 

@@ -106,13 +106,13 @@ ssoSignInRoutes.openapi(
       "another browser's), exchanges the code with the PKCE verifier, checks the ID token with the provider's JWKS " +
       "(issuer, audience, expiry, nonce: 401 `sso_id_token_invalid`), requires a verified address at a bound domain " +
       "(403 `sso_email_unverified`, `sso_domain_mismatch`, both audited), makes the member at their first sign-in, " +
-      "opens the portal session and redirects to the portal.",
+      "opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it).",
     request: { query: SsoCallbackQuery },
     responses: { 303: { description: "Signed in: on to the portal; the session cookie is set." }, ...problems },
   }),
   async (c) => {
     await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
     await finishSsoSignIn(c, c.req.valid("query"));
-    return c.redirect("/portal/", 303);
+    return c.redirect("/portal/#signed-in=sso", 303);
   },
 );

@@ -5,7 +5,7 @@ import { billingLookups } from "../hub/table";
 import { getDb } from "../lib/db";
 import { addressBlocks } from "../limits/table";
 import { portalSessions } from "../portal/table";
-import { signInLinks } from "../accounts/table";
+import { signInLinks, ssoPendingSignIns } from "../accounts/table";
 
 /**
  * Operator tables whose rows carry their own end (docs/operations-data.md#what-is-stored-where): each is refused on
@@ -14,6 +14,7 @@ import { signInLinks } from "../accounts/table";
 const expiring: [table: SQLiteTable, end: SQLiteColumn][] = [
   [portalSessions, portalSessions.expires],
   [signInLinks, signInLinks.expires],
+  [ssoPendingSignIns, ssoPendingSignIns.expires],
   [billingLookups, billingLookups.until],
   [addressBlocks, addressBlocks.until],
 ];

@@ -2,6 +2,7 @@ import { html } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { session } from "../api";
 import { LightElement, problemView } from "../ui";
+import "./sso-sign-in";
 
 @customElement("ap-sign-in")
 export class SignIn extends LightElement {
@@ -50,6 +51,7 @@ export class SignIn extends LightElement {
           </div>
           <button class="button primary" type="submit" ?disabled=${this.busy}>${this.busy ? "Signing in…" : "Sign in"}</button>
         </form>
+        <ap-sso-sign-in></ap-sso-sign-in>
       </div>
     </main>`;
   }
