@@ -7,6 +7,7 @@ import { adminToken, call, expectProblem, origin, replyTo } from "./helpers";
 import { auditOf, invited, mailedLink, owner, signInWith } from "./accounts-helpers";
 import { ssoClient } from "../sso/client";
 import { purgeExpired } from "../../worker/retention/expiring";
+import { reencryptSsoSecrets } from "../../worker/accounts/sso-key-rotation";
 
 const issuer = inject("ssoIssuer");
 const configuration = { issuer, clientId: ssoClient.clientId, clientSecret: ssoClient.clientSecret, domains: ["sso.example"], defaultRole: "editor" };
@@ -124,6 +125,19 @@ describe("the organization's single sign-on configuration", () => {
     expectProblem(await other.call("PUT", "/admin/v1/sso", configuration), 409, "sso_domain_taken");
     expectProblem(await other.call("PUT", "/admin/v1/sso", { ...configuration, domains: ["other.example"], clientSecret: undefined }), 400, "sso_client_secret_required");
     expectProblem(await other.call("GET", "/admin/v1/sso"), 404, "not_found");
+  });
+
+  it("moves the client secret to a new secrets key while the previous one is set, so sign-in outlives the rotation", async () => {
+    const rotated = { ...env, WEBHOOK_SECRETS_KEY: "a-new-secrets-key", WEBHOOK_SECRETS_KEY_PREVIOUS: env.WEBHOOK_SECRETS_KEY };
+    const sealed = async () => (await env.DB.prepare("SELECT client_secret_encrypted AS s FROM sso_configurations").all<{ s: string }>()).results.map((r) => r.s);
+    const before = await sealed();
+    expect(await reencryptSsoSecrets(rotated)).toEqual({ reencrypted: before.length, unreadable: 0 });
+    const after = await sealed();
+    expect(after.every((value, i) => value !== before[i])).toBe(true);
+    expect(await reencryptSsoSecrets(rotated)).toEqual({ reencrypted: 0, unreadable: 0 });
+    // Back under the key the rest of this file's Worker runs with.
+    const back = { ...env, WEBHOOK_SECRETS_KEY: env.WEBHOOK_SECRETS_KEY, WEBHOOK_SECRETS_KEY_PREVIOUS: "a-new-secrets-key" };
+    expect((await reencryptSsoSecrets(back)).reencrypted).toBe(before.length);
   });
 });
 

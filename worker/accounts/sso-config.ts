@@ -19,7 +19,7 @@ export const callbackUrl = (c: Context<AppEnv>) => `${new URL(c.req.url).origin}
 const loopbackIssuers = (env: Env) => env.ALLOW_LOOPBACK_SSO === "true";
 
 /** The additional data binding an encrypted client secret to its organization (a ciphertext cannot be moved). */
-const secretContext = (organizationId: string) => `sso:${organizationId}`;
+export const secretContext = (organizationId: string) => `sso:${organizationId}`;
 
 /** The provider's metadata, from its discovery document (OpenID Connect Discovery 1.0); 422 when it cannot be read. */
 export async function discover(env: Env, issuer: string): Promise<oauth.AuthorizationServer> {

@@ -9,7 +9,7 @@ const Domain = z
   .string()
   .min(3)
   .max(253)
-  .regex(/^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "An email domain such as example.com.")
+  .regex(/^([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/, "An email domain such as example.com.")
   .transform((domain) => domain.toLowerCase());
 
 export const SsoConfigurationInput = z
