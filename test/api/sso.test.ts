@@ -157,12 +157,15 @@ describe("signing in through the provider", () => {
     const ann = ((await boss.call("GET", "/admin/v1/members")).body as { items: { id: string; email: string; role: string }[] }).items.find((m) => m.email === "ann@sso.example");
     expect(ann?.role).toBe("editor");
     const [entry] = await auditOf(boss, `?member=${ann!.id}`);
-    expect(entry).toMatchObject({ operationId: "signIn", credential: "sso", role: "editor", status: 201 });
+    expect(entry).toMatchObject({ operationId: "signIn", credential: "sso", role: "editor", status: 201, after: { joined: "just-in-time", role: "editor" } });
 
     // The second time, the same member.
     const again = await signIn("ann@sso.example");
     expect(again.response.status).toBe(303);
     expect(((await boss.call("GET", "/admin/v1/members")).body as { items: { email: string }[] }).items.filter((m) => m.email === "ann@sso.example")).toHaveLength(1);
+    const [second] = await auditOf(boss, `?member=${ann!.id}`);
+    expect(second.operationId).toBe("signIn");
+    expect(second.after).toBeUndefined();
   });
 
   it("spends the state once: a replayed callback, a missing state and another browser's callback are 400", async () => {

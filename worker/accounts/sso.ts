@@ -155,20 +155,24 @@ export async function finishSsoSignIn(c: Context<AppEnv>, query: Record<string, 
       domain,
     });
   }
-  const memberId = await memberFor(c, pending.organizationId, email, typeof claims.name === "string" ? claims.name.slice(0, 200) : null, role);
-  const operator = memberId === null ? null : await memberOperator(c, memberId, "sso");
-  if (!operator) {
+  const member = await memberFor(c, pending.organizationId, email, typeof claims.name === "string" ? claims.name.slice(0, 200) : null, role);
+  const operator = member === null ? null : await memberOperator(c, member.id, "sso");
+  if (!member || !operator) {
     return refuse(c, pending.organizationId, role, new ApiError(403, "sso_member_elsewhere", "That address is a member of another organization."), { refused: "member_elsewhere", domain });
   }
-  await recordAudit(c, operator, { operationId: "signIn", status: 201, projectId: null });
-  return createSession(c, memberId, "sso");
+  await recordAudit(c, operator, { operationId: "signIn", status: 201, projectId: null, ...(member.joined ? { after: { joined: "just-in-time", role } } : {}) });
+  return createSession(c, member.id, "sso");
 }
 
-/** The organization's member with the address, made just in time with the default role; null when another organization's. */
-async function memberFor(c: Context<AppEnv>, organizationId: string, email: string, name: string | null, role: Operator["role"]): Promise<string | null> {
+/**
+ * The organization's member with the address, made just in time with the default role (`joined`); null when the
+ * address is another organization's member.
+ */
+async function memberFor(c: Context<AppEnv>, organizationId: string, email: string, name: string | null, role: Operator["role"]) {
   const db = accountsDb(c);
+  const id = newId("mbr");
   // The address is unique: two first sign-ins at once make one member.
-  await db.insert(members).values({ id: newId("mbr"), organizationId, email, name, role, created: now() }).onConflictDoNothing();
+  await db.insert(members).values({ id, organizationId, email, name, role, created: now() }).onConflictDoNothing();
   const [row] = await db.select({ id: members.id, organizationId: members.organizationId }).from(members).where(eq(members.email, email)).limit(1);
-  return row?.organizationId === organizationId ? row.id : null;
+  return row?.organizationId === organizationId ? { id: row.id, joined: row.id === id } : null;
 }
