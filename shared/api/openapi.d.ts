@@ -2202,7 +2202,7 @@ export interface paths {
         };
         /**
          * The provider's redirect back (single sign-on)
-         * @description Spends the sign-in under way (single use; 400 `sso_state_invalid` when the state is missing, spent, expired or another browser's), exchanges the code with the PKCE verifier, checks the ID token with the provider's JWKS (issuer, audience, expiry, nonce: 401 `sso_id_token_invalid`), requires a verified address at a bound domain (403 `sso_email_unverified`, `sso_domain_mismatch`, both audited), makes the member at their first sign-in, opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it).
+         * @description Spends the sign-in under way (single use; 400 `sso_state_invalid` when the state is missing, spent, expired or another browser's), exchanges the code with the PKCE verifier, checks the ID token with the provider's JWKS (issuer, audience, expiry, nonce: 401 `sso_id_token_invalid`), requires a verified address at a bound domain (403 `sso_email_unverified`, `sso_domain_mismatch`, both audited), makes the member at their first sign-in, opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it). A browser's navigation (`Sec-Fetch-Mode: navigate`) that fails is redirected to `/portal/#sso-error={code}` instead, which the portal explains.
          */
         get: operations["finishSsoSignIn"];
         put?: never;

@@ -186,6 +186,14 @@ describe("signing in through the provider", () => {
     expectProblem((await callback(`${origin}/portal/api/sso/callback`, new Jar())).reply, 400, "sso_state_invalid");
   });
 
+  it("sends a browser whose sign-in failed back to the portal, which says why", async () => {
+    const navigated = await exports.default.fetch(
+      new Request(`${origin}/portal/api/sso/callback?state=unknown&code=x`, { redirect: "manual", headers: { "sec-fetch-mode": "navigate", accept: "text/html" } }),
+    );
+    expect(navigated.status).toBe(303);
+    expect(navigated.headers.get("location")).toBe("/portal/#sso-error=sso_state_invalid");
+  });
+
   it("refuses an ID token whose nonce is not the sign-in's (401)", async () => {
     const jar = new Jar();
     const started = await start(jar, "dave@sso.example");

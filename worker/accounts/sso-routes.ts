@@ -2,6 +2,7 @@ import { access } from "../auth/scopes";
 import { createRouter, defineRoute } from "../auth/router";
 import { requireSameOrigin } from "../auth/portal-session";
 import { limitRate } from "../limits/rate-limits";
+import { ApiError } from "../lib/errors";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { deleteSsoConfiguration, readSsoConfiguration, writeSsoConfiguration } from "./sso-config";
 import { finishSsoSignIn, startSsoSignIn } from "./sso";
@@ -106,13 +107,21 @@ ssoSignInRoutes.openapi(
       "another browser's), exchanges the code with the PKCE verifier, checks the ID token with the provider's JWKS " +
       "(issuer, audience, expiry, nonce: 401 `sso_id_token_invalid`), requires a verified address at a bound domain " +
       "(403 `sso_email_unverified`, `sso_domain_mismatch`, both audited), makes the member at their first sign-in, " +
-      "opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it).",
+      "opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it). A browser's " +
+      "navigation (`Sec-Fetch-Mode: navigate`) that fails is redirected to `/portal/#sso-error={code}` instead, which the portal explains.",
     request: { query: SsoCallbackQuery },
     responses: { 303: { description: "Signed in: on to the portal; the session cookie is set." }, ...problems },
   }),
   async (c) => {
     await limitRate(c, "PORTAL_SIGN_IN_LIMITER");
-    await finishSsoSignIn(c, c.req.valid("query"));
+    try {
+      await finishSsoSignIn(c, c.req.valid("query"));
+    } catch (error) {
+      // A person's browser goes back to the portal, which says what went wrong; any other caller gets the problem.
+      if (!(error instanceof ApiError) || c.req.header("sec-fetch-mode") !== "navigate") throw error;
+      c.set("problemCode", error.code);
+      return c.redirect(`/portal/#sso-error=${encodeURIComponent(error.code)}`, 303);
+    }
     return c.redirect("/portal/#signed-in=sso", 303);
   },
 );

@@ -3,6 +3,18 @@ import { customElement } from "lit/decorators.js";
 import { api, ok } from "../api";
 import { ActionElement, problemView } from "../ui";
 
+/** What the portal says when the provider's redirect back failed (`/portal/#sso-error={code}`, worker/accounts/sso-routes.ts). */
+export function ssoFailure(code: string): string {
+  const reasons: Record<string, string> = {
+    sso_state_invalid: "it was not started in this browser, was already used or took longer than 10 minutes. Start again.",
+    sso_domain_mismatch: "the address you signed in with at your provider is not at a domain your organization bound to it.",
+    sso_email_unverified: "your provider did not confirm your address is verified.",
+    sso_member_elsewhere: "that address is a member of another organization.",
+    sso_id_token_invalid: "your provider's answer did not verify.",
+  };
+  return `Single sign-on did not sign you in: ${reasons[code] ?? "your provider refused or could not be reached. Try again, or use a sign-in link."}`;
+}
+
 /**
  * The sign-in page's single sign-on: the work address's domain names the organization, whose OpenID Connect provider
  * the browser is sent to; it comes back signed in (worker/accounts/sso.ts, docs/portal.md#single-sign-on).
