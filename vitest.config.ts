@@ -129,6 +129,8 @@ export default defineConfig(async () => {
               // Turnstile's documented test keys (always pass); siteverify is answered by the stand-in below.
               TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
               TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+              // The local OpenID Connect provider (test/sso/provider.ts) is served on loopback over http.
+              ALLOW_LOOPBACK_SSO: "true",
             },
             // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
             outboundService: "webhook-receiver",
@@ -147,7 +149,8 @@ export default defineConfig(async () => {
         }),
       ],
       // Files run side by side on shared machines: a test's time limit is no assertion, so it is generous.
-      test: { name, include, setupFiles: ["./test/api/setup.ts"], testTimeout: 30_000 },
+      // globalSetup: the local OpenID Connect provider the single sign-on tests sign in at (test/sso/provider.ts).
+      test: { name, include, setupFiles: ["./test/api/setup.ts"], globalSetup: ["./test/sso/global-setup.ts"], testTimeout: 30_000 },
     };
   };
   /**

@@ -68,12 +68,13 @@ if (lean) {
   quietly("npx", ["wrangler", "deploy", "--dry-run", "--outdir", "dist/worker"]);
   console.log("Built the Worker bundle into dist/worker (lean runtime).");
 }
-// Local webhooks may target this machine (http://localhost:…); production accepts only public https URLs. The issuer
+// Local webhooks and a single sign-on provider may be on this machine (http://localhost:…); production accepts only
+// public https URLs. The issuer
 // is this local origin (production sets ISSUER; the Host header never decides it). LOCAL_DEV lets the bootstrap take a
 // forced regime (request.cf is a fixed location locally).
 const runtimeOptions = [
   "--port", port, "--ip", host,
-  "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", `ISSUER:${base}`, "--var", "LOCAL_DEV:true",
+  "--var", "ALLOW_LOOPBACK_WEBHOOKS:true", "--var", "ALLOW_LOOPBACK_SSO:true", "--var", `ISSUER:${base}`, "--var", "LOCAL_DEV:true",
   ...runtimeArgs,
 ];
 // --test-scheduled exposes /__scheduled: wrangler dev does not fire crons itself, and with static assets its

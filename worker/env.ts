@@ -39,6 +39,8 @@ export interface Env extends WranglerBindings {
   WEBHOOK_SECRETS_KEY_PREVIOUS?: string;
   /** "true" lets webhooks target loopback addresses over http (local development only; `npm start` sets it). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
+  /** "true" lets a single sign-on issuer be a loopback address over http (local development and tests only). */
+  ALLOW_LOOPBACK_SSO?: string;
   /** Upstream SMS gateway of the sms_hub provider (POST, JSON). Unset: messages stay in the outbox (`outbox_only`). */
   SMS_HUB_UPSTREAM_URL?: string;
   /** Bearer secret sent to the upstream SMS gateway (a secret, set with `wrangler secret put`). */
@@ -141,6 +143,8 @@ export type AppEnv = {
     operator?: Operator;
     /** The route the break-glass admin token was used on; the entry raises `ops.alert` for it after the answer. */
     breakGlass?: string;
+    /** What an audited change did, said by its route instead of its body (a body holding a secret: worker/accounts/sso-routes.ts). */
+    auditChange?: { before?: unknown; after?: unknown };
     /** The call's D1 sessions (worker/lib/db.ts `d1Session`). */
     databases: Databases;
     /** The database holding the call's data: `DB`, or the project's once the access check knows the project. */

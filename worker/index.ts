@@ -4,6 +4,7 @@ import type { Env } from "./env";
 import { buryDeliveries, consumeDeliveries, deadLetterQueue, deliveryQueue, type DeliveryMessage } from "./events/delivery";
 import { dispatchPending } from "./events/outbox";
 import { reencryptWebhookSecrets } from "./events/secrets-key-rotation";
+import { reencryptSsoSecrets } from "./accounts/sso-key-rotation";
 import { purgeEmailOutbox, purgeDispatchedEvents, purgeIdleVisitors, purgeVerifications, purgeWebhookDeliveries } from "./retention/jobs";
 import { purgeSmsTexts, retrySmsHandOffs } from "./hub/cron";
 import { checkAlerts } from "./ops/alerts";
@@ -44,6 +45,8 @@ export const scheduledJobs: ScheduledJob[] = [
   [sealLogs, "every database"],
   // While WEBHOOK_SECRETS_KEY_PREVIOUS is set: webhook secrets moved to the new key (docs/operations.md#rotating-secrets).
   [reencryptWebhookSecrets, "every database"],
+  // ...and the organizations' single sign-on client secrets, under the same key (docs/security.md#single-sign-on).
+  [reencryptSsoSecrets, "DB"],
   // The operator's counters against their thresholds; an ops.alert per crossing (docs/operations-alerts.md).
   [checkAlerts, "DB"],
   // Site scans on deployments with Browser Rendering: queue those the projects' schedules make due, run a few

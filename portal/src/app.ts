@@ -2,6 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { api, ApiProblem, ok, session, sessionEndedEvent } from "./api";
 import "./pages/sign-in";
+import { ssoFailure } from "./pages/sso-sign-in";
 import { accountHref, base, navigate, navigateEvent, organizationPages, parseRoute, projectHref, sections, type Route } from "./router";
 import type { Project } from "./types";
 import { formatDateTime, LightElement, loadingView, problemView, toastEvent } from "./ui";
@@ -60,8 +61,14 @@ export class AssentPortal extends LightElement {
         this.notify("That sign-in link was used, has expired or is not valid. Ask for a new one.");
       }
     }
+    // Back from single sign-on (`#signed-in=sso`): the provider's redirect was cross-site, so the shell's request
+    // carried no SameSite=Strict cookie, but the session is there; this page's own calls carry it.
+    const fromSso = location.hash === "#signed-in=sso";
+    const ssoError = /^#sso-error=([a-z_]+)$/.exec(location.hash)?.[1];
+    if (fromSso || ssoError) history.replaceState(null, "", location.pathname + location.search);
+    if (ssoError) this.notify(ssoFailure(ssoError));
     try {
-      const resumed = this.hasAttribute("session") && (await session.resume());
+      const resumed = (fromSso || this.hasAttribute("session")) && (await session.resume());
       if (resumed) await signedInPages();
       this.signedIn = resumed;
     } catch {

@@ -2023,6 +2023,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's single sign-on (owners)
+         * @description The provider, the client, the bound domains and the default role; never the client secret. 404 when there is none.
+         */
+        get: operations["getSsoConfiguration"];
+        /**
+         * Set the organization's single sign-on (owners)
+         * @description Any OpenID Connect provider (authorization code with PKCE). The issuer must be https on a public host, and its discovery document must read (422 `sso_discovery_failed`). The client secret is stored encrypted with the deployment's secrets key and never shown again. Addresses at the bound domains sign in through the provider and become members at their first sign-in with `defaultRole` (never owner); a domain is bound to one organization (409 `sso_domain_taken`). The audit trail keeps the configuration before and after, without the secret.
+         */
+        put: operations["putSsoConfiguration"];
+        post?: never;
+        /**
+         * End the organization's single sign-on (owners)
+         * @description Its members stay, and sign in by link or passkey; sign-ins under way through it fail.
+         */
+        delete: operations["deleteSsoConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/members": {
         parameters: {
             query?: never;
@@ -2139,6 +2167,46 @@ export interface paths {
          * @description For a deployment serving several organizations (an agency's clients): each sees only its own projects, members and audit trail. The owner is mailed an invitation (7 days). A break-glass use like every other.
          */
         post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with single sign-on
+         * @description The address's domain names the organization (404 `sso_not_configured` when none binds it). Answers the provider's authorization URL (PKCE, state and nonce) and sets `__Host-assent_sso`, binding the sign-in to this browser for 10 minutes. Needs a same-origin `Origin`; rate-limited per client IP (429).
+         */
+        post: operations["startSsoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back (single sign-on)
+         * @description Spends the sign-in under way (single use; 400 `sso_state_invalid` when the state is missing, spent, expired or another browser's), exchanges the code with the PKCE verifier, checks the ID token with the provider's JWKS (issuer, audience, expiry, nonce: 401 `sso_id_token_invalid`), requires a verified address at a bound domain (403 `sso_email_unverified`, `sso_domain_mismatch`, both audited), makes the member at their first sign-in, opens the portal session and redirects to the portal (`/portal/#signed-in=sso`, which resumes it). A browser's navigation (`Sec-Fetch-Mode: navigate`) that fails is redirected to `/portal/#sso-error={code}` instead, which the portal explains.
+         */
+        get: operations["finishSsoSignIn"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4593,6 +4661,43 @@ export interface components {
              */
             created: string;
         };
+        SsoConfiguration: {
+            issuer: string;
+            clientId: string;
+            /**
+             * @description The secret is stored (encrypted); it is never returned.
+             * @enum {boolean}
+             */
+            clientSecretSet: true;
+            domains: string[];
+            /** @enum {string} */
+            defaultRole: "admin" | "editor" | "request_handler" | "viewer";
+            /** @description Register this as the client's redirect URI at the provider. */
+            redirectUri: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            updated: string;
+        };
+        SsoConfigurationInput: {
+            /**
+             * Format: uri
+             * @description The provider's issuer: `{issuer}/.well-known/openid-configuration` is its discovery document. https only.
+             */
+            issuer: string;
+            clientId: string;
+            /** @description Required the first time; left out, the stored one stays. Stored encrypted, never shown again. */
+            clientSecret?: string;
+            /** @description The email domains whose addresses sign in through this provider, and only through it to this organization. */
+            domains: string[];
+            /**
+             * @description The role of a member made at their first sign-in (just in time).
+             * @default viewer
+             * @enum {string}
+             */
+            defaultRole?: "admin" | "editor" | "request_handler" | "viewer";
+        };
         Member: {
             id: string;
             email: string;
@@ -4653,7 +4758,7 @@ export interface components {
             projectId: string | null;
             status: number;
             address: string;
-            /** @description A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation). */
+            /** @description A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation); a route that holds a secret says what it was itself, without the secret (single sign-on). */
             before?: unknown;
             /** @description A configuration change: what the request set. */
             after?: unknown;
@@ -4677,6 +4782,15 @@ export interface components {
             name: string;
             /** Format: email */
             ownerEmail: string;
+        };
+        SsoStarted: {
+            /** @description Send the browser here: the organization's provider. */
+            authorizationUrl: string;
+        };
+        /** @description The operator's work address: its domain names the organization. */
+        SsoStart: {
+            /** Format: email */
+            email: string;
         };
         PortalSessionInfo: {
             /** @description The SHA-256 of the session's cookie value (the value itself is never stored). */
@@ -17152,6 +17266,250 @@ export interface operations {
             };
         };
     };
+    getSsoConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfiguration"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSsoConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuer": "https://shop.okta.example",
+                 *       "clientId": "0oa1b2c3d4e5f6g7h8i9",
+                 *       "clientSecret": "the-client-secret-from-the-provider",
+                 *       "domains": [
+                 *         "shop.example"
+                 *       ],
+                 *       "defaultRole": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoConfigurationInput"];
+            };
+        };
+        responses: {
+            /** @description The configuration now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConfiguration"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSsoConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMembers: {
         parameters: {
             query?: never;
@@ -17812,6 +18170,168 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "dpo@shop.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoStart"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoStarted"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    finishSsoSignIn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in: on to the portal; the session cookie is set. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,3 +14,10 @@ declare global {
     }
   }
 }
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The local OpenID Connect provider's issuer (test/sso/global-setup.ts). */
+    ssoIssuer: string;
+  }
+}

@@ -4,6 +4,7 @@
 // answer after 3 s), /always-500/<key>, /answer-<status>/<key> (always that status), /redirect/<key>.
 // GET /__log/<key> returns what arrived for the key.
 // The SMS providers' hosts (and sms-fakes.test, their log) go to the provider fakes (test/api/sms-provider-fakes.js).
+// Requests to localhost on a port go on to the local OpenID Connect provider the single sign-on tests start.
 // Turnstile's siteverify (challenges.cloudflare.com) is answered as Cloudflare documents its test secret keys:
 // 1x…AA always passes, 2x…AA always fails, 3x…AA answers "token already spent"; any other secret is invalid.
 const received = new Map();
@@ -27,6 +28,8 @@ export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (providerHosts.test(url.hostname)) return env.PROVIDERS.fetch(request);
+    // The local OpenID Connect provider (test/sso/provider.ts), a Node server on a loopback port.
+    if (url.hostname === "localhost" && url.port) return fetch(request);
     if (url.hostname === "challenges.cloudflare.com" && url.pathname === "/turnstile/v0/siteverify") return siteverify(request);
     const [scenario, key] = url.pathname.split("/").filter(Boolean);
     if (request.method === "GET" && scenario === "__log") {

@@ -30,8 +30,9 @@ export async function setup(project: TestProject) {
     adminToken: "e2e-admin-token",
     // As `npm start` runs it: webhook secrets can be stored, webhooks may point at this machine, the cron can be
     // run, and the bootstrap takes a forced regime (LOCAL_DEV).
+    // Single sign-on may use a provider on this machine (test/e2e/portal-sso.test.ts starts one).
     // The test-only browser signal is data in TEST_SIGNALS (test/e2e/widget-rules.test.ts records it).
-    vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))) },
+    vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", ALLOW_LOOPBACK_SSO: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))) },
     options: ["--test-scheduled"],
   });
   const demo = await seedDemo(service.baseUrl, service.adminToken);

@@ -130,7 +130,7 @@ const namedAliases = (page: Page) => center(page).locator("[data-alias]").allInn
 async function signInToPortal(page: Page) {
   await page.goto(`${base}/portal/`);
   await page.getByLabel("Admin token").fill(service.adminToken);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
 }
 

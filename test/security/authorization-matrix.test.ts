@@ -121,6 +121,9 @@ const grantedAnswers: Record<string, Cell> = {
   // Required query parameters the matrix does not send.
   "GET /privacy/v2/projects/{project_id}/log/proofs/consistency": { status: 400, code: "validation_failed" },
   "GET /privacy/v2/projects/{project_id}/audit-export": { status: 400, code: "validation_failed" },
+  // The organization has no single sign-on configured.
+  "GET /admin/v1/sso": { status: 404, code: "not_found" },
+  "DELETE /admin/v1/sso": { status: 404, code: "not_found" },
 };
 
 /** What a caller who passed the access check gets for the matrix's request. */

@@ -16,12 +16,17 @@ import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member,
 import { mailSignInLink } from "./sign-in";
 import { apiTokenRoutes } from "./api-tokens";
 import { passkeyRoutes } from "./passkeys";
+import { ssoAdminRoutes, ssoSignInRoutes } from "./sso-routes";
 
 /** Members, their sessions, the audit trail and the bootstrap, mounted at `/admin/v1`. */
 export const accountRoutes = createRouter();
 
 /** The signed-in member's own sessions, mounted at `/portal/api`. */
 export const ownSessionRoutes = createRouter();
+
+// Single sign-on per organization: its configuration, and signing in through it.
+accountRoutes.route("/sso", ssoAdminRoutes);
+ownSessionRoutes.route("/sso", ssoSignInRoutes);
 
 const tags = ["Members"];
 

@@ -68,7 +68,7 @@ export const AuditEntry = z
     projectId: z.string().nullable(),
     status: z.number().int(),
     address: z.string(),
-    before: z.unknown().optional().openapi({ description: "A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation)." }),
+    before: z.unknown().optional().openapi({ description: "A configuration change: what the object's own read route answered the caller just before it (absent where there is none, such as a creation); a route that holds a secret says what it was itself, without the secret (single sign-on)." }),
     after: z.unknown().optional().openapi({ description: "A configuration change: what the request set." }),
     at: Timestamp,
   })

@@ -168,3 +168,52 @@ export const webauthnChallenges = sqliteTable(
   },
   (t) => [index("webauthn_challenges_expires_idx").on(t.expires)],
 );
+
+/**
+ * An organization's single sign-on (worker/accounts/sso.ts): its OpenID Connect provider and client. The client
+ * secret is needed in the clear at each sign-in, so it is kept encrypted (AES-256-GCM under `WEBHOOK_SECRETS_KEY`,
+ * worker/events/secrets.ts), never hashed.
+ */
+export const ssoConfigurations = sqliteTable("sso_configurations", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  issuer: text("issuer").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecretEncrypted: text("client_secret_encrypted").notNull(),
+  /** The role of a member made at their first sign-in (just in time). */
+  defaultRole: text("default_role", { enum: roles }).$type<Role>().notNull(),
+  updated: text("updated").notNull(),
+});
+
+/** The email domains bound to an organization's single sign-on; a domain is bound to one organization. */
+export const ssoDomains = sqliteTable(
+  "sso_domains",
+  {
+    domain: text("domain").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sso_domains_organization_idx").on(t.organizationId)],
+);
+
+/**
+ * A single sign-on under way, from the redirect to the provider to its callback: found by the SHA-256 of `state`,
+ * deleted by the one statement that redeems it (single use), bound to the browser that started it.
+ */
+export const ssoPendingSignIns = sqliteTable(
+  "sso_pending_sign_ins",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    /** The SHA-256 of the random value in the starting browser's `__Host-assent_sso` cookie. */
+    browserHash: text("browser_hash").notNull(),
+    expires: text("expires").notNull(),
+  },
+  (t) => [index("sso_pending_sign_ins_expires_idx").on(t.expires)],
+);

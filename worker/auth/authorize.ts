@@ -130,11 +130,15 @@ export function authorize(route: AccessDeclaration & { method: string; path: str
     const before = keepsBefore(c.req.method, chosen.needed) ? await stateBefore(c) : undefined;
     await next();
     if (audited(c.req.method, chosen.needed, c.res.status) && c.res.status < 500) {
-      // The body the route already read (cached), for a configuration change; nothing for any other.
       const changed = c.res.status < 300;
-      const after = changed && keepsAfter(c.req.method, chosen.needed) ? await readJsonBody(c).catch(() => undefined) : undefined;
+      // What the route said it changed (a secret left out), else the object as its read route showed it before and
+      // the body the route already read (cached), for a configuration change; nothing for any other.
+      const change = c.var.auditChange ?? {
+        before: changed ? before : undefined,
+        after: changed && keepsAfter(c.req.method, chosen.needed) ? await readJsonBody(c).catch(() => undefined) : undefined,
+      };
       try {
-        await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, before: changed ? before : undefined, after });
+        await recordAudit(c, operator, { operationId, status: c.res.status, projectId: pathProject ?? null, ...change });
       } catch (error) {
         // The change is made and answered: a 500 now would tell the caller it failed and invite a repeat. The missing
         // entry is logged as an error instead (docs/security.md#the-audit-trail).

@@ -5,11 +5,14 @@ import { getDb } from "../lib/db";
 import { encryptSecret, openSecret } from "./secrets";
 import { webhooks } from "./table";
 
-/** A stored secret under the current key: unchanged, re-encrypted from the previous key, or null when neither reads it. */
-async function underCurrentKey(env: Env, webhookId: string, stored: string): Promise<string | null> {
+/**
+ * A stored secret under the current key: unchanged, re-encrypted from the previous key, or null when neither reads it.
+ * `context` is the additional data it was sealed with (a webhook's id; worker/accounts/sso-key-rotation.ts's too).
+ */
+export async function underCurrentKey(env: Env, context: string, stored: string): Promise<string | null> {
   try {
-    const { secret, underPrevious } = await openSecret(env, webhookId, stored);
-    return underPrevious ? await encryptSecret(env.WEBHOOK_SECRETS_KEY, webhookId, secret) : stored;
+    const { secret, underPrevious } = await openSecret(env, context, stored);
+    return underPrevious ? await encryptSecret(env.WEBHOOK_SECRETS_KEY, context, secret) : stored;
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { billingLookups } from "../hub/table";
 import { getDb } from "../lib/db";
 import { addressBlocks } from "../limits/table";
 import { portalSessions } from "../portal/table";
-import { signInLinks, webauthnChallenges } from "../accounts/table";
+import { signInLinks, ssoPendingSignIns, webauthnChallenges } from "../accounts/table";
 
 /**
  * Operator tables whose rows carry their own end (docs/operations-data.md#what-is-stored-where): each is refused on
@@ -15,6 +15,7 @@ const expiring: [table: SQLiteTable, end: SQLiteColumn][] = [
   [portalSessions, portalSessions.expires],
   [signInLinks, signInLinks.expires],
   [webauthnChallenges, webauthnChallenges.expires],
+  [ssoPendingSignIns, ssoPendingSignIns.expires],
   [billingLookups, billingLookups.until],
   [addressBlocks, addressBlocks.until],
 ];

@@ -6,6 +6,7 @@ import { navigate, projectHref } from "../router";
 import type { Project } from "../types";
 import { dataTable, formDialog, pageHead, textField } from "../parts";
 import { ActionElement, closeDialog, compact, formatDate, formValues, loadingView, notify, problemView } from "../ui";
+import "./sso-settings";
 
 /**
  * The fields of a project's privacy metadata, as the admin API takes them (also used by the settings page). The form
@@ -115,6 +116,7 @@ export class ProjectsPage extends ActionElement {
             )}
           </div>`
         : nothing}
+      <ap-sso-settings></ap-sso-settings>
       ${formDialog(this, "new-project", {
         title: "New project",
         error: this.formError,

@@ -3,6 +3,7 @@ import { customElement, state } from "lit/decorators.js";
 import { session } from "../api";
 import { LightElement, problemView } from "../ui";
 import "./passkey-sign-in";
+import "./sso-sign-in";
 
 @customElement("ap-sign-in")
 export class SignIn extends LightElement {
@@ -52,6 +53,7 @@ export class SignIn extends LightElement {
           <button class="button primary" type="submit" ?disabled=${this.busy}>${this.busy ? "Signing in…" : "Sign in"}</button>
         </form>
         <ap-passkey-sign-in></ap-passkey-sign-in>
+        <ap-sso-sign-in></ap-sso-sign-in>
       </div>
     </main>`;
   }
