@@ -8,15 +8,35 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 /**
- * Vitest's order within each project (failed, then longest last time, then largest), but the projects' files taken in
- * turn rather than one project after another. A project's files queue behind the previous project's otherwise, so the
- * browser files, the longest and mostly waiting on Chromium and the service, would start only once every workerd file
- * had; taken in turn they fill the time the others spend waiting, and the other way round.
+ * The longest files of a CI run (docs/testing.md#where-the-time-goes), started before all others. A fresh clone has
+ * no Vitest cache of last run's durations, so Vitest orders by file size, and these short files that run whole
+ * rehearsals, crawls and audits started last and ran on alone after everything else had finished.
+ */
+const longestFirst = [
+  "test/e2e/restore-rehearsal.test.ts",
+  "test/e2e/scanner.test.ts",
+  "test/api/atomicity.test.ts",
+  "test/e2e/blocking-audit.test.ts",
+  "test/api/fuzz.test.ts",
+  "test/e2e/widget-languages.test.ts",
+  "test/e2e/local-service.test.ts",
+  "test/packages/fresh-apps.test.ts",
+];
+
+/**
+ * Vitest's order within each project (failed, then longest last time, then largest), but `longestFirst` before the
+ * rest and the projects' files taken in turn rather than one project after another. A project's files queue behind
+ * the previous project's otherwise, so the browser files, mostly waiting on Chromium and the service, would start only
+ * once every workerd file had; taken in turn they fill the time the others spend waiting, and the other way round.
  */
 class InterleavedSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = longestFirst.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+      return index === -1 ? longestFirst.length : index;
+    };
     const queues = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files)) {
+    for (const file of (await super.sort(files)).sort((a, b) => rank(a) - rank(b))) {
       const queue = queues.get(file.project.name) ?? [];
       queue.push(file);
       queues.set(file.project.name, queue);
@@ -95,8 +115,12 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./drizzle");
   const signingKeys = await testSigningKeys();
   const queueConsumers = immediateQueueConsumers();
-  /** The API suite's workerd: real D1, KV, queues and rate limiters; `limit` sets every abuse limit per minute. */
-  const workerd = (name: string, include: string[], limit: number) => {
+  /**
+   * The API suite's workerd: real D1, KV, queues and rate limiters; `limit` sets every abuse limit per minute.
+   * `isolate: false` keeps one workerd per Vitest worker for all the project's files instead of starting one per file
+   * (with the Worker's modules loaded again each time); test/api/setup.ts empties D1 and KV before each file.
+   */
+  const workerd = (name: string, include: string[], limit: number, { isolate }: { isolate: boolean }) => {
     const limits = rateLimits(limit);
     return {
       plugins: [
@@ -150,7 +174,7 @@ export default defineConfig(async () => {
       ],
       // Files run side by side on shared machines: a test's time limit is no assertion, so it is generous.
       // globalSetup: the local OpenID Connect provider the single sign-on tests sign in at (test/sso/provider.ts).
-      test: { name, include, setupFiles: ["./test/api/setup.ts"], globalSetup: ["./test/sso/global-setup.ts"], testTimeout: 30_000 },
+      test: { name, include, isolate, setupFiles: ["./test/api/setup.ts"], globalSetup: ["./test/sso/global-setup.ts"], testTimeout: 30_000 },
     };
   };
   /**
@@ -167,10 +191,12 @@ export default defineConfig(async () => {
       maxWorkers: availableParallelism(),
       sequence: { sequencer: InterleavedSequencer },
       projects: [
-        // Load, fuzz and concurrency tests mint thousands of tokens from one address: limits far above their traffic.
-        workerd("api", ["test/api/**/*.test.ts"], 1_000_000),
-        // The security suite proves the limits bite, at the production defaults' scale.
-        workerd("security", ["test/security/**/*.test.ts"], 10),
+        // Load, fuzz and concurrency tests mint thousands of tokens from one address: limits far above their traffic,
+        // so no file's traffic counts against the next file's on the shared workerd.
+        workerd("api", ["test/api/**/*.test.ts"], 1_000_000, { isolate: false }),
+        // The security suite proves the limits bite, at the production defaults' scale: a workerd per file, since the
+        // rate limiters count in the workerd's memory, which nothing between files could empty.
+        workerd("security", ["test/security/**/*.test.ts"], 10, { isolate: true }),
         // Translation checks: plain Node, no workerd or browser.
         { test: { name: "i18n", include: ["test/i18n/**/*.test.ts"], ...nodeLimits } },
         // The widget's GPP strings against IAB's library: plain Node.

@@ -15,12 +15,19 @@ const asText = (value: unknown) =>
 export const captured: CapturedLine[] = [];
 
 /**
- * Records every console call from now on. Request lines are only recorded (a suite's thousands of them would bury
- * its report); every other line is printed too.
+ * The console as it was before any capture: this module stays loaded from one test file to the next (the api files
+ * share their workerd), so each file's capture wraps these rather than the previous file's spies.
+ */
+const originals = Object.fromEntries(methods.map((method) => [method, console[method].bind(console)]));
+
+/**
+ * Records every console call from now on, forgetting the previous file's lines. Request lines are only recorded (a
+ * suite's thousands of them would bury its report); every other line is printed too.
  */
 export function startCapture() {
+  captured.length = 0;
   for (const method of methods) {
-    const original = console[method].bind(console);
+    const original = originals[method]!;
     vi.spyOn(console, method).mockImplementation((...values: unknown[]) => {
       captured.push({ method, text: values.map(asText).join(" "), values });
       if (!isEvent(values, "request")) original(...values);
