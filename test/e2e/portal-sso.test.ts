@@ -39,7 +39,6 @@ describe("single sign-on in the portal", () => {
     await page.waitForURL((url) => url.origin === provider.issuer && url.pathname.startsWith("/interaction/"));
     await expect.poll(() => page.locator('input[name="login"]').inputValue()).toBe(email);
     await page.locator('input[name="password"]').fill("any password");
-    const settingsAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/v1/sso");
     await page.getByRole("button", { name: "Sign-in" }).click();
     await page.getByRole("heading", { name: "Projects", level: 1 }).waitFor();
     expect(new URL(page.url()).hash).toBe("");
@@ -49,9 +48,13 @@ describe("single sign-on in the portal", () => {
     expect(ann?.role).toBe("editor");
     const audit = await api(adminToken, "GET", `/admin/v1/audit?member=${ann!.id}`);
     expect((audit.body as { items: { operationId: string; credential: string }[] }).items[0]).toMatchObject({ operationId: "signIn", credential: "sso" });
-    // An editor is not an owner: refused the single sign-on settings, which the project list then does not show.
+    // An editor is not an owner: refused the single sign-on settings (read when the section is opened), whose form the
+    // project list then does not show.
+    const settingsAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/v1/sso");
+    await page.locator("ap-sso-settings summary").click();
     expect((await settingsAnswer).status()).toBe(403);
-    await expect.poll(() => page.locator("ap-sso-settings form").count()).toBe(0);
+    await page.getByText("Only the organization's owners configure single sign-on.").waitFor();
+    expect(await page.locator("ap-sso-settings form").count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });

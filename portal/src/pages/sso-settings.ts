@@ -2,7 +2,7 @@ import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import type { Schemas } from "../../../shared/api/operations";
 import { api, ApiProblem, ok } from "../api";
-import { ActionElement, formatDateTime, notify, problemView } from "../ui";
+import { ActionElement, formatDateTime, loadingView, notify, problemView } from "../ui";
 
 type Configuration = Schemas["SsoConfiguration"];
 const defaultRoles = [
@@ -22,8 +22,13 @@ export class SsoSettings extends ActionElement {
   @state() private configuration: Configuration | null | "hidden" | undefined = undefined;
   @state() private loadError: unknown = null;
 
-  override connectedCallback() {
-    super.connectedCallback();
+  /** Read when the section is opened, not with the projects page: most visits never need it, and an organization
+   * without single sign-on answers 404, which a browser reports in its console. */
+  private opened(e: Event) {
+    if ((e.target as HTMLDetailsElement).open && this.configuration === undefined) this.load();
+  }
+
+  private load() {
     void ok(api.GET("/admin/v1/sso")).then(
       (configuration) => (this.configuration = configuration),
       (error) => {
@@ -51,12 +56,19 @@ export class SsoSettings extends ActionElement {
   }
 
   protected override render() {
-    if (this.configuration === "hidden") return nothing;
+    return html`<details class="card" @toggle=${this.opened}>
+      <summary>Single sign-on</summary>
+      ${this.section()}
+    </details>`;
+  }
+
+  private section() {
+    if (this.configuration === "hidden") return html`<p class="muted">Only the organization's owners configure single sign-on.</p>`;
     if (this.loadError) return problemView(this.loadError, "The single sign-on settings could not be loaded");
-    if (this.configuration === undefined) return nothing;
+    if (this.configuration === undefined) return loadingView("the single sign-on settings");
     const c = this.configuration;
     const redirectUri = `${location.origin}/portal/api/sso/callback`;
-    return html`<form class="card" @submit=${this.save} novalidate aria-labelledby="sso-settings-title">
+    return html`<form @submit=${this.save} novalidate aria-labelledby="sso-settings-title">
       <h2 id="sso-settings-title">Single sign-on</h2>
       <p>
         People with an address at your domains sign in through your OpenID Connect provider (Okta, Microsoft Entra ID,
