@@ -35,7 +35,8 @@ const miniflare = new Miniflare({
   scriptPath: resolve(workerBundle),
   bindings: { ...workerOptions.bindings, ...vars },
   // wrangler dev keeps its state under <persist-to>/v3; the same place, so either runtime opens the other's data.
-  defaultPersistRoot: join(resolve(values["persist-to"]), "v3"),
+  // (Miniflare 5's converter drops Miniflare 4's `defaultPersistRoot` without a word: storage was then in memory.)
+  resourcePersistencePath: join(resolve(values["persist-to"]), "v3"),
   host: values.ip,
   port: Number(values.port),
   log: new Log(LogLevel.WARN),

@@ -15,6 +15,27 @@ beforeAll(async () => {
   // The bundle, the migrations and the runtime's start took 81 and 114 s on a busy two-core machine.
 }, 300_000);
 
+it("reads and writes its databases: a client made through the admin API gets a token", async () => {
+  // /healthz touches no database; a runtime whose D1 binding is broken answers it and nothing else.
+  const admin = { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" };
+  const project = await fetch(`${service.baseUrl}/admin/v1/projects`, { method: "POST", headers: admin, body: JSON.stringify({ name: "Lean", controller: { name: "Example AB" } }) });
+  expect(project.status, await project.clone().text()).toBe(201);
+  const { projectId } = (await project.json()) as { projectId: string };
+  const client = await fetch(`${service.baseUrl}/admin/v1/projects/${projectId}/clients`, {
+    method: "POST",
+    headers: admin,
+    body: JSON.stringify({ name: "backend app", type: "backend", allowedOrigins: [] }),
+  });
+  expect(client.status, await client.clone().text()).toBe(201);
+  const { clientId, clientSecret } = (await client.json()) as { clientId: string; clientSecret: string };
+  const token = await fetch(`${service.baseUrl}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+  });
+  expect(token.status, await token.clone().text()).toBe(200);
+}, 120_000);
+
 afterAll(async () => {
   await service?.stop();
 });
