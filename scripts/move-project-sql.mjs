@@ -20,7 +20,6 @@ export const projectTables = [
   ["log_nodes", "project_id = :project"],
   ["ui_strings", "project_id = :project"],
   ["scans", "project_id = :project"],
-  ["blocking_lists", "project_id = :project"],
   ["blocking_entries", "project_id = :project"],
   ["webhooks", "project_id = :project"],
   ["events", "project_id = :project"],

@@ -166,6 +166,8 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     ok(await t.api("POST", "/permissions", permissionBody(t, "approved", new Date().toISOString())), 201);
     const { scanId } = ok(await t.api("POST", "/scans", { report: firstReport }), 201);
     ok(await admin("PUT", `/projects/${t.projectId}/blocking`, { enabled: true, entries: [{ host: "connect.facebook.net", purpose: "marketing", source: "catalogue", vendor: "meta-pixel" }] }));
+    const centerSettings = { channels: { email: { aliasType: "urn:svc:email" } }, retentionDays: 30, theme: {} };
+    ok(await admin("PUT", `/projects/${t.projectId}/privacy-center`, centerSettings));
     await runCron();
     const exported = async (d1: D1Database) =>
       Promise.all(exportQueries(t.projectId).map(async (sql) => (await d1.prepare(sql).all<Record<string, unknown>>()).results));
@@ -176,7 +178,10 @@ describe("moving a project (scripts/move-project.mjs)", { timeout: 60_000 }, () 
     await shard.batch(importStatements(t.projectId, before).map((sql) => shard.prepare(sql)));
     expect(await exported(shard)).toEqual(before);
     const moved = await rowsOf(shard, t.projectId);
-    expect({ lists: moved.blocking_lists, entries: moved.blocking_entries }).toEqual({ lists: 1, entries: 1 });
+    expect({ projects: moved.projects, entries: moved.blocking_entries }).toEqual({ projects: 1, entries: 1 });
+    // A project's feature settings are columns of its row, so they move with it (the privacy center's did not, as a table of their own).
+    const settings = await shard.prepare("SELECT blocking, privacy_center FROM projects WHERE id = ?").bind(t.projectId).first<{ blocking: string; privacy_center: string }>();
+    expect({ blocking: JSON.parse(settings!.blocking), privacyCenter: JSON.parse(settings!.privacy_center) }).toEqual({ blocking: { enabled: true }, privacyCenter: centerSettings });
     await env.DB.batch(deleteStatements(t.projectId).map((sql) => env.DB.prepare(sql)));
     expect(total(await rowsOf(env.DB, t.projectId))).toBe(0);
     // Left in the shard: this project is not in the map, so remove it again.

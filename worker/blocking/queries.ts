@@ -8,10 +8,9 @@ import { consentModeOf } from "../consent-mode/defaults";
 import { defaultRules } from "../jurisdictions/rules";
 import { atomically, getDb } from "../lib/db";
 import { badRequest, maxListedErrors, type FieldError } from "../lib/errors";
-import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import type { BlockingList } from "./schemas";
-import { blockingEntries, blockingLists } from "./table";
+import { blockingEntries } from "./table";
 
 /** What a project without a list blocks: nothing. */
 const emptyList: BlockingList = { enabled: false, entries: [] };
@@ -19,9 +18,8 @@ const emptyList: BlockingList = { enabled: false, entries: [] };
 /** The project's list as stored, in the operator's order; null when there is no such project. */
 export async function readBlockingList(d1: D1Database, projectId: string): Promise<BlockingList | null> {
   const db = getDb(d1);
-  const [[project], [list], rows] = await db.batch([
-    db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1),
-    db.select({ enabled: blockingLists.enabled }).from(blockingLists).where(eq(blockingLists.projectId, projectId)).limit(1),
+  const [[project], rows] = await db.batch([
+    db.select({ settings: projects.blocking }).from(projects).where(eq(projects.id, projectId)).limit(1),
     db
       .select({ host: blockingEntries.host, purpose: blockingEntries.purpose, source: blockingEntries.source, vendor: blockingEntries.vendor })
       .from(blockingEntries)
@@ -29,8 +27,8 @@ export async function readBlockingList(d1: D1Database, projectId: string): Promi
       .orderBy(asc(blockingEntries.position)),
   ]);
   if (!project) return null;
-  if (!list) return emptyList;
-  return { enabled: list.enabled, entries: rows.map(({ vendor, ...entry }) => (vendor === null ? entry : { ...entry, vendor })) };
+  if (!project.settings) return emptyList;
+  return { enabled: project.settings.enabled, entries: rows.map(({ vendor, ...entry }) => (vendor === null ? entry : { ...entry, vendor })) };
 }
 
 /**
@@ -124,13 +122,9 @@ export const hostOf = (url: string) => {
  */
 export async function saveBlockingList(d1: D1Database, projectId: string, list: BlockingList) {
   const db = getDb(d1);
-  const updated = now();
   const rows = JSON.stringify(list.entries.map((entry, position) => ({ ...entry, position })));
   await atomically(d1, [
-    db
-      .insert(blockingLists)
-      .values({ projectId, enabled: list.enabled, updated })
-      .onConflictDoUpdate({ target: blockingLists.projectId, set: { enabled: list.enabled, updated } }),
+    db.update(projects).set({ blocking: { enabled: list.enabled } }).where(eq(projects.id, projectId)),
     db.delete(blockingEntries).where(eq(blockingEntries.projectId, projectId)),
     sql`INSERT INTO ${blockingEntries} (project_id, position, host, purpose, source, vendor)
       SELECT ${projectId}, value ->> 'position', value ->> 'host', value ->> 'purpose', value ->> 'source', value ->> 'vendor'

@@ -4,14 +4,8 @@ import { projects } from "../projects/table";
 /** Where a blocking entry came from: the scanner's proposal, the vendor catalogue, or the operator's own hand. */
 export const blockingSources = ["scan", "catalogue", "manual"] as const;
 
-/** Whether a project blocks automatically; a project without a row does not. */
-export const blockingLists = sqliteTable("blocking_lists", {
-  projectId: text("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  enabled: integer("enabled", { mode: "boolean" }).notNull(),
-  updated: text("updated").notNull(),
-});
+/** Whether a project blocks automatically (`projects.blocking`; null: it does not). */
+export type BlockingSettings = { enabled: boolean };
 
 /** A project's host → purpose list: what the page-side blocker holds back until the purpose is approved. */
 export const blockingEntries = sqliteTable(

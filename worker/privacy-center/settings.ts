@@ -6,9 +6,7 @@ import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { createRouter, defineRoute } from "../auth/router";
 import { jsonBody, jsonResponse, problems } from "../lib/schemas";
-import { now } from "../lib/time";
 import { projects } from "../projects/table";
-import { privacyCenterSettings } from "./table";
 
 /** A project's privacy-center settings, and the operator's routes for them (`/admin/v1/projects/{project_id}/privacy-center`). */
 
@@ -65,19 +63,21 @@ export const defaultSettings: Settings = { channels: {}, retentionDays: 90, them
 
 /** The settings of a project (the defaults without a row); undefined when there is no such project. */
 export async function readSettings(d1: D1Database, projectId: string) {
-  const db = getDb(d1);
-  const [[project], [row]] = await db.batch([
-    db
-      .select({ name: projects.name, controller: projects.controller, policies: projects.policies, jurisdictionRules: projects.jurisdictionRules })
-      .from(projects)
-      .where(eq(projects.id, projectId)),
-    db.select().from(privacyCenterSettings).where(eq(privacyCenterSettings.projectId, projectId)),
-  ]);
-  if (!project) return undefined;
-  const settings: Settings = row
-    ? { channels: row.channels, ...(row.smsCountries ? { smsCountries: row.smsCountries } : {}), retentionDays: row.retentionDays, theme: row.theme }
-    : defaultSettings;
-  return { project, settings };
+  const [row] = await getDb(d1)
+    .select({
+      name: projects.name,
+      controller: projects.controller,
+      policies: projects.policies,
+      jurisdictionRules: projects.jurisdictionRules,
+      settings: projects.privacyCenter,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!row) return undefined;
+  const { settings: stored, ...project } = row;
+  // Stored before the settings moved onto the project (drizzle/0038), an unset country list is null.
+  const { smsCountries, ...settings } = stored ?? defaultSettings;
+  return { project, settings: smsCountries ? { ...settings, smsCountries } : settings };
 }
 
 export const settingsRoutes = createRouter();
@@ -117,12 +117,12 @@ settingsRoutes.openapi(
   async (c) => {
     const projectId = c.req.valid("param").project_id;
     const settings = c.req.valid("json");
-    if (!(await readSettings(c.var.db, projectId))) throw notFound("Project");
-    const values = { ...settings, smsCountries: settings.smsCountries ?? null, updated: now() };
-    await getDb(c.var.db)
-      .insert(privacyCenterSettings)
-      .values({ projectId, ...values })
-      .onConflictDoUpdate({ target: privacyCenterSettings.projectId, set: values });
+    const [updated] = await getDb(c.var.db)
+      .update(projects)
+      .set({ privacyCenter: settings })
+      .where(eq(projects.id, projectId))
+      .returning({ id: projects.id });
+    if (!updated) throw notFound("Project");
     return c.json(settings, 200);
   },
 );

@@ -5,22 +5,6 @@ import { projects } from "../projects/table";
 export const channels = ["email", "sms"] as const;
 export type Channel = (typeof channels)[number];
 
-/** A project's privacy-center settings; a project without a row has the defaults (worker/privacy-center/settings.ts). */
-export const privacyCenterSettings = sqliteTable("privacy_center_settings", {
-  projectId: text("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
-  /** Which channels may verify, and the alias type each one's address is stored under. */
-  channels: text("channels", { mode: "json" }).$type<Partial<Record<Channel, { aliasType: string }>>>().notNull(),
-  /** The countries whose numbers may get a code by SMS; null: those the jurisdiction rules name (worker/privacy-center/phones.ts). */
-  smsCountries: text("sms_countries", { mode: "json" }).$type<string[]>(),
-  /** Days a verification record (and the codes behind it) is kept. */
-  retentionDays: integer("retention_days").notNull(),
-  /** CSS custom properties the page and the element apply (`--assent-…`). */
-  theme: text("theme", { mode: "json" }).$type<Record<string, string>>().notNull(),
-  updated: text("updated").notNull(),
-});
-
 /**
  * One-time codes, hashed at rest (SHA-256 of a per-code salt and the code). `addressHash` names the address the
  * code went to without storing it; a code is spent once verified, dead after its attempts or its expiry.

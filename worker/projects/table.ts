@@ -3,6 +3,8 @@ import type { ConsentModeSettings } from "../consent-mode/settings";
 import type { GppSettings } from "../gpp/settings";
 import type { JurisdictionRules } from "../jurisdictions/rules";
 import type { ScanSchedule } from "../scans/table";
+import type { BlockingSettings } from "../blocking/table";
+import type { Settings as PrivacyCenterSettings } from "../privacy-center/settings";
 
 export type Translation = { language: string; text: string };
 export type Policies = { privacy?: string; terms?: string; cookie?: string };
@@ -25,6 +27,10 @@ export const projects = sqliteTable("projects", {
   consentMode: text("consent_mode", { mode: "json" }).$type<ConsentModeSettings>(),
   /** IAB GPP settings (the MSPA); null: the defaults (not a covered transaction). */
   gpp: text("gpp", { mode: "json" }).$type<GppSettings>(),
+  /** The privacy center's channels, SMS countries, retention and theme; null: the defaults (no channel on). */
+  privacyCenter: text("privacy_center", { mode: "json" }).$type<PrivacyCenterSettings>(),
+  /** Whether the page-side blocker holds back what the blocking list names; null: it does not. */
+  blocking: text("blocking", { mode: "json" }).$type<BlockingSettings>(),
   /**
    * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
    * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no
