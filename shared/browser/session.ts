@@ -91,8 +91,19 @@ export class Session {
     }
   }
 
+  /**
+   * The visitor key, also from another tab that minted it this moment. Chromium hands a localStorage write to other
+   * tabs' processes without ordering it against Web Locks, so the tab granted the lock next may not see the key yet;
+   * the lock manager is one for all tabs, so the minting tab also holds a lock named after the key while it lives.
+   */
+  async #knownKey(): Promise<string | undefined> {
+    const carrier = `${this.#storageKey} `;
+    return this.#visitorKey() ?? (await navigator.locks?.query())?.held!.find((lock) => lock.name!.startsWith(carrier))?.name!.slice(carrier.length);
+  }
+
   #keep(minted: Schemas["VisitorToken"]): Auth {
     this.#visitorKey(minted.visitorKey);
+    navigator.locks?.request(`${this.#storageKey} ${minted.visitorKey}`, { mode: "shared" }, () => new Promise(() => {}));
     return { token: minted.access_token, identityId: minted.identityId };
   }
 
@@ -106,7 +117,7 @@ export class Session {
     return this.#keep(
       await send(this.#url("/browser/v1/projects/{project_id}/visitor-tokens"), {
         method: "POST",
-        body: JSON.stringify({ visitorKey: this.#visitorKey() } satisfies Schemas["VisitorTokenInput"]),
+        body: JSON.stringify({ visitorKey: await this.#knownKey() } satisfies Schemas["VisitorTokenInput"]),
       }),
     );
   }
@@ -165,13 +176,13 @@ export class Session {
    * (text/plain JSON, no headers) inside the cross-tab lock, since it may mint their identity.
    */
   async bootstrap(request: BootstrapRequest): Promise<Bootstrap> {
-    const body = (auth?: Auth) =>
+    const body = async (auth?: Auth) =>
       send<Bootstrap>(
         this.#url("/browser/v1/projects/{project_id}/bootstrap"),
         {
           method: "POST",
           body: JSON.stringify({
-            visitorKey: auth ? undefined : this.#visitorKey(),
+            visitorKey: auth ? undefined : await this.#knownKey(),
             languages: request.languages,
             regime: request.regime,
           } satisfies Schemas["BootstrapInput"]),
