@@ -163,7 +163,8 @@ beforeAll(async () => {
   });
   base = service.baseUrl;
   browser = await launchBrowser();
-}, 180_000);
+  // A bound, not a wait: starting a service took over 180 s at a load of 15 to 20 on the two-core machine.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
