@@ -195,11 +195,13 @@ it("the cookie scanner's modal check finds the banner, its Reject all and Accept
   await banner(page).waitFor({ state: "visible" });
   const modal = await detectConsentModal(page, {});
   expect(modal).toMatchObject({ detected: true, selector: "[class*='consent'][class*='banner']" });
-  expect(modal.buttons.map((button) => [button.type, button.text])).toEqual([
-    ["reject", "Reject all"],
-    ["preferences", "Customize"],
-    ["accept", "Accept all"],
-  ]);
+  expect(modal.buttons.map((button) => [button.type, button.text])).toEqual(
+    expect.arrayContaining([
+      ["reject", "Reject all"],
+      ["preferences", "Customize"],
+      ["accept", "Accept all"],
+    ]),
+  );
   // What the scan does next (phase 3): click the reject button by the selector it made.
   await page.click(modal.buttons.find((button) => button.type === "reject")!.selector, { timeout: 30_000 });
   await expect.poll(() => rejected(page)).toBe(true);
