@@ -129,6 +129,32 @@ export async function mailedSignInSecret(to: string): Promise<string> {
   );
 }
 
+/**
+ * A portal session opened outside the browser (`{ link }` or `{ adminToken }`), and a call in it as the portal makes
+ * one: the cookie, the CSRF token, the same origin. `status` reads the session itself (401 once it has ended).
+ */
+export async function portalSession(credential: { link: string } | { adminToken: string }) {
+  const opened = await fetch(`${baseUrl}/portal/api/session`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify(credential),
+  });
+  expect(opened.status).toBe(201);
+  const cookie = /(__Host-assent_portal=[^;]+)/.exec(opened.headers.get("set-cookie") ?? "")![1];
+  const { csrfToken } = (await opened.json()) as { csrfToken: string };
+  return {
+    call: async (method: string, path: string, body: unknown) => {
+      const reply = await fetch(baseUrl + path, {
+        method,
+        headers: { cookie, origin: baseUrl, "x-csrf-token": csrfToken, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+    },
+    status: async () => (await fetch(`${baseUrl}/portal/api/session`, { headers: { cookie } })).status,
+  };
+}
+
 /** The client-credentials grant, answered as it is (status and body), so refusals can be asserted too. */
 export async function tokenStatus(clientId: string, clientSecret: string) {
   const res = await fetch(`${baseUrl}/oauth/token`, {

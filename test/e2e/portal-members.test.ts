@@ -3,7 +3,7 @@
 // downloadable, as docs/portal.md shows.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, api, baseUrl, dialog, expectAccessible, mailedSignInSecret, openPortalBrowser, poll, type PortalBrowser, shot, shown, signIn } from "./portal-helpers";
+import { adminToken, api, dialog, expectAccessible, mailedSignInSecret, openPortalBrowser, portalSession, poll, type PortalBrowser, shot, shown, signIn } from "./portal-helpers";
 
 let portal: PortalBrowser;
 
@@ -51,22 +51,10 @@ describe("members and the audit trail", () => {
     expect((await api(adminToken, "POST", "/admin/v1/members", { email: member, role: "editor" })).status).toBe(202);
     // The member accepts their invitation (read from the captured outbox) and makes a token, outside this browser.
     const link = await mailedSignInSecret(member);
-    const session = await fetch(`${baseUrl}/portal/api/session`, {
-      method: "POST",
-      headers: { origin: baseUrl, "content-type": "application/json" },
-      body: JSON.stringify({ link }),
-    });
-    expect(session.status).toBe(201);
-    const cookie = /(__Host-assent_portal=[^;]+)/.exec(session.headers.get("set-cookie") ?? "")![1];
-    const sessionStatus = async () => (await fetch(`${baseUrl}/portal/api/session`, { headers: { cookie } })).status;
-    const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
-    const made = await fetch(`${baseUrl}/portal/api/api-tokens`, {
-      method: "POST",
-      headers: { cookie, origin: baseUrl, "x-csrf-token": csrf, "content-type": "application/json" },
-      body: JSON.stringify({ name: "deploy", scopes: ["projects:read"], expiresInDays: 30 }),
-    });
+    const session = await portalSession({ link });
+    const made = await session.call("POST", "/portal/api/api-tokens", { name: "deploy", scopes: ["projects:read"], expiresInDays: 30 });
     expect(made.status).toBe(201);
-    const token = ((await made.json()) as { token: string }).token;
+    const token = made.body.token;
 
     await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Members" }).click();
     await page.getByRole("button", { name: `Sessions and API tokens of ${member}` }).click();
@@ -81,7 +69,7 @@ describe("members and the audit trail", () => {
 
     await sessionRow.getByRole("button", { name: /^End session/ }).click();
     await poll(() => sessionRow.count()).toBe(0);
-    await poll(sessionStatus).toBe(401);
+    await poll(session.status).toBe(401);
 
     page.once("dialog", (question) => void question.accept());
     await tokenRow.getByRole("button", { name: "Revoke API token deploy" }).click();

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sections } from "../../portal/src/router";
-import { adminToken, api, baseUrl, mailedSignInSecret, openPortalBrowser, poll, type PortalBrowser } from "./portal-helpers";
+import { adminToken, api, baseUrl, mailedSignInSecret, openPortalBrowser, portalSession, poll, type PortalBrowser } from "./portal-helpers";
 
 const marker = randomUUID().slice(0, 8);
 const personal = { referenceId: `customer-${marker}`, email: `subject-${marker}@example.com` };
@@ -17,31 +17,12 @@ let requestId = "";
 /** Every answer of the service the viewer's pages received. */
 const answers: { path: string; body: string }[] = [];
 
-/** A call as the break-glass admin's portal session makes it (project routes take a session, not the admin token). */
-async function adminSession() {
-  const res = await fetch(`${baseUrl}/portal/api/session`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify({ adminToken }),
-  });
-  expect(res.status).toBe(201);
-  const cookie = /(__Host-assent_portal=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")![1];
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  return async (method: string, path: string, body: unknown) => {
-    const reply = await fetch(baseUrl + path, {
-      method,
-      headers: { cookie, origin: baseUrl, "x-csrf-token": csrfToken, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: reply.status, body: (await reply.json()) as Record<string, string> };
-  };
-}
-
 beforeAll(async () => {
   const project = await api(adminToken, "POST", "/admin/v1/projects", { name: `Viewer ${marker}`, controller: { name: "Viewer AB" } });
   expect(project.status).toBe(201);
   projectId = project.body.projectId;
-  const asAdmin = await adminSession();
+  // Project routes take a portal session, not the admin token: the break-glass admin's.
+  const asAdmin = (await portalSession({ adminToken })).call;
   const identity = await asAdmin("POST", `/privacy/v2/projects/${projectId}/identities`, {
     referenceId: personal.referenceId,
     aliases: [{ type: "urn:svc:email", identifier: personal.email }],
