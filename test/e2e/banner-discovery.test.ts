@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -17,6 +18,15 @@ const autoconsentScript = readFileSync(
 );
 const autoconsentRule = JSON.parse(readFileSync("integrations/banner-rules/autoconsent/assent.json", "utf8"));
 const consentOMaticRules = JSON.parse(readFileSync("integrations/banner-rules/consent-o-matic/assent.json", "utf8"));
+/**
+ * @slashgear/gdpr-cookie-scanner's modal check, the module its scan runs in phase 2. Its package exports only the
+ * whole scan, which launches Playwright's own browser build; the check itself takes any Playwright page, so it runs
+ * here on Debian's Chromium, from the package's own file.
+ */
+const scannerEntry = fileURLToPath(import.meta.resolve("@slashgear/gdpr-cookie-scanner"));
+const { detectConsentModal } = (await import(join(dirname(scannerEntry), "scanner/consent-modal.js"))) as {
+  detectConsentModal(page: Page, options: object): Promise<{ detected: boolean; selector: string | null; text: string; buttons: { type: string; text: string; selector: string }[] }>;
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,17 +89,23 @@ it("document.querySelectorAll finds the banner and its accept and reject control
   await context.close();
 });
 
-it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given only the published rule, detects the %s banner and opts out", async (regime) => {
-  const { context, page } = await demoVisitor(regime);
-  const messages: { type: string; [key: string]: unknown }[] = [];
-  await page.exposeBinding("autoconsentSendMessage", async ({ frame }, message: { type: string; id?: string; code?: string }) => {
+type AutoconsentMessage = { type: string; id?: string; code?: string; state?: { heuristicPatterns: string[] }; [key: string]: unknown };
+
+/**
+ * DuckDuckGo's autoconsent engine in the page, run through the harness its documentation describes: the messages it
+ * sends, its `init` answered with `rules` and its configuration (only our rule, no heuristics, unless `config` says
+ * otherwise), other vendors' detection snippets run in the page.
+ */
+async function withAutoconsent(page: Page, rules: object, config: object): Promise<AutoconsentMessage[]> {
+  const messages: AutoconsentMessage[] = [];
+  await page.exposeBinding("autoconsentSendMessage", async ({ frame }, message: AutoconsentMessage) => {
     messages.push(message);
     const answer = (reply: unknown) =>
       frame.evaluate((m) => (window as unknown as { autoconsentReceiveMessage(m: unknown): Promise<void> }).autoconsentReceiveMessage(m), reply);
     if (message.type === "init") {
       await answer({
         type: "initResp",
-        rules: { autoconsent: [autoconsentRule] },
+        rules,
         config: {
           enabled: true,
           autoAction: "optOut",
@@ -102,13 +118,19 @@ it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given 
           isMainWorld: false,
           prehideTimeout: 2000,
           logs: { lifecycle: false, rulesteps: false, detectionsteps: false, evals: false, errors: true, messages: false, waits: false },
+          ...config,
         },
       });
     }
-    // Other vendors' detection snippets, run in the page as the engine's own harness does.
     if (message.type === "eval") await answer({ type: "evalResp", id: message.id, result: await frame.evaluate(message.code!).catch(() => false) });
   });
   await page.addInitScript(autoconsentScript);
+  return messages;
+}
+
+it.each(["opt-in", "opt-out"] as const)("DuckDuckGo's autoconsent engine, given only the published rule, detects the %s banner and opts out", async (regime) => {
+  const { context, page } = await demoVisitor(regime);
+  const messages = await withAutoconsent(page, { autoconsent: [autoconsentRule] }, {});
   await page.goto(`${baseUrl}/`);
   await expect.poll(() => messages.find((m) => m.type === "autoconsentDone"), { timeout: 20_000 }).toBeTruthy();
   expect(messages.find((m) => m.type === "cmpDetected")).toMatchObject({ cmp: "assent" });
@@ -164,5 +186,35 @@ it("the Consent-O-Matic rule's detectors and its reject path select the banner's
   await answeredByService(page);
   expect(await matches(page, detector.presentMatcher.target)).toBe(1);
   expect(await matches(page, detector.showingMatcher.target)).toBe(0);
+  await context.close();
+});
+
+it("the cookie scanner's modal check finds the banner, its Reject all and Accept all, and its click on Reject all rejects", async () => {
+  const { context, page } = await demoVisitor("opt-in");
+  await page.goto(`${baseUrl}/`);
+  await banner(page).waitFor({ state: "visible" });
+  const modal = await detectConsentModal(page, {});
+  expect(modal).toMatchObject({ detected: true, selector: "[class*='consent'][class*='banner']" });
+  expect(modal.buttons.map((button) => [button.type, button.text])).toEqual(
+    expect.arrayContaining([
+      ["reject", "Reject all"],
+      ["preferences", "Customize"],
+      ["accept", "Accept all"],
+    ]),
+  );
+  // What the scan does next (phase 3): click the reject button by the selector it made.
+  await page.click(modal.buttons.find((button) => button.type === "reject")!.selector, { timeout: 30_000 });
+  await expect.poll(() => rejected(page)).toBe(true);
+  await context.close();
+});
+
+it("autoconsent with its own bundled rules and heuristics on finds the banner's words, where its heuristic click cannot reach (docs/audits.md#banner-tools)", async () => {
+  const { context, page } = await demoVisitor("opt-in");
+  const bundled = JSON.parse(readFileSync(join(dirname(createRequire(import.meta.url).resolve("@duckduckgo/autoconsent")), "..", "rules", "rules.json"), "utf8"));
+  const messages = await withAutoconsent(page, bundled, { enableCosmeticRules: true, enableGeneratedRules: true, enableHeuristicDetection: true, heuristicMode: "reject", logs: {} });
+  const reported = () => messages.filter((m) => m.type === "report").at(-1)?.state?.heuristicPatterns ?? [];
+  await page.goto(`${baseUrl}/`);
+  await banner(page).waitFor({ state: "visible" });
+  await expect.poll(reported, { timeout: 30_000 }).toEqual(expect.arrayContaining(["/accept all/gi", "/reject all/gi"]));
   await context.close();
 });

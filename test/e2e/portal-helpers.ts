@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { createDemoProject, demoName } from "../../scripts/seed.mjs";
 import { artifactPath, launchBrowser } from "./browser";
 
@@ -109,6 +109,50 @@ export async function api(token: string, method: string, path: string, body?: un
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+/**
+ * The newest sign-in link's secret mailed to `to` (an invitation or a sign-in link), read from the captured outbox of
+ * the admin token's organization, which the outbox keeps under the organization's id.
+ */
+export async function mailedSignInSecret(to: string): Promise<string> {
+  const organizationId = (await api(adminToken, "GET", "/admin/v1/audit?limit=1")).body.items[0].organizationId as string;
+  // vi.waitFor, not expect.poll: this also runs in beforeAll.
+  return vi.waitFor(
+    async () => {
+      const mailed = await api(adminToken, "GET", `/admin/v1/projects/${organizationId}/email-outbox?to=${encodeURIComponent(to)}`);
+      const secret = /#sign-in=(sil_[A-Za-z0-9_-]+)/.exec(mailed.body.items[0]?.text ?? "")?.[1];
+      if (!secret) throw new Error(`no sign-in link mailed to ${to} yet`);
+      return secret;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/**
+ * A portal session opened outside the browser (`{ link }` or `{ adminToken }`), and a call in it as the portal makes
+ * one: the cookie, the CSRF token, the same origin. `status` reads the session itself (401 once it has ended).
+ */
+export async function portalSession(credential: { link: string } | { adminToken: string }) {
+  const opened = await fetch(`${baseUrl}/portal/api/session`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify(credential),
+  });
+  expect(opened.status).toBe(201);
+  const cookie = /(__Host-assent_portal=[^;]+)/.exec(opened.headers.get("set-cookie") ?? "")![1];
+  const { csrfToken } = (await opened.json()) as { csrfToken: string };
+  return {
+    call: async (method: string, path: string, body: unknown) => {
+      const reply = await fetch(baseUrl + path, {
+        method,
+        headers: { cookie, origin: baseUrl, "x-csrf-token": csrfToken, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, string> };
+    },
+    status: async () => (await fetch(`${baseUrl}/portal/api/session`, { headers: { cookie } })).status,
+  };
 }
 
 /** The client-credentials grant, answered as it is (status and body), so refusals can be asserted too. */

@@ -1,8 +1,9 @@
-// The organization's pages in Debian's Chromium: members (invite, change a role, end sessions, remove) and the audit
-// trail that records each of those with who did it, filtered and downloadable, as docs/portal.md shows.
+// The organization's pages in Debian's Chromium: members (invite, change a role, remove; a member's sessions and API
+// tokens, one ended and one revoked) and the audit trail that records each of those with who did it, filtered and
+// downloadable, as docs/portal.md shows.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialog, expectAccessible, openPortalBrowser, poll, type PortalBrowser, shot, shown, signIn } from "./portal-helpers";
+import { adminToken, api, dialog, expectAccessible, mailedSignInSecret, openPortalBrowser, portalSession, poll, type PortalBrowser, shot, shown, signIn } from "./portal-helpers";
 
 let portal: PortalBrowser;
 
@@ -41,6 +42,40 @@ describe("members and the audit trail", () => {
     await page.getByRole("button", { name: `Remove ${email}` }).click();
     await dialog(page, "remove-member").getByRole("button", { name: "Remove member" }).click();
     await poll(() => row.count()).toBe(0);
+    expect(portal.pageErrors).toEqual([]);
+  });
+
+  it("shows a member's sessions and API tokens, ends a session and revokes a token", async () => {
+    const { page } = portal;
+    const member = `laptop-${randomUUID().slice(0, 8)}@agency.example`;
+    expect((await api(adminToken, "POST", "/admin/v1/members", { email: member, role: "editor" })).status).toBe(202);
+    // The member accepts their invitation (read from the captured outbox) and makes a token, outside this browser.
+    const link = await mailedSignInSecret(member);
+    const session = await portalSession({ link });
+    const made = await session.call("POST", "/portal/api/api-tokens", { name: "deploy", scopes: ["projects:read"], expiresInDays: 30 });
+    expect(made.status).toBe(201);
+    const token = made.body.token;
+
+    await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Members" }).click();
+    await page.getByRole("button", { name: `Sessions and API tokens of ${member}` }).click();
+    const access = dialog(page, "member-access");
+    const sessionRow = access.getByRole("row").filter({ hasText: "Sign-in link" });
+    await shown(page, sessionRow);
+    const tokenRow = access.getByRole("row").filter({ hasText: "deploy" });
+    await shown(page, tokenRow);
+    expect(await tokenRow.textContent()).toContain("projects:read");
+    await expectAccessible(page, "a member's sessions and tokens");
+    await shot(page, "member-access");
+
+    await sessionRow.getByRole("button", { name: /^End session/ }).click();
+    await poll(() => sessionRow.count()).toBe(0);
+    await poll(session.status).toBe(401);
+
+    page.once("dialog", (question) => void question.accept());
+    await tokenRow.getByRole("button", { name: "Revoke API token deploy" }).click();
+    await poll(() => tokenRow.count()).toBe(0);
+    const refused = await api(token, "GET", "/admin/v1/projects");
+    expect([refused.status, refused.body.code]).toEqual([401, "token_revoked"]);
     expect(portal.pageErrors).toEqual([]);
   });
 

@@ -86,6 +86,8 @@ describe("a member with a passkey", () => {
     await page.getByLabel("Name of the new passkey").fill("Chromium");
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await page.getByRole("cell", { name: "Chromium" }).waitFor();
+    // The member's own sessions: the one signed in through the invitation, this one.
+    await page.getByRole("region", { name: "Sessions" }).getByRole("cell", { name: "This session" }).waitFor();
     await expectAccessible(page, "the account page");
     await shot(page, "account-passkeys");
 

@@ -7,7 +7,8 @@
  * Banner tools (scanners, autoconsent, Consent-O-Matic) search with document.querySelectorAll, which does not see
  * into the shadow root. So each button's words are a light-DOM child of the element, `<span slot="reject">` (and
  * accept, customize), slotted into the button: that text names the button, a click on it is a click on the
- * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md#banner-tools).
+ * button, and the element has a `banner` attribute while the first layer shows (docs/audits.md#banner-tools). Scanners
+ * that pierce open shadow roots look for a class saying "consent" and "banner": the frame's `consent banner`.
  */
 import { html } from "lit/html.js";
 import { fill } from "./i18n";
@@ -22,13 +23,13 @@ const onEscape = (view: View) => (event: KeyboardEvent) => {
 
 export const frame = (view: View, content: unknown) =>
   html`<div
-    popover="manual"
-    part="banner"
-    class="banner"
-    role="dialog"
-    aria-labelledby="banner-title"
-    aria-describedby="banner-text"
-    tabindex="-1"
+    popover=manual
+    part=banner
+    class="consent banner"
+    role=dialog
+    aria-labelledby=banner-title
+    aria-describedby=banner-text
+    tabindex=-1
     lang=${view.language}
     dir=${view.dir}
     @keydown=${onEscape(view)}

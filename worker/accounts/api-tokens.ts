@@ -29,7 +29,7 @@ const NewApiToken = z
   })
   .openapi("NewApiToken");
 
-const ApiToken = z
+export const ApiToken = z
   .object({ id: z.string(), name: z.string(), scopes: z.array(z.string()), created: Timestamp, expires: Timestamp })
   .openapi("ApiToken");
 
@@ -37,7 +37,7 @@ const CreatedApiToken = ApiToken.extend({
   token: z.string().openapi({ description: "Shown once; store it now. Only its hash is kept. Send it as `Authorization: Bearer …`." }),
 }).openapi("CreatedApiToken");
 
-const TokenParams = z.object({ tokenId: z.string().min(1).max(100) });
+export const TokenParams = z.object({ tokenId: z.string().min(1).max(100) });
 
 /** What a member may put in a token: their organization role's scopes and those of their project roles. */
 async function heldBy(c: Context<AppEnv>, operator: Operator & { memberId: string }): Promise<Set<Scope>> {
@@ -46,6 +46,25 @@ async function heldBy(c: Context<AppEnv>, operator: Operator & { memberId: strin
 }
 
 const columns = { id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, created: apiTokens.created, expires: apiTokens.expires };
+
+/** A member's tokens not revoked, expired ones included (they answer 401 `token_expired`), newest first; never the secrets. */
+export const tokensOf = (c: Context<AppEnv>, memberId: string) =>
+  accountsDb(c)
+    .select(columns)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.memberId, memberId), isNull(apiTokens.revoked)))
+    .orderBy(desc(apiTokens.created));
+
+/** Revokes one of the member's tokens (404 when it is not theirs or already revoked); answers what was revoked. */
+export async function revokeApiToken(c: Context<AppEnv>, memberId: string, tokenId: string) {
+  const [revoked] = await accountsDb(c)
+    .update(apiTokens)
+    .set({ revoked: now() })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.memberId, memberId), isNull(apiTokens.revoked)))
+    .returning(columns);
+  if (!revoked) throw notFound("API token");
+  return revoked;
+}
 
 apiTokenRoutes.openapi(
   defineRoute({
@@ -60,15 +79,7 @@ apiTokenRoutes.openapi(
   }),
   async (c) => {
     const memberId = c.var.operator!.memberId;
-    const items =
-      memberId === null
-        ? []
-        : await accountsDb(c)
-            .select(columns)
-            .from(apiTokens)
-            .where(and(eq(apiTokens.memberId, memberId), isNull(apiTokens.revoked)))
-            .orderBy(desc(apiTokens.created));
-    return c.json({ items }, 200);
+    return c.json({ items: memberId === null ? [] : await tokensOf(c, memberId) }, 200);
   },
 );
 
@@ -119,15 +130,8 @@ apiTokenRoutes.openapi(
   }),
   async (c) => {
     const memberId = c.var.operator!.memberId;
-    const revoked =
-      memberId === null
-        ? []
-        : await accountsDb(c)
-            .update(apiTokens)
-            .set({ revoked: now() })
-            .where(and(eq(apiTokens.id, c.req.valid("param").tokenId), eq(apiTokens.memberId, memberId), isNull(apiTokens.revoked)))
-            .returning({ id: apiTokens.id });
-    if (revoked.length === 0) throw notFound("API token");
+    if (memberId === null) throw notFound("API token");
+    await revokeApiToken(c, memberId, c.req.valid("param").tokenId);
     return c.body(null, 204);
   },
 );

@@ -6,6 +6,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
 import { portalSessions } from "../portal/table";
+import { currentSessionHash } from "../auth/portal-session";
 import { accountsDb, ownerCount, type Operator } from "../auth/operators";
 import type { Role } from "../auth/roles";
 import type { Invitation, MemberUpdate } from "./schemas";
@@ -121,25 +122,31 @@ export async function removeMember(c: Context<AppEnv>, operator: Operator, membe
   ]);
 }
 
-/** A member's sessions still in force. */
-export const sessionsOf = (c: Context<AppEnv>, memberId: string) =>
-  accountsDb(c)
-    .select({
-      id: portalSessions.idHash,
-      credential: portalSessions.credential,
-      address: portalSessions.address,
-      created: portalSessions.created,
-      expires: portalSessions.expires,
-    })
+const sessionColumns = {
+  id: portalSessions.idHash,
+  credential: portalSessions.credential,
+  address: portalSessions.address,
+  created: portalSessions.created,
+  expires: portalSessions.expires,
+};
+
+/** A member's sessions still in force, the one this request carries marked `current`. */
+export async function sessionsOf(c: Context<AppEnv>, memberId: string) {
+  const current = await currentSessionHash(c);
+  const rows = await accountsDb(c)
+    .select(sessionColumns)
     .from(portalSessions)
     .where(and(eq(portalSessions.memberId, memberId), sql`${portalSessions.expires} > ${now()}`))
     .orderBy(portalSessions.created);
+  return rows.map((row) => ({ ...row, current: row.id === current }));
+}
 
-/** Ends one of the member's sessions (404 when it is not theirs), or all of them. */
+/** Ends one of the member's sessions (404 when it is not theirs), or all of them; answers what ended. */
 export async function endSessions(c: Context<AppEnv>, memberId: string, sessionId?: string) {
   const ended = await accountsDb(c)
     .delete(portalSessions)
     .where(and(eq(portalSessions.memberId, memberId), sessionId === undefined ? undefined : eq(portalSessions.idHash, sessionId)))
-    .returning({ id: portalSessions.idHash });
+    .returning(sessionColumns);
   if (sessionId !== undefined && ended.length === 0) throw notFound("Session");
+  return ended;
 }

@@ -1,16 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { access, type Access } from "../auth/scopes";
 import type { AppEnv } from "../env";
-import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter, defineRoute } from "../auth/router";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { auditQuery, type AuditPayload } from "../auth/audit";
 import { ensureOrganization } from "../auth/operators";
 import { createFirstOwner, createOrganization } from "./bootstrap";
-import { endSessions, inviteMember, listMembers, memberOf, removeMember, sessionsOf, updateMember } from "./members";
+import { endSessions, inviteMember, listMembers, removeMember, sessionsOf, updateMember } from "./members";
+import { memberAccessRoutes } from "./member-access";
 import type { Operator } from "../auth/operators";
 import { AuditEntry, AuditQuery, Bootstrap, BootstrapResult, Invitation, Member, MemberParams, NewOrganization, OrganizationResult, MemberUpdate, SessionInfo, SessionParams } from "./schemas";
 import { mailSignInLink } from "./sign-in";
@@ -26,6 +25,8 @@ export const ownSessionRoutes = createRouter();
 
 // Single sign-on per organization: its configuration, and signing in through it.
 accountRoutes.route("/sso", ssoAdminRoutes);
+// Another member's sessions and API tokens, as an owner sees and ends them.
+accountRoutes.route("/members", memberAccessRoutes);
 ownSessionRoutes.route("/sso", ssoSignInRoutes);
 
 const tags = ["Members"];
@@ -99,24 +100,6 @@ accountRoutes.openapi(
   }),
   async (c) => {
     await removeMember(c, operatorOf(c), c.req.valid("param").memberId);
-    return c.body(null, 204);
-  },
-);
-
-accountRoutes.openapi(
-  defineRoute({
-    method: "delete",
-    path: "/members/{memberId}/sessions",
-    operationId: "endMemberSessions",
-    tags,
-    ...access.operator("members:manage"),
-    summary: "End every session of a member",
-    request: { params: MemberParams },
-    responses: { 204: { description: "Ended." }, ...problems },
-  }),
-  async (c) => {
-    const member = await memberOf(c, operatorOf(c).organizationId, c.req.valid("param").memberId);
-    await endSessions(c, member.id);
     return c.body(null, 204);
   },
 );
@@ -217,8 +200,6 @@ accountRoutes.openapi(
   },
 );
 
-const currentSessionId = async (c: Context<AppEnv>) => sha256Hex(getCookie(c, "assent_portal", "host") ?? "");
-
 ownSessionRoutes.openapi(
   defineRoute({
     method: "get",
@@ -232,9 +213,7 @@ ownSessionRoutes.openapi(
   }),
   async (c) => {
     const memberId = operatorOf(c).memberId;
-    const current = await currentSessionId(c);
-    const rows = memberId === null ? [] : await sessionsOf(c, memberId);
-    return c.json({ items: rows.map((row) => ({ ...row, current: row.id === current })) }, 200);
+    return c.json({ items: memberId === null ? [] : await sessionsOf(c, memberId) }, 200);
   },
 );
 

@@ -54,6 +54,12 @@ const unauthorized = (detail: string) => new ApiError(401, "unauthorized", detai
 /** Whether the request carries a session cookie (valid or not: only reading the session tells). */
 export const hasSessionCookie = (c: Context<AppEnv>) => getCookie(c, cookieName, "host") !== undefined;
 
+/** The stored id (SHA-256 of the cookie's value) of the session this request carries; "" without one. */
+export const currentSessionHash = async (c: Context<AppEnv>) => {
+  const sessionId = getCookie(c, cookieName, "host");
+  return sessionId ? sha256Hex(sessionId) : "";
+};
+
 /** A request that carries the portal cookie and no Authorization header is a portal call. */
 export const isPortalCall = (c: Context<AppEnv>) => c.req.header("authorization") === undefined && hasSessionCookie(c);
 

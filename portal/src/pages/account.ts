@@ -3,9 +3,9 @@ import { customElement, state } from "lit/decorators.js";
 import { addPasskey, api, ok } from "../api";
 import { ActionElement, copyToClipboard, formatDateTime, loadingView, notify, problemView } from "../ui";
 import type { paths } from "../../../shared/api/operations";
+import { confirmRevoke, sessionsTable, tokensTable, type ApiToken, type Session } from "./organization/member-access";
 
 type Passkey = { id: string; name: string; created: string; lastUsed: string | null };
-type ApiToken = { id: string; name: string; scopes: string[]; created: string; expires: string };
 type TokenScope = paths["/portal/api/api-tokens"]["post"]["requestBody"]["content"]["application/json"]["scopes"][number];
 
 /** Scopes a token may ask for, as a member usually wants them; the API refuses any their role lacks (403). */
@@ -14,12 +14,16 @@ const tokenScopes: TokenScope[] = [
   "requests:manage", "identities:read", "identities:export", "clients:read", "clients:manage", "members:read", "audit-trail:read",
 ];
 
-/** The signed-in member's own page: their passkeys (add one, delete one) and personal API tokens (make one, revoke one). */
+/**
+ * The signed-in member's own page: their passkeys (add one, delete one), personal API tokens (make one, revoke one)
+ * and sessions (end one opened elsewhere).
+ */
 @customElement("ap-account")
 export class Account extends ActionElement {
   @state() private passkeys: Passkey[] | null = null;
   @state() private loadError: unknown = null;
   @state() private tokens: ApiToken[] = [];
+  @state() private sessions: Session[] = [];
   /** A token just made: shown this once. */
   @state() private madeToken = "";
 
@@ -32,6 +36,7 @@ export class Account extends ActionElement {
     try {
       this.passkeys = (await ok(api.GET("/portal/api/passkeys"))).items;
       this.tokens = (await ok(api.GET("/portal/api/api-tokens"))).items;
+      this.sessions = (await ok(api.GET("/portal/api/sessions"))).items;
     } catch (error) {
       this.loadError = error;
     }
@@ -68,8 +73,16 @@ export class Account extends ActionElement {
     }
   }
 
+  private async endSession(session: Session) {
+    const path = { sessionId: session.id };
+    if (await this.run(async () => void (await ok(api.DELETE("/portal/api/sessions/{sessionId}", { params: { path } }))))) {
+      notify("The session has ended.");
+      await this.load();
+    }
+  }
+
   private async revokeToken(token: ApiToken) {
-    if (!confirm(`Revoke the API token “${token.name}”? Calls with it will be refused.`)) return;
+    if (!confirmRevoke(token)) return;
     const path = { tokenId: token.id };
     if (await this.run(async () => void (await ok(api.DELETE("/portal/api/api-tokens/{tokenId}", { params: { path } }))))) {
       notify("API token revoked.");
@@ -101,7 +114,7 @@ export class Account extends ActionElement {
               <button class="button small" type="button" @click=${() => copyToClipboard(this.madeToken, "API token")}>Copy</button>
             </div>`
           : ""}
-        ${this.renderTokens(this.tokens)}
+        ${tokensTable(this.tokens, (t) => void this.revokeToken(t), this.busy)}
         <form @submit=${this.makeToken}>
           <div class="field">
             <label for="token-name">Name</label>
@@ -119,24 +132,12 @@ export class Account extends ActionElement {
           </div>
           <button class="button" type="submit" ?disabled=${this.busy}>Make a token</button>
         </form>
+      </section>
+      <section aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        <p class="muted">Where you are signed in to the portal. End one you do not recognise, or left open elsewhere.</p>
+        ${sessionsTable(this.sessions, (s) => void this.endSession(s), this.busy)}
       </section>`;
-  }
-
-  private renderTokens(tokens: ApiToken[]) {
-    if (tokens.length === 0) return html`<p>No API tokens.</p>`;
-    return html`<div class="table-wrap"><table>
-      <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-      <tbody>
-        ${tokens.map(
-          (t) => html`<tr>
-            <td>${t.name}</td>
-            <td>${t.scopes.join(", ")}</td>
-            <td>${formatDateTime(t.expires)}</td>
-            <td><button class="button small danger" type="button" @click=${() => this.revokeToken(t)} ?disabled=${this.busy}>Revoke</button></td>
-          </tr>`,
-        )}
-      </tbody>
-    </table></div>`;
   }
 
   private renderList(passkeys: Passkey[]) {

@@ -1,10 +1,12 @@
 // The organization's members: who operates its projects and with which role (docs/security.md#roles). Owners invite,
-// change roles and remove; every role that may read members sees the list. Removing a member ends their sessions.
+// change roles, remove, and see and end a member's sessions and API tokens; every role that may read members sees the
+// list. Removing a member ends their sessions and revokes their tokens.
 import { html, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import type { Schemas } from "../../../../shared/api/operations";
 import { api, ok } from "../../api";
 import { actionsCell, actionsColumn, confirmDialog, dataTable, formDialog, pageHead, textField } from "../../parts";
+import "./member-access";
 import { ActionElement, closeDialog, formatDate, formValues, loadingView, notify, problemView } from "../../ui";
 
 type Member = Schemas["Member"];
@@ -33,6 +35,8 @@ export class MembersPage extends ActionElement {
   @state() private error: unknown = null;
   @state() private editing: Member | null = null;
   @state() private removing: Member | null = null;
+  /** The member whose sessions and API tokens are shown. */
+  @state() private inspecting: Member | null = null;
 
   override connectedCallback() {
     super.connectedCallback();
@@ -84,13 +88,6 @@ export class MembersPage extends ActionElement {
     });
   }
 
-  private endSessions(member: Member) {
-    return this.run(async () => {
-      await ok(api.DELETE("/admin/v1/members/{memberId}/sessions", { params: { path: { memberId: member.id } } }));
-      notify(`${member.email}'s sessions have ended.`);
-    });
-  }
-
   protected override render() {
     return html`${pageHead(
         "Members",
@@ -117,7 +114,7 @@ export class MembersPage extends ActionElement {
                   <td data-label="Since">${formatDate(m.created)}</td>
                   ${actionsCell(
                     { label: "Role", name: `Change ${m.email}'s role`, onClick: () => ((this.editing = m), this.openDialog("edit-member")) },
-                    { label: "End sessions", name: `End sessions of ${m.email}`, onClick: () => void this.endSessions(m) },
+                    { label: "Access", name: `Sessions and API tokens of ${m.email}`, onClick: () => ((this.inspecting = m), this.openDialog("member-access")) },
                     { label: "Remove", name: `Remove ${m.email}`, danger: true, onClick: () => ((this.removing = m), this.openDialog("remove-member")) },
                   )}
                 </tr>`,
@@ -147,6 +144,15 @@ export class MembersPage extends ActionElement {
         },
         () => (this.editing = null),
       )}
+      <dialog id="member-access" aria-labelledby="member-access-title" @close=${() => (this.inspecting = null)}>
+        ${this.inspecting
+          ? html`<div class="dialog-body">
+              <h2 id="member-access-title">Sessions and API tokens of ${this.inspecting.email}</h2>
+              <ap-member-access .member=${this.inspecting}></ap-member-access>
+              <div class="actions end"><button type="button" class="button" @click=${() => closeDialog(this, "member-access")}>Close</button></div>
+            </div>`
+          : nothing}
+      </dialog>
       ${confirmDialog(
         this,
         "remove-member",
