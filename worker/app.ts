@@ -10,6 +10,7 @@ import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
+import { countingRoutes } from "./analytics/routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
@@ -106,6 +107,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  ["/browser/v1/projects/:project_id", countingRoutes],
   ["/browser/v1", vendorPublicRoutes],
   ["/widget/v1/projects/:project_id", blockingScriptRoutes],
   // The data subject's own door (docs/privacy-center.md): its API and its hosted page.

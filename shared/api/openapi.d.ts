@@ -1218,6 +1218,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/browser/v1/projects/{project_id}/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the banner's interactions of one page view
+         * @description The widget's fire-and-forget beacon (`navigator.sendBeacon`, `text/plain` JSON, so no preflight). Each event is added to daily counts by purpose, regime, language, device class, page path and banner variant; nothing that identifies the visitor is read or stored (docs/analytics.md). The `Origin` must be registered on one of the project's clients (403 `origin_not_allowed`); reports are rate-limited per address and project (429, dropped); a malformed report is 400 and dropped.
+         */
+        post: operations["countBannerEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/browser/v1/vendors": {
         parameters: {
             query?: never;
@@ -4016,6 +4036,31 @@ export interface components {
              * @enum {string}
              */
             regime?: "opt-in" | "opt-out" | "notice";
+        };
+        /** @description Banner interactions of one page view, sent by the widget without credentials. */
+        AnalyticsReport: {
+            /** @enum {string} */
+            regime: "opt-in" | "opt-out" | "notice";
+            language: string;
+            /**
+             * @description The page's path (`location.pathname`). Stored normalised: without query or fragment, at most 200 characters, every segment that could name someone (digits, long hex, an `@`) replaced by `:id`.
+             * @example /shop/cart
+             */
+            path: string;
+            /**
+             * @description The banner variant the visitor was shown, when the project runs an experiment.
+             * @example short-wording
+             */
+            variant?: string;
+            events: components["schemas"]["AnalyticsEvent"][];
+        };
+        AnalyticsEvent: {
+            /** @enum {string} */
+            event: "banner_shown" | "accept_all" | "reject_all" | "customised" | "dismissed" | "preferences_reopened" | "withdrawn";
+            /** @description A decision's purposes the visitor allowed. */
+            granted?: string[];
+            /** @description A decision's purposes the visitor refused (or withdrew). */
+            refused?: string[];
         };
         VendorList: {
             vendors: components["schemas"]["Vendor"][];
@@ -12525,6 +12570,123 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Bootstrap"];
                 };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    countBannerEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "regime": "opt-in",
+                 *       "language": "en",
+                 *       "path": "/shop",
+                 *       "events": [
+                 *         {
+                 *           "event": "banner_shown"
+                 *         },
+                 *         {
+                 *           "event": "customised",
+                 *           "granted": [
+                 *             "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *           ],
+                 *           "refused": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "text/plain": components["schemas"]["AnalyticsReport"];
+                /**
+                 * @example {
+                 *       "regime": "opt-in",
+                 *       "language": "en",
+                 *       "path": "/shop",
+                 *       "events": [
+                 *         {
+                 *           "event": "banner_shown"
+                 *         },
+                 *         {
+                 *           "event": "customised",
+                 *           "granted": [
+                 *             "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *           ],
+                 *           "refused": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnalyticsReport"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {
