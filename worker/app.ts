@@ -10,7 +10,7 @@ import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
-import { countingRoutes } from "./analytics/routes";
+import { countingRoutes, reportRoutes } from "./analytics/routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
@@ -127,6 +127,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
+  [`${adminProject}/analytics`, reportRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
   ["/admin/v1", accountRoutes],

@@ -2002,6 +2002,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opt-in rates, the decision funnel and breakdowns of the banner
+         * @description Over `from`..`to` (UTC days): the funnel (banners shown, Accept all, Reject all, custom choices, dismissed, preferences reopened, withdrawn) by day and in total, each purpose's opt-in rate by day with a 95% interval and the days its text changed (`versions`), and breakdowns by regime, language, device class, banner variant and page (the 50 pages with the most banners shown). Counts are of interactions, not people; a count between 1 and `minimumCell - 1` (9) is not shown, nor any rate computed from one (docs/analytics.md#small-cells). Read in one D1 batch over the daily roll-ups.
+         */
+        get: operations["getAnalyticsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/analytics/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report's daily counts as CSV
+         * @description `day,event,purpose_reference,count`: every day's interactions, then every day's granted and refused decisions per purpose; a count not shown is an empty field. Counts are of interactions, not people; a count between 1 and `minimumCell - 1` (9) is not shown, nor any rate computed from one (docs/analytics.md#small-cells). Read in one D1 batch over the daily roll-ups.
+         */
+        get: operations["exportAnalyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/privacy-center": {
         parameters: {
             query?: never;
@@ -4663,6 +4703,120 @@ export interface components {
                 };
             };
         };
+        AnalyticsReportAnswer: {
+            projectId: string;
+            /** @example 2026-11-22 */
+            from: string;
+            /** @example 2026-11-22 */
+            to: string;
+            /** @description Counts below it (but above zero) are not shown. */
+            minimumCell: number;
+            funnel: components["schemas"]["AnalyticsFunnel"];
+            daily: {
+                /** @example 2026-11-22 */
+                day: string;
+                counts: components["schemas"]["AnalyticsEventCounts"];
+            }[];
+            purposes: {
+                purposeId: string;
+                referenceId: string;
+                name: string;
+                total: {
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    granted: number | null;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    refused: number | null;
+                    optIn: components["schemas"]["AnalyticsRate"];
+                };
+                daily: {
+                    /** @example 2026-11-22 */
+                    day: string;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    granted: number | null;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    refused: number | null;
+                    optIn: components["schemas"]["AnalyticsRate"];
+                }[];
+                /** @description Each version of the purpose's text and the day it was made: where a change of wording is marked. */
+                versions: {
+                    version: string;
+                    /** @example 2026-11-22 */
+                    since: string;
+                }[];
+            }[];
+            breakdowns: {
+                regime: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                language: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                device: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                variant: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                page: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+            };
+        };
+        /** @description The interactions, and the shares of banners shown that ended in a decision, in Accept all, Reject all, a custom choice. */
+        AnalyticsFunnel: {
+            counts: components["schemas"]["AnalyticsEventCounts"];
+            decided: components["schemas"]["AnalyticsRate"];
+            acceptAll: components["schemas"]["AnalyticsRate"];
+            rejectAll: components["schemas"]["AnalyticsRate"];
+            customised: components["schemas"]["AnalyticsRate"];
+        };
+        AnalyticsEventCounts: {
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            banner_shown: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            accept_all: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            reject_all: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            customised: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            dismissed: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            preferences_reopened: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            withdrawn: number | null;
+        };
+        /** @description A share with its 95% Wilson interval; null when a count it needs is not shown or is zero. */
+        AnalyticsRate: {
+            rate: number;
+            low: number;
+            high: number;
+        } | null;
         PrivacyCenterSettings: {
             /** @description The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions. */
             channels: {
@@ -17118,6 +17272,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalOverview"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsReport: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before `to`. */
+                from?: string;
+                /** @description Last day (UTC), default today; at most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReportAnswer"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAnalyticsCsv: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before `to`. */
+                from?: string;
+                /** @description Last day (UTC), default today; at most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV (RFC 4180). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
