@@ -11,6 +11,7 @@ import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blockin
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { countingRoutes, reportRoutes } from "./analytics/routes";
+import { experimentRoutes } from "./analytics/experiment-routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
@@ -128,6 +129,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
   [`${adminProject}/analytics`, reportRoutes],
+  [`${adminProject}/experiments`, experimentRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
   ["/admin/v1", accountRoutes],
@@ -186,6 +188,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Privacy center", description: "The data subject's own door: one-time codes, their identity, requests, deadlines and downloads." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Analytics", description: "Counts of the banner's interactions (no identifier), opt-in rates, the funnel, CSV export and fair banner experiments (docs/analytics.md)." },
     { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },
     { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
     { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview, health counters and alerts." },

@@ -2042,6 +2042,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's banner experiments, newest first */
+        get: operations["listBannerExperiments"];
+        put?: never;
+        /**
+         * Define a banner experiment (a draft)
+         * @description Two to five variants of the first layer's wording and layout. A draft may fail the guardrails (they are listed in `guardrailFailures`); it cannot start until every variant passes them.
+         */
+        post: operations["createBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a draft experiment
+         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started.
+         */
+        post: operations["startBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running experiment */
+        post: operations["stopBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each variant's rates with 95% intervals, and whether its difference from the control is real
+         * @description From the day the experiment started to the day it stopped (or today). Per variant: banners shown, the shares ending in Accept all, Reject all and a decision, each purpose's opt-in rate, all with 95% Wilson intervals; against the first variant (the control), a two-sided two-proportion z-test of each share, `real` when p < 0.05 with enough counts. Counts under 10 are not shown.
+         */
+        get: operations["getBannerExperimentResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/privacy-center": {
         parameters: {
             query?: never;
@@ -4817,6 +4895,142 @@ export interface components {
             low: number;
             high: number;
         } | null;
+        BannerExperiment: {
+            experimentId: string;
+            name: string;
+            /** @enum {string} */
+            status: "draft" | "running" | "stopped";
+            variants: components["schemas"]["BannerVariant"][];
+            /** @description What keeps it from starting: each variant's failed guardrails (docs/analytics.md#fair-experiments). */
+            guardrailFailures: {
+                path: string;
+                code: string;
+                message: string;
+            }[];
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            started: string | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            stopped: string | null;
+        };
+        BannerVariant: {
+            /** @example short-wording */
+            name: string;
+            /**
+             * @description Share of visitors, relative to the other variants' weights.
+             * @default 1
+             */
+            weight?: number;
+            layout: {
+                /**
+                 * @description Where Reject all is offered.
+                 * @enum {string}
+                 */
+                rejectAll: "first-layer" | "preferences-only";
+                /**
+                 * @description How Accept all is drawn.
+                 * @enum {string}
+                 */
+                accept: "primary" | "secondary" | "link";
+                /**
+                 * @description How Reject all is drawn.
+                 * @enum {string}
+                 */
+                reject: "primary" | "secondary" | "link";
+                /**
+                 * @description Purposes ticked before the visitor acts.
+                 * @default []
+                 */
+                preChecked?: string[];
+            };
+            /**
+             * @description Per language, the first layer's words this variant uses instead of the project's.
+             * @default {}
+             */
+            wording?: {
+                [key: string]: {
+                    noticeOptIn?: string;
+                    acceptAll?: string;
+                    rejectAll?: string;
+                    customize?: string;
+                };
+            };
+        };
+        BannerExperimentInput: {
+            name: string;
+            /** @description The first variant is the control the others are compared with. */
+            variants: components["schemas"]["BannerVariant"][];
+        };
+        BannerExperimentResults: {
+            experimentId: string;
+            from: string;
+            to: string;
+            variants: {
+                name: string;
+                shown: number | null;
+                acceptAll: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                rejectAll: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                decided: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                purposes: {
+                    purposeId: string;
+                    optIn: {
+                        share: {
+                            rate: number;
+                            low: number;
+                            high: number;
+                        } | null;
+                        /** @description Against the control (null for the control itself). */
+                        vsControl: {
+                            pValue: number | null;
+                            real: boolean;
+                        } | null;
+                    };
+                }[];
+            }[];
+        };
         PrivacyCenterSettings: {
             /** @description The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions. */
             channels: {
@@ -17434,6 +17648,430 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBannerExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The experiments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["BannerExperiment"][];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Shorter notice",
+                 *       "variants": [
+                 *         {
+                 *           "name": "control",
+                 *           "weight": 1,
+                 *           "layout": {
+                 *             "rejectAll": "first-layer",
+                 *             "accept": "primary",
+                 *             "reject": "primary",
+                 *             "preChecked": []
+                 *           },
+                 *           "wording": {}
+                 *         },
+                 *         {
+                 *           "name": "short-wording",
+                 *           "weight": 1,
+                 *           "layout": {
+                 *             "rejectAll": "first-layer",
+                 *             "accept": "primary",
+                 *             "reject": "primary",
+                 *             "preChecked": []
+                 *           },
+                 *           "wording": {
+                 *             "en": {
+                 *               "noticeOptIn": "We and our partners use cookies to measure and improve the shop. Your choice."
+                 *             }
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BannerExperimentInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stopBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBannerExperimentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperimentResults"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -14,6 +14,8 @@ export const shown = (n: number): number | null => (n > 0 && n < minimumCell ? n
 
 export type EventCounts = Record<Interaction, number | null>;
 export const breakdownDimensions = ["regime", "language", "device", "variant"] as const;
+/** The breakdown by page lists the pages with the most banners shown, this many. */
+const maxPages = 50;
 type Row = Record<string, string | number | null>;
 
 const zeroCounts = () => Object.fromEntries(interactions.map((e) => [e, 0])) as Record<Interaction, number>;
@@ -63,8 +65,13 @@ export async function readReport(d1: D1Database, projectId: string, from: string
   if (!(await findProject(d1, projectId))) throw notFound("Project");
   const range = "project_id = ? AND day >= ? AND day <= ?";
   const interactionsOnly = `${range} AND purpose_id = ''`;
-  const [daily, purposeDaily, purposes, versions, pages, ...breakdowns] = await d1.batch<Row>([
+  // Each roll-up is scanned once over the range: interactions by day, interactions by every dimension together (the
+  // breakdowns are summed from it here), decisions by day and purpose, and pages (the top 50 picked here).
+  const [daily, byDimensions, purposeDaily, purposes, versions, pageRows] = await d1.batch<Row>([
     d1.prepare(`SELECT day, event, sum(count) AS n FROM analytics_counts WHERE ${interactionsOnly} GROUP BY day, event`).bind(projectId, from, to),
+    d1
+      .prepare(`SELECT ${breakdownDimensions.join(", ")}, event, sum(count) AS n FROM analytics_counts WHERE ${interactionsOnly} GROUP BY ${breakdownDimensions.join(", ")}, event`)
+      .bind(projectId, from, to),
     d1
       .prepare(`SELECT day, purpose_id, event, sum(count) AS n FROM analytics_counts WHERE ${range} AND purpose_id <> '' GROUP BY day, purpose_id, event`)
       .bind(projectId, from, to),
@@ -75,17 +82,12 @@ export async function readReport(d1: D1Database, projectId: string, from: string
          WHERE p.project_id = ? AND p.deleted IS NULL ORDER BY v.created`,
       )
       .bind(projectId),
-    d1
-      .prepare(
-        `SELECT path, event, sum(count) AS n FROM analytics_pages WHERE ${range} AND path IN
-           (SELECT path FROM analytics_pages WHERE ${range} AND event = 'banner_shown' GROUP BY path ORDER BY sum(count) DESC LIMIT 50)
-         GROUP BY path, event`,
-      )
-      .bind(projectId, from, to, projectId, from, to),
-    ...breakdownDimensions.map((dimension) =>
-      d1.prepare(`SELECT ${dimension}, event, sum(count) AS n FROM analytics_counts WHERE ${interactionsOnly} GROUP BY ${dimension}, event`).bind(projectId, from, to),
-    ),
+    d1.prepare(`SELECT path, event, sum(count) AS n FROM analytics_pages WHERE ${range} GROUP BY path, event`).bind(projectId, from, to),
   ]);
+  const shownOn = new Map<string, number>();
+  for (const row of pageRows.results) if (row.event === "banner_shown") shownOn.set(String(row.path), Number(row.n));
+  const topPages = new Set([...shownOn].sort((a, b) => b[1] - a[1]).slice(0, maxPages).map(([path]) => path));
+  const pages = pageRows.results.filter((row) => topPages.has(String(row.path)));
 
   const days = daysBetween(from, to);
   const dailyCounts = byEvents(daily.results, "day");
@@ -134,8 +136,8 @@ export async function readReport(d1: D1Database, projectId: string, from: string
       };
     }),
     breakdowns: {
-      ...Object.fromEntries(breakdownDimensions.map((dimension, i) => [dimension, breakdown(byEvents(breakdowns[i].results, dimension))])),
-      page: breakdown(byEvents(pages.results, "path")),
+      ...Object.fromEntries(breakdownDimensions.map((dimension) => [dimension, breakdown(byEvents(byDimensions.results, dimension))])),
+      page: breakdown(byEvents(pages, "path")),
     } as Record<(typeof breakdownDimensions)[number] | "page", ReturnType<typeof breakdown>>,
   };
 }
