@@ -3385,6 +3385,11 @@ export interface components {
                 language?: string;
                 /** @description Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`). */
                 gpc?: boolean;
+                /**
+                 * @description The banner experiment's variant the decision was made under; the receipt names it (docs/analytics.md#fair-experiments).
+                 * @example short-wording
+                 */
+                variant?: string;
                 /** @description The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt). */
                 exemptions?: {
                     /** @example pur_… */

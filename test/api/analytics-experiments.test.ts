@@ -1,6 +1,8 @@
+import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignVariant } from "../../worker/analytics/experiments";
 import { countEvents } from "./analytics-helpers";
+import { configuredTenant, permissionBody } from "./configuration-fixture";
 import { widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { admin, expectProblem, ok, problemOf } from "./helpers";
 
@@ -95,6 +97,17 @@ describe("banner experiments", () => {
     const [, short] = ok(await admin("GET", `/projects/${projectId}/experiments/${experiment.experimentId}/results`)).variants;
     expect(short.acceptAll.vsControl!.real).toBe(false);
     expect(short.acceptAll.vsControl!.pValue).toBeGreaterThan(0.05);
+  });
+
+  it("names the variant a decision was made under in its signed receipt, and only then", async () => {
+    const t = await configuredTenant();
+    const body = permissionBody(t, "approved", new Date(Date.now() - 1000).toISOString());
+    const under = ok(await t.api("POST", "/permissions", { ...body, meta: { context: { ...body.meta.context, variant: "short-wording" } } }), 201);
+    expect(decodeJwt(under.receipt!).variant).toBe("short-wording");
+    const plain = ok(await t.api("POST", "/permissions", permissionBody(t, "denied", new Date().toISOString())), 201);
+    expect(decodeJwt(plain.receipt!)).not.toHaveProperty("variant");
+    const bad = await t.api("POST", "/permissions", { ...body, meta: { context: { variant: "Not A Name" } } });
+    expect(bad.status).toBe(400);
   });
 
   it("answers bad definitions 400 and unknown experiments 404", async () => {
