@@ -72,13 +72,20 @@ describe("banner experiments", () => {
     };
     await send("control", 60, 60);
     await send("short-wording", 90, 30);
+    // A purpose id that is not the project's is counted but is no result.
+    const stranger = "pur_01JDNOTAPURPOSE00000000000";
+    const strangers = await Promise.all(
+      Array.from({ length: 12 }, () => countEvents(projectId, { variant: "control", events: [{ event: "banner_shown" }, { event: "customised", granted: [stranger] }] })),
+    );
+    expect(strangers.map((r) => r.status)).toEqual(strangers.map(() => 204));
     const results = ok(await admin("GET", `/projects/${projectId}/experiments/${experiment.experimentId}/results`));
     const [control, short] = results.variants;
-    expect(control).toMatchObject({ name: "control", shown: 120, acceptAll: { share: { rate: 0.5 }, vsControl: null } });
+    expect(control).toMatchObject({ name: "control", shown: 132, acceptAll: { share: { rate: 0.4545 }, vsControl: null } });
+    expect(control.purposes.map((p) => p.purposeId)).toEqual([marketing]);
     expect(short.shown).toBe(120);
     expect(short.acceptAll.share!.rate).toBe(0.75);
     expect(short.acceptAll.share!.low).toBeGreaterThan(control.acceptAll.share!.high);
-    // 50% against 75% of 120 each: z = 4.0, p < 0.0001.
+    // 45% of 132 against 75% of 120: p < 0.0001.
     expect(short.acceptAll.vsControl).toEqual({ pValue: expect.any(Number), real: true });
     expect(short.acceptAll.vsControl!.pValue).toBeLessThan(0.001);
     expect(short.purposes).toMatchObject([{ purposeId: marketing, optIn: { share: { rate: 0.75 }, vsControl: { real: true } } }]);

@@ -30,7 +30,10 @@ export const ExperimentResults = z
 
 type Tally = { shown: number; accept_all: number; reject_all: number; customised: number; purposes: Map<string, { granted: number; refused: number }> };
 
-/** Each variant's counts over the experiment's days, and its shares against the control's. */
+/**
+ * Each variant's counts over the experiment's days, and its shares against the control's. Only the project's live
+ * purposes: a beacon may name any purpose id, and one that is not the project's is no result.
+ */
 export async function readResults(d1: D1Database, experiment: typeof bannerExperiments.$inferSelect) {
   const from = (experiment.started ?? experiment.created).slice(0, 10);
   const to = (experiment.stopped ?? new Date().toISOString()).slice(0, 10);
@@ -39,9 +42,10 @@ export async function readResults(d1: D1Database, experiment: typeof bannerExper
     .prepare(
       `SELECT variant, event, purpose_id, sum(count) AS n FROM analytics_counts
        WHERE project_id = ? AND day >= ? AND day <= ? AND variant IN (${names.map(() => "?").join(", ")})
+         AND (purpose_id = '' OR purpose_id IN (SELECT id FROM purposes WHERE project_id = ? AND deleted IS NULL))
        GROUP BY variant, event, purpose_id`,
     )
-    .bind(experiment.projectId, from, to, ...names)
+    .bind(experiment.projectId, from, to, ...names, experiment.projectId)
     .all<{ variant: string; event: string; purpose_id: string; n: number }>();
   const tallies = new Map<string, Tally>(names.map((name) => [name, { shown: 0, accept_all: 0, reject_all: 0, customised: 0, purposes: new Map() }]));
   for (const row of results) {
