@@ -78,6 +78,7 @@ const limiters = [
   ["TOKEN_ENDPOINT_LIMITER", "RATE_LIMIT_TOKEN_ENDPOINT", "1203"],
   ["PORTAL_SIGN_IN_LIMITER", "RATE_LIMIT_PORTAL_SIGN_IN", "1204"],
   ["ADMIN_FAILURES_LIMITER", "RATE_LIMIT_ADMIN_FAILURES", "1205"],
+  ["ANALYTICS_EVENTS_LIMITER", "RATE_LIMIT_ANALYTICS_EVENTS", "1211"],
 ] as const;
 
 /** Limiters every suite runs at their production values, as wrangler.toml declares them (the privacy center's). */

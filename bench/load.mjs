@@ -15,7 +15,8 @@ const run = (options) =>
 export async function measure(baseUrl, scenario, { seconds, warmupSeconds, cpuSeconds }) {
   const options = {
     url: baseUrl,
-    connections,
+    // A report an operator opens now and then is measured one at a time (bench/analytics.mjs).
+    connections: scenario.connections ?? connections,
     method: scenario.method ?? "GET",
     headers: scenario.headers,
     body: scenario.body,

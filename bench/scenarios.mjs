@@ -1,3 +1,5 @@
+import { analyticsScenarios } from "./analytics.mjs";
+
 // The measured scenarios, numbered as in BENCHMARKS.md ("Scenarios"). Each names what it sends and the status every answer must have.
 // `f` is the data set's fixture: `npm run bench`'s (seed.mjs) or the profiler's smaller one (profile.mjs); `f.sizes`
 // gives the history sizes the names quote.
@@ -61,5 +63,7 @@ export function scenarioList(f) {
       requests: [{ path: list }, { path: `${list}&cursor=${f.deepCursor}` }],
       expectStatus: 200,
     },
+    // The profiler's small data set has no analytics (profile.mjs).
+    ...(f.analyticsFrom ? analyticsScenarios(f) : []),
   ];
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { apiClient, ok } from "./api.mjs";
 import { captureWrite, cloneRows, idAt, mappingFor, readAll, SqlLoader, tablesOf, template } from "./bulk.mjs";
 import { startServer } from "./server.mjs";
+import { analyticsDays, benchOrigin, loadAnalytics } from "./analytics.mjs";
 
 export const subjectAlias = { type: "urn:svc:email", identifier: "subject@bench.example" };
 /** The alias as `GET …/identities/aliases/{alias}` takes it. */
@@ -36,6 +37,13 @@ export async function seed(stateDir, log, setServer) {
     }),
   );
   const backend = api.as(await api.tokenFor(client));
+  // The site whose banner counts scenario (8) sends.
+  await ok(
+    api.admin.POST("/admin/v1/projects/{project_id}/clients", {
+      params: { path: { project_id: projectId } },
+      body: { name: "Bench site", type: "web", allowedOrigins: [benchOrigin] },
+    }),
+  );
   const project = { path: { project_id: projectId } };
   const identity = (body) => ok(backend.POST("/privacy/v2/projects/{project_id}/identities", { params: project, body }));
   const permission = (body) => ok(backend.POST("/privacy/v2/projects/{project_id}/permissions", { params: project, body }));
@@ -147,6 +155,11 @@ export async function seed(stateDir, log, setServer) {
   // Every subject has more than one request, so its last came from the later template, whose state row fits.
   for (const mapping of lastMapping.values()) loader.insertAll(cloneRows(laterTemplate, mapping, [stateTable]), { replace: true });
   loader.flush();
+  const purposeIds = [marketing.purposeId, ...[1, 2, 3].map((i) => idAt("pur", start + i))];
+  const analyticsTo = new Date().toISOString().slice(0, 10);
+  const analyticsFrom = new Date(Date.parse(analyticsTo) - (analyticsDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const analyticsRows = loadAnalytics(stateDir, workDir, projectId, purposeIds, analyticsTo);
+  log(`generated ${analyticsDays} days of banner analytics: ${JSON.stringify(analyticsRows)}`);
   rmSync(workDir, { recursive: true, force: true });
 
   server = await startServer(stateDir, { adminToken: server.adminToken, signingKeys: server.signingKeys });
@@ -184,6 +197,10 @@ export async function seed(stateDir, log, setServer) {
     largeId: large.identityId,
     bulkIds: bulk,
     deepCursor,
+    purposeIds,
+    analyticsFrom,
+    analyticsTo,
+    adminToken: server.adminToken,
     permissionBody,
     requestedAt,
     sizes: { small: smallHistory, large: largeHistory, all: bulkIdentities * requestsPerBulkIdentity + largeHistory },
@@ -192,6 +209,7 @@ export async function seed(stateDir, log, setServer) {
       "permission requests": smallHistory + 2 + timeline.length,
       "requests of the large subject": largeHistory,
       "requests of the small subject": smallHistory,
+      ...analyticsRows,
     },
   };
 }

@@ -10,6 +10,8 @@ import { accountRoutes, ownSessionRoutes } from "./accounts/routes";
 import { blockingRoutes, vendorAdminRoutes, vendorPublicRoutes } from "./blocking/routes";
 import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
+import { countingRoutes, reportRoutes } from "./analytics/routes";
+import { experimentRoutes } from "./analytics/experiment-routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
@@ -106,6 +108,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/privacy/v1/configurations", configurationFeedRoutes],
   ["/browser/v1/projects/:project_id", visitorTokenRoutes],
   ["/browser/v1/projects/:project_id", bootstrapRoutes],
+  ["/browser/v1/projects/:project_id", countingRoutes],
   ["/browser/v1", vendorPublicRoutes],
   ["/widget/v1/projects/:project_id", blockingScriptRoutes],
   // The data subject's own door (docs/privacy-center.md): its API and its hosted page.
@@ -125,6 +128,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
+  [`${adminProject}/analytics`, reportRoutes],
+  [`${adminProject}/experiments`, experimentRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],
   [`${adminProject}/email-outbox`, emailOutboxRoutes],
   ["/admin/v1", accountRoutes],
@@ -183,6 +188,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Privacy center", description: "The data subject's own door: one-time codes, their identity, requests, deadlines and downloads." },
     { name: "Proof of consent", description: "The project's tamper-evident log: signed tree heads, entries, proofs, audit export." },
     { name: "Webhooks", description: "Event subscriptions, their signing secrets and delivery logs." },
+    { name: "Analytics", description: "Counts of the banner's interactions (no identifier), opt-in rates, the funnel, CSV export and fair banner experiments (docs/analytics.md)." },
     { name: "Scans", description: "Site scans: what a site sets and loads before and after consent, stored per project, diffed, scheduled." },
     { name: "Hub", description: "SMS sending and billing-account lookup for backend clients, and providers' delivery reports." },
     { name: "Admin", description: "The operator's API: projects, clients, erasure-ledger replay, the portal's overview, health counters and alerts." },

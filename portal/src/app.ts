@@ -281,6 +281,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-wording .project=${project}></ap-wording>`;
       case "sms":
         return html`<ap-sms .project=${project}></ap-sms>`;
+      case "analytics":
+        return html`<ap-analytics .project=${project}></ap-analytics>`;
       default:
         return html`<ap-overview .project=${project}></ap-overview>`;
     }

@@ -2,6 +2,7 @@
 
 export const sections = [
   { id: "overview", label: "Overview" },
+  { id: "analytics", label: "Analytics" },
   { id: "clients", label: "Clients" },
   { id: "configuration", label: "Configuration" },
   { id: "wording", label: "Wording" },

@@ -1,6 +1,7 @@
 // The pages behind sign-in, one chunk loaded once the operator is signed in (app.ts): the sign-in page needs none
 // of them, so a visitor who is not signed in downloads and parses only the shell and the form.
 import "./pages/account";
+import "./pages/analytics";
 import "./pages/blocking/page";
 import "./pages/clients";
 import "./pages/configuration/page";

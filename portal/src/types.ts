@@ -18,6 +18,7 @@ export type LegalGround = Purpose["legalGround"];
 export type ConsentType = Purpose["consentMode"][number];
 export type Identity = Schemas["Identity"];
 export type Overview = Schemas["PortalOverview"];
+export type AnalyticsReport = Schemas["AnalyticsReportAnswer"];
 export type JurisdictionRules = Schemas["JurisdictionRulesInput"];
 export type Regime = JurisdictionRules["rest"];
 export type JurisdictionPreset = JsonAnswer<"/admin/v1/jurisdiction-presets", "GET">["items"][number];

@@ -1218,6 +1218,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/browser/v1/projects/{project_id}/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the banner's interactions of one page view
+         * @description The widget's fire-and-forget beacon (`navigator.sendBeacon`, `text/plain` JSON, so no preflight). Each event is added to daily counts by purpose, regime, language, device class, page path and banner variant; nothing that identifies the visitor is read or stored (docs/analytics.md). The `Origin` must be registered on one of the project's clients (403 `origin_not_allowed`); reports are rate-limited per address and project (429, dropped); a malformed report is 400 and dropped.
+         */
+        post: operations["countBannerEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/browser/v1/vendors": {
         parameters: {
             query?: never;
@@ -1974,6 +1994,124 @@ export interface paths {
          * @description Identities (total and created per day) and consent decisions per purpose per day over the last `days` days (UTC, zero-filled), the current permission state per purpose, and open work per request family. Read in one D1 batch of aggregate queries.
          */
         get: operations["getProjectOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opt-in rates, the decision funnel and breakdowns of the banner
+         * @description Over `from`..`to` (UTC days): the funnel (banners shown, Accept all, Reject all, custom choices, dismissed, preferences reopened, withdrawn) by day and in total, each purpose's opt-in rate by day with a 95% interval and the days its text changed (`versions`), and breakdowns by regime, language, device class, banner variant and page (the 50 pages with the most banners shown). Counts are of interactions, not people; a count between 1 and `minimumCell - 1` (9) is not shown, nor any rate computed from one (docs/analytics.md#small-cells). Read in one D1 batch over the daily roll-ups.
+         */
+        get: operations["getAnalyticsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/analytics/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report's daily counts as CSV
+         * @description `day,event,purpose_reference,count`: every day's interactions, then every day's granted and refused decisions per purpose; a count not shown is an empty field. Counts are of interactions, not people; a count between 1 and `minimumCell - 1` (9) is not shown, nor any rate computed from one (docs/analytics.md#small-cells). Read in one D1 batch over the daily roll-ups.
+         */
+        get: operations["exportAnalyticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's banner experiments, newest first */
+        get: operations["listBannerExperiments"];
+        put?: never;
+        /**
+         * Define a banner experiment (a draft)
+         * @description Two to five variants of the first layer's wording and layout. A draft may fail the guardrails (they are listed in `guardrailFailures`); it cannot start until every variant passes them.
+         */
+        post: operations["createBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a draft experiment
+         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started.
+         */
+        post: operations["startBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running experiment */
+        post: operations["stopBannerExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{project_id}/experiments/{experiment_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each variant's rates with 95% intervals, and whether its difference from the control is real
+         * @description From the day the experiment started to the day it stopped (or today). Per variant: banners shown, the shares ending in Accept all, Reject all and a decision, each purpose's opt-in rate, all with 95% Wilson intervals; against the first variant (the control), a two-sided two-proportion z-test of each share, `real` when p < 0.05 with enough counts. Counts under 10 are not shown.
+         */
+        get: operations["getBannerExperimentResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3311,6 +3449,11 @@ export interface components {
                 language?: string;
                 /** @description Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`). */
                 gpc?: boolean;
+                /**
+                 * @description The banner experiment's variant the decision was made under; the receipt names it (docs/analytics.md#fair-experiments).
+                 * @example short-wording
+                 */
+                variant?: string;
                 /** @description The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt). */
                 exemptions?: {
                     /** @example pur_… */
@@ -4081,6 +4224,31 @@ export interface components {
              */
             regime?: "opt-in" | "opt-out" | "notice";
         };
+        /** @description Banner interactions of one page view, sent by the widget without credentials. */
+        AnalyticsReport: {
+            /** @enum {string} */
+            regime: "opt-in" | "opt-out" | "notice";
+            language: string;
+            /**
+             * @description The page's path (`location.pathname`). Stored normalised: without query or fragment, at most 200 characters, every segment that could name someone (digits, long hex, an `@`) replaced by `:id`.
+             * @example /shop/cart
+             */
+            path: string;
+            /**
+             * @description The banner variant the visitor was shown, when the project runs an experiment.
+             * @example short-wording
+             */
+            variant?: string;
+            events: components["schemas"]["AnalyticsEvent"][];
+        };
+        AnalyticsEvent: {
+            /** @enum {string} */
+            event: "banner_shown" | "accept_all" | "reject_all" | "customised" | "dismissed" | "preferences_reopened" | "withdrawn";
+            /** @description A decision's purposes the visitor allowed. */
+            granted?: string[];
+            /** @description A decision's purposes the visitor refused (or withdrew). */
+            refused?: string[];
+        };
         VendorList: {
             vendors: components["schemas"]["Vendor"][];
         };
@@ -4681,6 +4849,256 @@ export interface components {
                     [key: string]: number;
                 };
             };
+        };
+        AnalyticsReportAnswer: {
+            projectId: string;
+            /** @example 2026-11-22 */
+            from: string;
+            /** @example 2026-11-22 */
+            to: string;
+            /** @description Counts below it (but above zero) are not shown. */
+            minimumCell: number;
+            funnel: components["schemas"]["AnalyticsFunnel"];
+            daily: {
+                /** @example 2026-11-22 */
+                day: string;
+                counts: components["schemas"]["AnalyticsEventCounts"];
+            }[];
+            purposes: {
+                purposeId: string;
+                referenceId: string;
+                name: string;
+                total: {
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    granted: number | null;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    refused: number | null;
+                    optIn: components["schemas"]["AnalyticsRate"];
+                };
+                daily: {
+                    /** @example 2026-11-22 */
+                    day: string;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    granted: number | null;
+                    /** @description null: between 1 and `minimumCell - 1`, not shown. */
+                    refused: number | null;
+                    optIn: components["schemas"]["AnalyticsRate"];
+                }[];
+                /** @description Each version of the purpose's text and the day it was made: where a change of wording is marked. */
+                versions: {
+                    version: string;
+                    /** @example 2026-11-22 */
+                    since: string;
+                }[];
+            }[];
+            breakdowns: {
+                regime: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                language: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                device: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                variant: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+                page: {
+                    value: string;
+                    counts: components["schemas"]["AnalyticsEventCounts"];
+                    decided: components["schemas"]["AnalyticsRate"];
+                    acceptAll: components["schemas"]["AnalyticsRate"];
+                    rejectAll: components["schemas"]["AnalyticsRate"];
+                    customised: components["schemas"]["AnalyticsRate"];
+                }[];
+            };
+        };
+        /** @description The interactions, and the shares of banners shown that ended in a decision, in Accept all, Reject all, a custom choice. */
+        AnalyticsFunnel: {
+            counts: components["schemas"]["AnalyticsEventCounts"];
+            decided: components["schemas"]["AnalyticsRate"];
+            acceptAll: components["schemas"]["AnalyticsRate"];
+            rejectAll: components["schemas"]["AnalyticsRate"];
+            customised: components["schemas"]["AnalyticsRate"];
+        };
+        AnalyticsEventCounts: {
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            banner_shown: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            accept_all: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            reject_all: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            customised: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            dismissed: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            preferences_reopened: number | null;
+            /** @description null: between 1 and `minimumCell - 1`, not shown. */
+            withdrawn: number | null;
+        };
+        /** @description A share with its 95% Wilson interval; null when a count it needs is not shown or is zero. */
+        AnalyticsRate: {
+            rate: number;
+            low: number;
+            high: number;
+        } | null;
+        BannerExperiment: {
+            experimentId: string;
+            name: string;
+            /** @enum {string} */
+            status: "draft" | "running" | "stopped";
+            variants: components["schemas"]["BannerVariant"][];
+            /** @description What keeps it from starting: each variant's failed guardrails (docs/analytics.md#fair-experiments). */
+            guardrailFailures: {
+                path: string;
+                code: string;
+                message: string;
+            }[];
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            created: string;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            started: string | null;
+            /**
+             * @description ISO 8601, UTC, milliseconds.
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            stopped: string | null;
+        };
+        BannerVariant: {
+            /** @example short-wording */
+            name: string;
+            /**
+             * @description Share of visitors, relative to the other variants' weights.
+             * @default 1
+             */
+            weight?: number;
+            layout: {
+                /**
+                 * @description Where Reject all is offered.
+                 * @enum {string}
+                 */
+                rejectAll: "first-layer" | "preferences-only";
+                /**
+                 * @description How Accept all is drawn.
+                 * @enum {string}
+                 */
+                accept: "primary" | "secondary" | "link";
+                /**
+                 * @description How Reject all is drawn.
+                 * @enum {string}
+                 */
+                reject: "primary" | "secondary" | "link";
+                /**
+                 * @description Purposes ticked before the visitor acts.
+                 * @default []
+                 */
+                preChecked?: string[];
+            };
+            /**
+             * @description Per language, the first layer's words this variant uses instead of the project's.
+             * @default {}
+             */
+            wording?: {
+                [key: string]: {
+                    noticeOptIn?: string;
+                    acceptAll?: string;
+                    rejectAll?: string;
+                    customize?: string;
+                };
+            };
+        };
+        BannerExperimentInput: {
+            name: string;
+            /** @description The first variant is the control the others are compared with. */
+            variants: components["schemas"]["BannerVariant"][];
+        };
+        BannerExperimentResults: {
+            experimentId: string;
+            from: string;
+            to: string;
+            variants: {
+                name: string;
+                shown: number | null;
+                acceptAll: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                rejectAll: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                decided: {
+                    share: {
+                        rate: number;
+                        low: number;
+                        high: number;
+                    } | null;
+                    /** @description Against the control (null for the control itself). */
+                    vsControl: {
+                        pValue: number | null;
+                        real: boolean;
+                    } | null;
+                };
+                purposes: {
+                    purposeId: string;
+                    optIn: {
+                        share: {
+                            rate: number;
+                            low: number;
+                            high: number;
+                        } | null;
+                        /** @description Against the control (null for the control itself). */
+                        vsControl: {
+                            pValue: number | null;
+                            real: boolean;
+                        } | null;
+                    };
+                }[];
+            }[];
         };
         PrivacyCenterSettings: {
             /** @description The channels people may verify with; a channel left out is off. None: the page only shows the browser's decisions. */
@@ -12646,6 +13064,123 @@ export interface operations {
             };
         };
     };
+    countBannerEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "regime": "opt-in",
+                 *       "language": "en",
+                 *       "path": "/shop",
+                 *       "events": [
+                 *         {
+                 *           "event": "banner_shown"
+                 *         },
+                 *         {
+                 *           "event": "customised",
+                 *           "granted": [
+                 *             "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *           ],
+                 *           "refused": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "text/plain": components["schemas"]["AnalyticsReport"];
+                /**
+                 * @example {
+                 *       "regime": "opt-in",
+                 *       "language": "en",
+                 *       "path": "/shop",
+                 *       "events": [
+                 *         {
+                 *           "event": "banner_shown"
+                 *         },
+                 *         {
+                 *           "event": "customised",
+                 *           "granted": [
+                 *             "pur_01JDQ70B2C3D4E5F6G7H8J9K0M"
+                 *           ],
+                 *           "refused": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnalyticsReport"];
+            };
+        };
+        responses: {
+            /** @description Counted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listVendorsPublic: {
         parameters: {
             query?: never;
@@ -17020,6 +17555,592 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalOverview"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsReport: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before `to`. */
+                from?: string;
+                /** @description Last day (UTC), default today; at most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReportAnswer"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAnalyticsCsv: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), default 29 days before `to`. */
+                from?: string;
+                /** @description Last day (UTC), default today; at most 366 days after `from`. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV (RFC 4180). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBannerExperiments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The experiments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["BannerExperiment"][];
+                    };
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Shorter notice",
+                 *       "variants": [
+                 *         {
+                 *           "name": "control",
+                 *           "weight": 1,
+                 *           "layout": {
+                 *             "rejectAll": "first-layer",
+                 *             "accept": "primary",
+                 *             "reject": "primary",
+                 *             "preChecked": []
+                 *           },
+                 *           "wording": {}
+                 *         },
+                 *         {
+                 *           "name": "short-wording",
+                 *           "weight": 1,
+                 *           "layout": {
+                 *             "rejectAll": "first-layer",
+                 *             "accept": "primary",
+                 *             "reject": "primary",
+                 *             "preChecked": []
+                 *           },
+                 *           "wording": {
+                 *             "en": {
+                 *               "noticeOptIn": "We and our partners use cookies to measure and improve the shop. Your choice."
+                 *             }
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BannerExperimentInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    /** @description The created resource's URL (its GET). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stopBannerExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperiment"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBannerExperimentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+                experiment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerExperimentResults"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

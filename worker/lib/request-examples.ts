@@ -89,6 +89,19 @@ export const requestExamples: Record<string, unknown> = {
   updateWebhook: webhookInput,
   rotateWebhookSecret: { gracePeriodSeconds: 3600 },
   mintVisitorToken: { visitorKey: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8" },
+  createBannerExperiment: {
+    name: "Shorter notice",
+    variants: [
+      { name: "control", weight: 1, layout: { rejectAll: "first-layer", accept: "primary", reject: "primary", preChecked: [] }, wording: {} },
+      {
+        name: "short-wording",
+        weight: 1,
+        layout: { rejectAll: "first-layer", accept: "primary", reject: "primary", preChecked: [] },
+        wording: { en: { noticeOptIn: "We and our partners use cookies to measure and improve the shop. Your choice." } },
+      },
+    ],
+  },
+  countBannerEvents: { regime: "opt-in", language: "en", path: "/shop", events: [{ event: "banner_shown" }, { event: "customised", granted: [purposeId], refused: [] }] },
   bootstrapWidget: { visitorKey: "avk_0n3Yc2m1bq2k3X4v5w6x7y8z9A0B1C2D3E4F5G6H7I8", languages: ["sv-SE", "en"] },
   updateJurisdictionRules: { rules: [{ area: "US-CA", regime: "opt-out" }, { area: "US", regime: "notice" }], rest: "opt-in" },
   updateBlockingList: {

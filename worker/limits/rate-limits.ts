@@ -17,6 +17,7 @@ export const rateLimits = {
   VISITOR_TOKENS_IP_LIMITER: { policy: "visitor-tokens-ip", limitVar: "RATE_LIMIT_VISITOR_TOKENS_PER_IP", periodSeconds: 60 },
   VISITOR_TOKENS_PROJECT_LIMITER: { policy: "visitor-tokens-project", limitVar: "RATE_LIMIT_VISITOR_TOKENS_PER_PROJECT", periodSeconds: 60 },
   TOKEN_ENDPOINT_LIMITER: { policy: "token-endpoint", limitVar: "RATE_LIMIT_TOKEN_ENDPOINT", periodSeconds: 60 },
+  ANALYTICS_EVENTS_LIMITER: { policy: "analytics-events", limitVar: "RATE_LIMIT_ANALYTICS_EVENTS", periodSeconds: 60 },
   PORTAL_SIGN_IN_LIMITER: { policy: "portal-sign-in", limitVar: "RATE_LIMIT_PORTAL_SIGN_IN", periodSeconds: 60 },
   ADMIN_FAILURES_LIMITER: { policy: "admin-token-failures", limitVar: "RATE_LIMIT_ADMIN_FAILURES", periodSeconds: 60 },
   PRIVACY_CENTER_IP_LIMITER: { policy: "privacy-center-ip", limitVar: "RATE_LIMIT_PRIVACY_CENTER_PER_IP", periodSeconds: 60 },

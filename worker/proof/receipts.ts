@@ -54,6 +54,8 @@ export type Receipt = {
   collectionMethod: unknown;
   application: unknown;
   language: unknown;
+  /** The banner experiment's variant, only on a decision made under one (worker/analytics/experiments.ts). */
+  variant?: string;
   previousReceiptHash: string | null;
 };
 

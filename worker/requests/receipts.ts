@@ -100,6 +100,7 @@ export async function receiptOf(
     collectionMethod: context?.collectionMethod ?? null,
     application: context?.application ?? null,
     language: context?.language ?? found.project?.defaultLanguage ?? null,
+    ...(typeof context?.variant === "string" ? { variant: context.variant } : {}),
     previousReceiptHash: found.previousReceiptHash,
   });
 }

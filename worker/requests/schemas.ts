@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { VariantName } from "../analytics/schemas";
 import { Exemption, uniqueIds } from "../configuration/schemas";
 import { ReferenceId, Timestamp } from "../lib/schemas";
 import { statuses } from "./table";
@@ -50,6 +51,7 @@ export const Meta = z
           .optional()
           .openapi({ example: "en" }),
         gpc: z.boolean().optional().openapi({ description: "Recorded because the browser sent Global Privacy Control (`Sec-GPC: 1`)." }),
+        variant: VariantName.optional().openapi({ description: "The banner experiment's variant the decision was made under; the receipt names it (docs/analytics.md#fair-experiments)." }),
         exemptions: z
           .array(RanExempt)
           .max(100)
