@@ -14,6 +14,7 @@ import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
 import { gppRoutes } from "./gpp/routes";
+import { tcfListRoutes } from "./tcf/list-routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import type { Context } from "hono";
@@ -130,6 +131,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", accountRoutes],
   ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
+  ["/tcf", tcfListRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
 ];
