@@ -18,3 +18,10 @@ CREATE TABLE `tcf_refreshes` (
 ALTER TABLE `projects` ADD `tcf` text;
 --> statement-breakpoint
 CREATE INDEX `tcf_refreshes_failing_idx` ON `tcf_refreshes` (`failing_since`);
+--> statement-breakpoint
+-- The widget's cached configuration is keyed by config_version (drizzle/0007_configuration_version_triggers.sql): a
+-- change of the TCF settings changes what the widget shows, so it bumps it too.
+CREATE TRIGGER projects_tcf_config_version AFTER UPDATE OF tcf ON projects
+BEGIN
+  UPDATE projects SET config_version = config_version + 1 WHERE id = NEW.id;
+END;

@@ -1898,6 +1898,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/tcf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the project's IAB TCF settings */
+        get: operations["getTcfSettings"];
+        /**
+         * Replace the project's IAB TCF settings
+         * @description Checked against the Global Vendor List and Google's ATP list the service hosts (docs/tcf.md#the-hosted-lists); a refused change stores nothing. 400 `cmp_id_required` for TCF on with CMP id 0 outside local development; `unknown_vendors` (`vendors`: the ids) for vendors not in the newest GVL or deleted from it; `unknown_purposes` (`purposes`) for purposes outside it; `restriction_vendor_not_selected` for a restriction naming a vendor not selected; `legitimate_interest_not_allowed` for legitimate interest on purposes 1, 3, 4, 5 or 6; `restriction_conflict` for two restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. 409 `vendor_list_unavailable` or `provider_list_unavailable` before the cron fetched the list needed.
+         */
+        put: operations["updateTcfSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/blocking": {
         parameters: {
             query?: never;
@@ -4596,6 +4617,62 @@ export interface components {
             waitForUpdate: number;
             urlPassthrough: boolean;
             adsDataRedaction: boolean;
+        };
+        TcfSettings: {
+            /** @description Whether the widget acts as a TCF CMP on the project's pages (`__tcfapi`, the TC string, the TCF layers). */
+            enabled: boolean;
+            /**
+             * @description The CMP id IAB Europe registered for the operator (docs/tcf.md#registration). 0 only in local development.
+             * @example 300
+             */
+            cmpId: number;
+            /**
+             * @description The CMP version the operator registered and increments with each change of the dialog.
+             * @example 1
+             */
+            cmpVersion: number;
+            /**
+             * @description The GVL vendors the publisher works with (their `id`s): the ones the dialog shows and `disclosedVendors` names.
+             * @example [
+             *       755,
+             *       10
+             *     ]
+             */
+            vendors: number[];
+            /** @description Publisher restrictions (TCF Policies C(e)): how the publisher limits a vendor's purpose. */
+            publisherRestrictions: {
+                /**
+                 * @description A GVL purpose id.
+                 * @example 2
+                 */
+                purpose: number;
+                /**
+                 * @description `not-allowed`, `require-consent` or `require-legitimate-interest` (TC string RestrictionType 0, 1, 2).
+                 * @enum {string}
+                 */
+                type: "not-allowed" | "require-consent" | "require-legitimate-interest";
+                /** @description Selected vendors the restriction applies to. */
+                vendors: number[];
+            }[];
+            /** @description The publisher's own purposes, written as the TC string's publisher segment when there is one. */
+            publisherPurposes: {
+                /**
+                 * @description GVL purposes the publisher itself processes on consent (PubPurposesConsent).
+                 * @example [
+                 *       1
+                 *     ]
+                 */
+                consent: number[];
+                /** @description GVL purposes the publisher processes on legitimate interest (PubPurposesLITransparency); never 1, 3, 4, 5 or 6. */
+                legitimateInterest: number[];
+            };
+            /**
+             * @description Google Ad Tech Providers (ATP list ids) not registered with IAB: the AC string's providers.
+             * @example [
+             *       89
+             *     ]
+             */
+            acProviders: number[];
         };
         /** @description The project's host → purpose list: scripts, iframes and image pixels from these hosts are held back on the page until their purpose is approved (docs/blocking.md#the-blocking-list). */
         BlockingList: {
@@ -16662,6 +16739,171 @@ export interface operations {
             };
             /** @description Not found (also for another project's ids). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTcfSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: TCF off). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTcfSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TcfSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import type { ConsentModeSettings } from "../consent-mode/settings";
 import type { GppSettings } from "../gpp/settings";
 import type { JurisdictionRules } from "../jurisdictions/rules";
 import type { ScanSchedule } from "../scans/table";
+import type { TcfSettings } from "../tcf/settings";
 
 export type Translation = { language: string; text: string };
 export type Policies = { privacy?: string; terms?: string; cookie?: string };
@@ -25,6 +26,8 @@ export const projects = sqliteTable("projects", {
   consentMode: text("consent_mode", { mode: "json" }).$type<ConsentModeSettings>(),
   /** IAB GPP settings (the MSPA); null: the defaults (not a covered transaction). */
   gpp: text("gpp", { mode: "json" }).$type<GppSettings>(),
+  /** IAB TCF settings (docs/tcf.md#a-projects-settings); null: the defaults (off). */
+  tcf: text("tcf", { mode: "json" }).$type<TcfSettings>(),
   /**
    * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
    * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no
