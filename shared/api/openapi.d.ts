@@ -3361,6 +3361,16 @@ export interface components {
                      */
                     regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
                 }[];
+                /**
+                 * @description The IAB TCF 2.3 TC string the widget wrote for this decision (service-specific, with disclosedVendors).
+                 * @example CQua5aAQua5aAEsABBENB4FgAPIAAELAACQgF5wAgAFALzAvOAEAAoBeYAAA.IF5wAgAFALzA
+                 */
+                tcString?: string;
+                /**
+                 * @description Google's Additional Consent string (v2) written with the TC string.
+                 * @example 2~1.89~dv.1.89.2677
+                 */
+                acString?: string;
             };
         };
         ObjectionInput: {
@@ -16853,6 +16863,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "cmpId": 300,
+                 *       "cmpVersion": 1,
+                 *       "vendors": [
+                 *         755,
+                 *         10
+                 *       ],
+                 *       "publisherRestrictions": [
+                 *         {
+                 *           "purpose": 2,
+                 *           "type": "require-consent",
+                 *           "vendors": [
+                 *             755
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "publisherPurposes": {
+                 *         "consent": [
+                 *           1
+                 *         ],
+                 *         "legitimateInterest": [
+                 *           7
+                 *         ]
+                 *       },
+                 *       "acProviders": [
+                 *         89
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TcfSettings"];
             };
         };

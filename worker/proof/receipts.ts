@@ -54,6 +54,9 @@ export type Receipt = {
   collectionMethod: unknown;
   application: unknown;
   language: unknown;
+  /** The IAB TCF strings of the decision, where it had them (docs/tcf.md#recorded-with-the-decision). */
+  tcString?: string;
+  acString?: string | null;
   previousReceiptHash: string | null;
 };
 

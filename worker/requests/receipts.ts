@@ -100,6 +100,8 @@ export async function receiptOf(
     collectionMethod: context?.collectionMethod ?? null,
     application: context?.application ?? null,
     language: context?.language ?? found.project?.defaultLanguage ?? null,
+    // Only on TCF decisions, so every other receipt stays as it was.
+    ...(typeof context?.tcString === "string" ? { tcString: context.tcString, acString: typeof context.acString === "string" ? context.acString : null } : {}),
     previousReceiptHash: found.previousReceiptHash,
   });
 }

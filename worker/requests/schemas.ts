@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { Exemption, uniqueIds } from "../configuration/schemas";
 import { ReferenceId, Timestamp } from "../lib/schemas";
 import { statuses } from "./table";
+import { AcStringField, TcStringField } from "../tcf/strings";
 import { RequestedTimestamp, SinceTimestamp } from "./timestamps";
 
 /** Statuses a client may set (withdrawal is the DELETE). */
@@ -55,6 +56,9 @@ export const Meta = z
           .max(100)
           .optional()
           .openapi({ description: "The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt)." }),
+        // IAB TCF (docs/tcf.md#recorded-with-the-decision): checked, then kept in the record and the signed receipt.
+        tcString: TcStringField.optional(),
+        acString: AcStringField.optional(),
       })
       .optional(),
   })
