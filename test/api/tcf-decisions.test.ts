@@ -21,12 +21,12 @@ const requestCount = async (projectId: string) =>
 describe("a decision with TCF strings", () => {
   it("is recorded with them, in the request and its signed receipt", async () => {
     const t = await configuredTenant();
-    const created = ok(await t.api("POST", "/permissions", withStrings(t, { tcString, acString })), 201) as { requestId: string; receipt: string; meta: { context: Record<string, unknown> } };
+    const created = ok(await t.api("POST", "/permissions", withStrings(t, { tcString, acString })), 201);
     expect(created.meta.context).toMatchObject({ tcString, acString });
-    expect(decodeJwt(created.receipt)).toMatchObject({ tcString, acString, collectionMethod: "tcf-dialog" });
+    expect(decodeJwt(created.receipt!)).toMatchObject({ tcString, acString, collectionMethod: "tcf-dialog" });
     // A decision without them keeps the receipt's shape.
-    const plain = ok(await t.api("POST", "/permissions", permissionBody(t, "denied", "2026-11-28T12:01:00Z")), 201) as { receipt: string };
-    expect(Object.keys(decodeJwt(plain.receipt))).not.toContain("tcString");
+    const plain = ok(await t.api("POST", "/permissions", permissionBody(t, "denied", "2026-11-28T12:01:00Z")), 201);
+    expect(Object.keys(decodeJwt(plain.receipt!))).not.toContain("tcString");
   });
 
   it("refuses a malformed or incomplete string with 400 and stores nothing", async () => {
