@@ -16,6 +16,7 @@ import { consentModeRoutes } from "./consent-mode/routes";
 import { gppRoutes } from "./gpp/routes";
 import { tcfListRoutes } from "./tcf/list-routes";
 import { tcfRoutes } from "./tcf/routes";
+import { tcfProjectListRoutes } from "./tcf/project-list-routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import type { Context } from "hono";
@@ -134,6 +135,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
   ["/tcf", tcfListRoutes],
+  ["/tcf", tcfProjectListRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
 ];

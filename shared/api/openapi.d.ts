@@ -2541,6 +2541,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tcf/v3/projects/{project_id}/vendor-list.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A TCF project's vendor list: the newest GVL with the project's vendors only
+         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages.
+         */
+        get: operations["getProjectVendorList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5100,6 +5120,9 @@ export interface components {
         };
         /** @description The list as its publisher defines it (GVL v3; Google's ATP list as JSON). */
         TcfListDocument: {
+            [key: string]: unknown;
+        };
+        ProjectVendorList: {
             [key: string]: unknown;
         };
     };
@@ -20164,6 +20187,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TcfListDocument"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProjectVendorList: {
+        parameters: {
+            query?: {
+                /** @description A language of the GVL (IAB's file name: `pt-br`, `sr-cyrl`). */
+                lang?: "ar" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "es" | "et" | "eu" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "id" | "is" | "it" | "ja" | "ka" | "ko" | "lt" | "lv" | "mk" | "ms" | "mt" | "nl" | "no" | "pl" | "pt-br" | "pt-pt" | "ro" | "ru" | "sk" | "sl" | "sq" | "sr-latn" | "sr-cyrl" | "sv" | "sw" | "th" | "tl" | "tr" | "uk" | "vi" | "zh" | "zh-hant";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GVL v3 document, trimmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectVendorList"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

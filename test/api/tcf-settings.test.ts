@@ -7,8 +7,9 @@ import type { Env } from "../../worker/env";
 import { refreshLists } from "../../worker/tcf/refresh";
 import gvlSnapshot from "../fixtures/tcf/vendor-list.json";
 import atpSnapshot from "../fixtures/tcf/additional-consent-providers.csv?raw";
+import frenchSnapshot from "../fixtures/tcf/purposes-fr.json";
 import { signInWith, mailedLink } from "./accounts-helpers";
-import { admin, adminToken, call, expectProblem, newProject, problemOf } from "./helpers";
+import { admin, adminToken, call, expectProblem, newProject, ok, problemOf } from "./helpers";
 
 const settings = {
   enabled: true,
@@ -33,8 +34,10 @@ describe("before the cron fetched the lists", () => {
 describe("the project's TCF settings", () => {
   let projectId: string;
   beforeAll(async () => {
-    const lists: Record<string, string> = { "vendor-list.json": JSON.stringify(gvlSnapshot), "additional-consent-providers.csv": atpSnapshot };
-    await refreshLists(env as Env, Date.now(), async (url) => new Response(lists[url.split("/").pop()!] ?? "not published", { status: url.split("/").pop()! in lists ? 200 : 404 }));
+    const lists: Record<string, string> = { "vendor-list.json": JSON.stringify(gvlSnapshot), "additional-consent-providers.csv": atpSnapshot, "purposes-fr.json": JSON.stringify(frenchSnapshot) };
+    const served = async (url: string) => new Response(lists[url.split("/").pop()!] ?? "not published", { status: url.split("/").pop()! in lists ? 200 : 404 });
+    // Until the French translation is among the lists tried (ten a run; the others are not published here).
+    for (let minute = 0; minute < 6; minute++) await refreshLists(env as Env, Date.now() + minute * 60_000, served);
     ({ projectId } = await newProject());
   });
 
@@ -92,5 +95,26 @@ describe("the project's TCF settings", () => {
     expectProblem(await stranger.call("GET", path(projectId)), 404, "not_found");
     expectProblem(await stranger.call("PUT", path(projectId), settings), 404, "not_found");
     expectProblem(await put("prj_missing", { ...settings, enabled: false, vendors: [], publisherRestrictions: [], publisherPurposes: { consent: [], legitimateInterest: [] }, acProviders: [] }), 404, "not_found");
+  });
+
+  it("give the project its own vendor list: its vendors only, in the GVL's languages, renewed with the settings", async () => {
+    const { projectId: own } = await newProject();
+    const listOf = (query = "") => call("GET", `/tcf/v3/projects/${own}/vendor-list.json${query}`);
+    expectProblem(await listOf(), 404, "not_found");
+    ok(await put(own, { ...settings, vendors: [755, 10], publisherRestrictions: [] }));
+    const english = await listOf();
+    const list = ok(english) as { vendorListVersion: number; language: string; vendors: Record<string, unknown>; purposes: Record<string, { name: string }> };
+    expect(Object.keys(list.vendors).sort()).toEqual(["10", "755"]);
+    expect(list.vendors["755"]).toEqual(gvlSnapshot.vendors["755"]);
+    expect([list.vendorListVersion, list.language, Object.keys(list.purposes).length]).toEqual([120, "en", 11]);
+    expect(english.headers.get("access-control-allow-origin")).toBe("*");
+    const french = ok(await listOf("?lang=fr")) as typeof list;
+    expect([french.language, french.purposes["1"]!.name]).toEqual(["fr", "Stocker et/ou accéder à des informations sur un appareil"]);
+    expectProblem(await listOf("?lang=xx"), 400, "validation_failed");
+    // A change of vendors is served at once: the cached list is keyed by the project's configuration version.
+    ok(await put(own, { ...settings, vendors: [52], publisherRestrictions: [] }));
+    expect(Object.keys((ok(await listOf()) as typeof list).vendors)).toEqual(["52"]);
+    ok(await put(own, { ...settings, enabled: false, publisherRestrictions: [] }));
+    expectProblem(await listOf(), 404, "not_found");
   });
 });
