@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { parseCsv } from "../../shared/csv.mjs";
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
 import { tcfLists } from "./table";
@@ -87,32 +88,9 @@ export const AtpProvider = z.object({ id, name: z.string().min(1), policyUrl: z.
 export type AtpProvider = z.infer<typeof AtpProvider>;
 export type AtpList = { version: number; lastUpdated: string; providers: AtpProvider[] };
 
-/** One CSV record per line, RFC 4180 quoting (Google quotes names holding commas). */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) row.push(field), rows.push(row);
-  return rows.filter((r) => r.some((f) => f.trim() !== ""));
-}
-
 /** Google's CSV (`provider_id,provider_name,policy_url,domains`, domains space-separated) as providers; throws on anything else. */
 export function parseAtpCsv(text: string): AtpProvider[] {
-  const [header, ...rows] = csvRows(text);
+  const [header, ...rows] = parseCsv(text);
   const columns = (header ?? []).map((h) => h.trim().toLowerCase());
   const at = (name: string) => {
     const i = columns.indexOf(name);
