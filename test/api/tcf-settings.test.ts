@@ -26,8 +26,8 @@ const put = (projectId: string, body: unknown) => admin("PUT", `/projects/${proj
 describe("before the cron fetched the lists", () => {
   it("TCF stays off and vendors cannot be chosen: 409 vendor_list_unavailable", async () => {
     // Files before this one on the same workerd run the cron, whose refresh keeps the stand-in publisher's lists
-    // (vitest.config.ts tcfListsStandIn); seen kept here in a run of seven api files: start from none.
-    await env.DB.exec("DELETE FROM tcf_lists");
+    // (vitest.config.ts tcfListsStandIn); seen kept here in a run of seven api files: start from no list and no refresh.
+    await env.DB.batch([env.DB.prepare("DELETE FROM tcf_lists"), env.DB.prepare("DELETE FROM tcf_refreshes")]);
     const { projectId } = await newProject();
     expect((await admin("GET", `/projects/${projectId}/tcf`)).body).toMatchObject({ enabled: false, vendors: [], acProviders: [] });
     expectProblem(await put(projectId, settings), 409, "vendor_list_unavailable");
