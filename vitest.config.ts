@@ -69,6 +69,14 @@ function immediateQueueConsumers() {
 }
 
 /** The project test/api/databases.test.ts places in the second database, and that database's binding. */
+/** The TCF lists' publishers in the api tests: IAB's and Google's files from the vendored snapshot (test/fixtures/tcf), every language's translation the French one. */
+function tcfListsStandIn() {
+  const files = ["vendor-list.json", "purposes-fr.json", "additional-consent-providers.csv"].map((name) => [name, readFileSync(`test/fixtures/tcf/${name}`, "utf8")]);
+  const script = `const files = ${JSON.stringify(Object.fromEntries(files))};
+export default { fetch(request) { const name = new URL(request.url).pathname.split("/").pop().replace(/^purposes-.*/, "purposes-fr.json"); return name in files ? new Response(files[name]) : new Response("not published", { status: 404 }); } };`;
+  return { name: "tcf-lists", modules: true, script, compatibilityDate: "2026-05-01" };
+}
+
 const shardedProjectId = "prj_sharded_test";
 const shardBinding = "DB_SHARD_1";
 
@@ -156,6 +164,9 @@ export default defineConfig(async () => {
               TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
               // The local OpenID Connect provider (test/sso/provider.ts) is served on loopback over http.
               ALLOW_LOOPBACK_SSO: "true",
+              // The cron's TCF lists come from a stand-in serving the vendored snapshot (test/fixtures/tcf), never IAB's.
+              TCF_GVL_BASE_URL: "http://tcf-lists.test/v3/",
+              TCF_ATP_URL: "http://tcf-lists.test/additional-consent-providers.csv",
             },
             // Outbound fetches (webhook deliveries) reach a stand-in for customers' servers, not the internet.
             outboundService: "webhook-receiver",
@@ -165,10 +176,11 @@ export default defineConfig(async () => {
                 modules: true,
                 scriptPath: "./test/api/webhooks-receiver.js",
                 compatibilityDate: "2026-05-01",
-                serviceBindings: { PROVIDERS: "sms-providers" },
+                serviceBindings: { PROVIDERS: "sms-providers", TCF_LISTS: "tcf-lists" },
               },
               // Fakes of the SMS providers' HTTP contracts; the receiver forwards their hosts here.
               { name: "sms-providers", modules: true, scriptPath: "./test/api/sms-provider-fakes.js", compatibilityDate: "2026-05-01" },
+              tcfListsStandIn(),
             ],
           },
         }),

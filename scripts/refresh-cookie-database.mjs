@@ -4,6 +4,7 @@
 //   node scripts/refresh-cookie-database.mjs --offline  regenerate from the vendored CSV only
 // docs/scanner.md#the-cookie-database
 import { readFileSync, writeFileSync } from "node:fs";
+import { parseCsv } from "../shared/csv.mjs";
 
 const repo = "jkwakman/Open-Cookie-Database";
 const branch = "master";
@@ -23,29 +24,6 @@ async function download(url) {
   }
   if (!res.ok) throw new Error(`${url} answered ${res.status}; the vendored copy is unchanged.`);
   return res;
-}
-
-/** RFC 4180 rows: quoted fields may hold commas, doubled quotes and line breaks. */
-export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
-    } else field += ch;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows.filter((r) => r.some((f) => f.trim()));
 }
 
 /** "facebook.com (3rd party)", ".bing.com (3rd party) or .microsoft.com (3rd party)" → bare lower-case domains. */

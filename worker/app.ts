@@ -16,6 +16,9 @@ import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
 import { gppRoutes } from "./gpp/routes";
+import { tcfListRoutes } from "./tcf/list-routes";
+import { tcfRoutes } from "./tcf/routes";
+import { tcfProjectListRoutes } from "./tcf/project-list-routes";
 import { docsPage } from "./docs";
 import type { AppEnv } from "./env";
 import type { Context } from "hono";
@@ -124,6 +127,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", jurisdictionRoutes],
   [`${adminProject}/consent-mode`, consentModeRoutes],
   [`${adminProject}/gpp`, gppRoutes],
+  [`${adminProject}/tcf`, tcfRoutes],
   [`${adminProject}/blocking`, blockingRoutes],
   ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
@@ -135,6 +139,8 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", accountRoutes],
   ["/portal/api", ownSessionRoutes],
   ["/portal", portalRoutes],
+  ["/tcf", tcfListRoutes],
+  ["/tcf", tcfProjectListRoutes],
   ["/", widgetRoutes],
   ["/", siteRoutes],
 ];
@@ -196,6 +202,7 @@ const openApiDocument = (origin: string) => ({
     { name: "Jurisdictions", description: "Per-project rules choosing the consent regime (opt-in, opt-out, notice) by the visitor's country and region." },
     { name: "Consent Mode", description: "Per-project Google Consent Mode v2 settings the widget applies." },
     { name: "GPP", description: "Per-project IAB Global Privacy Platform settings: whether the pages are MSPA covered transactions, and in which mode." },
+    { name: "TCF", description: "IAB TCF 2.3: the Global Vendor List, its translations and Google's ATP list as the service hosts them, and a project's TCF settings (docs/tcf.md)." },
     { name: "Blocking", description: "Per-project host → purpose list the widget's loader holds back until consent, and the vendor catalogue." },
     { name: "Portal", description: "Signing in and out of the operator's portal (a session cookie)." },
     { name: "Members", description: "Operators as people: members and their roles, their sessions, the audit trail of who did what, the bootstrap (docs/security.md#roles)." },

@@ -109,6 +109,10 @@ export interface Env extends WranglerBindings {
   ALERT_UNSEALED_LOG_SECONDS?: string;
   ALERT_SMS_FAILURES?: string;
   ALERT_WEBHOOK_FAILURE_RATE?: string;
+  ALERT_TCF_LISTS_FAILING_SECONDS?: string;
+  /** Where the cron fetches IAB's GVL v3 and its translations (default IAB's; docs/tcf.md#the-hosted-lists), and Google's ATP list. */
+  TCF_GVL_BASE_URL?: string;
+  TCF_ATP_URL?: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import { checkAlerts } from "./ops/alerts";
 import { sealLogs } from "./proof/log";
 import { purgeExpired } from "./retention/expiring";
 import { queueDueScans, runQueuedScans } from "./scans/schedule";
+import { refreshTcfLists } from "./tcf/refresh";
 
 /** Outbox rows and deliveries that were not handed to the queue (the request's tail failed or was cut short). */
 const dispatchOutbox = (env: Env) => dispatchPending(env, env.DB);
@@ -54,6 +55,8 @@ export const scheduledJobs: ScheduledJob[] = [
   [runScheduledScans, "every database"],
   // Portal sessions, kept billing-system answers and address blocks past their end (worker/retention/expiring.ts).
   [purgeExpired, "DB"],
+  // IAB's GVL and its translations, Google's ATP list: after each weekly publication (docs/tcf.md#the-hosted-lists).
+  [refreshTcfLists, "DB"],
 ];
 
 type Consumer = (batch: MessageBatch<never>, env: Env) => Promise<void>;

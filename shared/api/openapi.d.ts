@@ -1918,6 +1918,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/tcf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the project's IAB TCF settings */
+        get: operations["getTcfSettings"];
+        /**
+         * Replace the project's IAB TCF settings
+         * @description Checked against the Global Vendor List and Google's ATP list the service hosts (docs/tcf.md#the-hosted-lists); a refused change stores nothing. 400 `cmp_id_required` for TCF on with CMP id 0 outside local development; `unknown_vendors` (`vendors`: the ids) for vendors not in the newest GVL or deleted from it; `unknown_purposes` (`purposes`) for purposes outside it; `restriction_vendor_not_selected` for a restriction naming a vendor not selected; `legitimate_interest_not_allowed` for legitimate interest on purposes 1, 3, 4, 5 or 6; `restriction_conflict` for two restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. 409 `vendor_list_unavailable` or `provider_list_unavailable` before the cron fetched the list needed.
+         */
+        put: operations["updateTcfSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/blocking": {
         parameters: {
             query?: never;
@@ -2636,6 +2657,106 @@ export interface paths {
          * @description When the address is a member's, mails them a link that signs in once within 15 minutes. The answer is the same whether or not it is (no enumeration), and the mail is made after the answer. Rate-limited per client IP and per address (429); needs a same-origin `Origin`.
          */
         post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tcf/v3/vendor-list.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest Global Vendor List (v3) the service holds
+         * @description IAB Europe's GVL as last fetched by the cron (weekly, after IAB's Thursday publication). 404 before the first fetch.
+         */
+        get: operations["getVendorList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tcf/v3/archives/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One version of the Global Vendor List
+         * @description Every version the cron fetched is kept: a TC string's `vendorListVersion` names the one it was made with.
+         */
+        get: operations["getVendorListVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tcf/v3/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GVL's purposes, features and stacks in one language
+         * @description IAB's translation for the newest GVL. Languages: ar, bg, bs, ca, cs, cy, da, de, el, es, et, eu, fi, fr, gl, he, hi, hr, hu, id, is, it, ja, ka, ko, lt, lv, mk, ms, mt, nl, no, pl, pt-br, pt-pt, ro, ru, sk, sl, sq, sr-latn, sr-cyrl, sv, sw, th, tl, tr, uk, vi, zh, zh-hant.
+         */
+        get: operations["getVendorListTranslation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tcf/atp/additional-consent-providers.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's Ad Tech Providers list (Additional Consent)
+         * @description Google's ATP list as last fetched, as JSON: `{ version, lastUpdated, providers: [{ id, name, policyUrl, domains }] }`. `version` counts the changes the service saw.
+         */
+        get: operations["getAdditionalConsentProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tcf/v3/projects/{project_id}/vendor-list.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A TCF project's vendor list: the newest GVL with the project's vendors only
+         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages.
+         */
+        get: operations["getProjectVendorList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3467,6 +3588,16 @@ export interface components {
                      */
                     regime: "eprivacy" | "uk-duaa" | "eu-omnibus";
                 }[];
+                /**
+                 * @description The IAB TCF 2.3 TC string the widget wrote for this decision (service-specific, with disclosedVendors).
+                 * @example CQua5aAQua5aAEsABBENB4FgAPIAAELAACQgF5wAgAFALzAvOAEAAoBeYAAA.IF5wAgAFALzA
+                 */
+                tcString?: string;
+                /**
+                 * @description Google's Additional Consent string (v2) written with the TC string.
+                 * @example 2~1.89~dv.1.89.2677
+                 */
+                acString?: string;
             };
         };
         ObjectionInput: {
@@ -4602,9 +4733,9 @@ export interface components {
             }[];
             alerts: {
                 /** @enum {string} */
-                rule: "outbox_backlog" | "dead_letters" | "failed_seals" | "sms_failures" | "webhook_failure_rate";
+                rule: "outbox_backlog" | "dead_letters" | "failed_seals" | "sms_failures" | "webhook_failure_rate" | "tcf_lists_failing";
                 /** @enum {string} */
-                counter: "outboxBacklogAgeSeconds" | "deadLetters" | "unsealedLogAgeSeconds" | "smsFailures" | "webhookFailureRate";
+                counter: "outboxBacklogAgeSeconds" | "deadLetters" | "unsealedLogAgeSeconds" | "smsFailures" | "webhookFailureRate" | "tcfListFailingSeconds";
                 value: number | null;
                 threshold: number;
                 unit: string;
@@ -4644,6 +4775,8 @@ export interface components {
             smsFailures: number;
             /** @description Failed share of webhook delivery attempts in the last hour; null below 20 attempts. */
             webhookFailureRate: number | null;
+            /** @description Age of the oldest TCF list refresh (GVL, translations, ATP list) still failing; 0 when every list is current. */
+            tcfListFailingSeconds: number;
         };
         ClientWithSecret: components["schemas"]["Client"] & {
             /** @description Shown once; store it now. Only its hash is kept. */
@@ -4746,6 +4879,62 @@ export interface components {
             waitForUpdate: number;
             urlPassthrough: boolean;
             adsDataRedaction: boolean;
+        };
+        TcfSettings: {
+            /** @description Whether the widget acts as a TCF CMP on the project's pages (`__tcfapi`, the TC string, the TCF layers). */
+            enabled: boolean;
+            /**
+             * @description The CMP id IAB Europe registered for the operator (docs/tcf.md#registration). 0 only in local development.
+             * @example 300
+             */
+            cmpId: number;
+            /**
+             * @description The CMP version the operator registered and increments with each change of the dialog.
+             * @example 1
+             */
+            cmpVersion: number;
+            /**
+             * @description The GVL vendors the publisher works with (their `id`s): the ones the dialog shows and `disclosedVendors` names.
+             * @example [
+             *       755,
+             *       10
+             *     ]
+             */
+            vendors: number[];
+            /** @description Publisher restrictions (TCF Policies C(e)): how the publisher limits a vendor's purpose. */
+            publisherRestrictions: {
+                /**
+                 * @description A GVL purpose id.
+                 * @example 2
+                 */
+                purpose: number;
+                /**
+                 * @description `not-allowed`, `require-consent` or `require-legitimate-interest` (TC string RestrictionType 0, 1, 2).
+                 * @enum {string}
+                 */
+                type: "not-allowed" | "require-consent" | "require-legitimate-interest";
+                /** @description Selected vendors the restriction applies to. */
+                vendors: number[];
+            }[];
+            /** @description The publisher's own purposes, written as the TC string's publisher segment when there is one. */
+            publisherPurposes: {
+                /**
+                 * @description GVL purposes the publisher itself processes on consent (PubPurposesConsent).
+                 * @example [
+                 *       1
+                 *     ]
+                 */
+                consent: number[];
+                /** @description GVL purposes the publisher processes on legitimate interest (PubPurposesLITransparency); never 1, 3, 4, 5 or 6. */
+                legitimateInterest: number[];
+            };
+            /**
+             * @description Google Ad Tech Providers (ATP list ids) not registered with IAB: the AC string's providers.
+             * @example [
+             *       89
+             *     ]
+             */
+            acProviders: number[];
         };
         /** @description The project's host → purpose list: scripts, iframes and image pixels from these hosts are held back on the page until their purpose is approved (docs/blocking.md#the-blocking-list). */
         BlockingList: {
@@ -5410,6 +5599,13 @@ export interface components {
         SignInLinkRequest: {
             /** Format: email */
             email: string;
+        };
+        /** @description The list as its publisher defines it (GVL v3; Google's ATP list as JSON). */
+        TcfListDocument: {
+            [key: string]: unknown;
+        };
+        ProjectVendorList: {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -17202,6 +17398,202 @@ export interface operations {
             };
         };
     };
+    getTcfSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: TCF off). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateTcfSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "cmpId": 300,
+                 *       "cmpVersion": 1,
+                 *       "vendors": [
+                 *         755,
+                 *         10
+                 *       ],
+                 *       "publisherRestrictions": [
+                 *         {
+                 *           "purpose": 2,
+                 *           "type": "require-consent",
+                 *           "vendors": [
+                 *             755
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "publisherPurposes": {
+                 *         "consent": [
+                 *           1
+                 *         ],
+                 *         "legitimateInterest": [
+                 *           7
+                 *         ]
+                 *       },
+                 *       "acProviders": [
+                 *         89
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TcfSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBlockingList: {
         parameters: {
             query?: never;
@@ -20987,6 +21379,385 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GVL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfListDocument"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorListVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description That version of the GVL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfListDocument"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVendorListTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The translation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfListDocument"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdditionalConsentProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcfListDocument"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProjectVendorList: {
+        parameters: {
+            query?: {
+                /** @description A language of the GVL (IAB's file name: `pt-br`, `sr-cyrl`). */
+                lang?: "ar" | "bg" | "bs" | "ca" | "cs" | "cy" | "da" | "de" | "el" | "es" | "et" | "eu" | "fi" | "fr" | "gl" | "he" | "hi" | "hr" | "hu" | "id" | "is" | "it" | "ja" | "ka" | "ko" | "lt" | "lv" | "mk" | "ms" | "mt" | "nl" | "no" | "pl" | "pt-br" | "pt-pt" | "ro" | "ru" | "sk" | "sl" | "sq" | "sr-latn" | "sr-cyrl" | "sv" | "sw" | "th" | "tl" | "tr" | "uk" | "vi" | "zh" | "zh-hant";
+            };
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GVL v3 document, trimmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectVendorList"];
+                };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
             400: {

@@ -8,7 +8,7 @@ import { fetchWithSettings, registeredTenant } from "./hub-helpers";
 import { callWithSettings } from "./hub-helpers";
 import { erasingTenant, health, minute, opsWebhook } from "./ops-helpers";
 
-const rules = ["outbox_backlog", "dead_letters", "failed_seals", "sms_failures", "webhook_failure_rate"];
+const rules = ["outbox_backlog", "dead_letters", "failed_seals", "sms_failures", "webhook_failure_rate", "tcf_lists_failing"];
 
 describe("GET /admin/v1/health", () => {
   it("answers every counter with its rule and threshold, to the operator only", async () => {
@@ -20,6 +20,7 @@ describe("GET /admin/v1/health", () => {
       unsealedLogAgeSeconds: 0,
       smsFailures: 0,
       webhookFailureRate: null,
+      tcfListFailingSeconds: 0,
     });
     expect(fresh.databases.map((d) => d.database)).toEqual(["DB", "DB_SHARD_1"]);
     expect(fresh.alerts.map((a) => a.rule)).toEqual(rules);
@@ -29,6 +30,7 @@ describe("GET /admin/v1/health", () => {
       ["failed_seals", 600, false],
       ["sms_failures", 10, false],
       ["webhook_failure_rate", 0.5, false],
+      ["tcf_lists_failing", 1, false],
     ]);
   });
 

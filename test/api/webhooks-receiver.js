@@ -28,6 +28,7 @@ export default {
   async fetch(request, env) {
     const url = new URL(request.url);
     if (providerHosts.test(url.hostname)) return env.PROVIDERS.fetch(request);
+    if (url.hostname === "tcf-lists.test") return env.TCF_LISTS.fetch(request);
     // The local OpenID Connect provider (test/sso/provider.ts), a Node server on a loopback port.
     if (url.hostname === "localhost" && url.port) return fetch(request);
     if (url.hostname === "challenges.cloudflare.com" && url.pathname === "/turnstile/v0/siteverify") return siteverify(request);

@@ -14,9 +14,11 @@ export type Counters = {
   smsFailures: number;
   /** Null below `rateMinimumAttempts`: too few attempts to say. */
   webhookFailureRate: number | null;
+  /** Age of the oldest TCF list refresh still failing (worker/tcf/refresh.ts); 0 when every list is current. */
+  tcfListFailingSeconds: number;
 };
 export type CounterName = keyof Counters;
-export const counterNames = ["outboxBacklogAgeSeconds", "deadLetters", "unsealedLogAgeSeconds", "smsFailures", "webhookFailureRate"] as const satisfies readonly CounterName[];
+export const counterNames = ["outboxBacklogAgeSeconds", "deadLetters", "unsealedLogAgeSeconds", "smsFailures", "webhookFailureRate", "tcfListFailingSeconds"] as const satisfies readonly CounterName[];
 
 const hour = 3600_000;
 /** How far back the counters of things that happened look. */
@@ -36,6 +38,7 @@ type Reading = {
   smsFailures: number;
   webhookAttempts: number;
   webhookFailedAttempts: number;
+  oldestFailingTcfRefresh: string | null;
 };
 
 /**
@@ -52,7 +55,8 @@ const readingQuery = `SELECT
      ORDER BY e.seq LIMIT 1)) FROM projects p) AS oldestUnsealedEntry,
   (SELECT count(*) FROM sms_messages WHERE status IN (${smsFailureStatuses.map((s) => `'${s}'`).join(", ")}) AND updated >= ?2) AS smsFailures,
   (SELECT count(*) FROM delivery_attempts WHERE id >= ?3) AS webhookAttempts,
-  (SELECT count(error) FROM delivery_attempts WHERE id >= ?3) AS webhookFailedAttempts`;
+  (SELECT count(error) FROM delivery_attempts WHERE id >= ?3) AS webhookFailedAttempts,
+  (SELECT min(failing_since) FROM tcf_refreshes WHERE failing_since IS NOT NULL) AS oldestFailingTcfRefresh`;
 
 async function read(d1: D1Database, asOf: number): Promise<Reading> {
   const since = (ms: number) => new Date(asOf - ms).toISOString();
@@ -73,6 +77,7 @@ function countersOf(r: Reading, asOf: number): Counters {
     unsealedLogAgeSeconds: ageSeconds(r.oldestUnsealedEntry, asOf),
     smsFailures: r.smsFailures,
     webhookFailureRate: r.webhookAttempts >= rateMinimumAttempts ? Math.round((r.webhookFailedAttempts / r.webhookAttempts) * 1000) / 1000 : null,
+    tcfListFailingSeconds: ageSeconds(r.oldestFailingTcfRefresh, asOf),
   };
 }
 
@@ -85,6 +90,7 @@ const together = (readings: Reading[]): Reading => ({
   smsFailures: readings.reduce((n, r) => n + r.smsFailures, 0),
   webhookAttempts: readings.reduce((n, r) => n + r.webhookAttempts, 0),
   webhookFailedAttempts: readings.reduce((n, r) => n + r.webhookFailedAttempts, 0),
+  oldestFailingTcfRefresh: earliest(...readings.map((r) => r.oldestFailingTcfRefresh)),
 });
 
 export type Measurement = { counters: Counters; databases: { database: string; counters: Counters }[] };

@@ -18,6 +18,7 @@ const Counters = z
     unsealedLogAgeSeconds: z.number().openapi({ description: "Age of the oldest log entry no signed tree head covers yet; 0 when every entry is sealed." }),
     smsFailures: z.number().openapi({ description: "SMS that settled `failed`, `undelivered` or `expired` in the last hour." }),
     webhookFailureRate: z.number().nullable().openapi({ description: "Failed share of webhook delivery attempts in the last hour; null below 20 attempts." }),
+    tcfListFailingSeconds: z.number().openapi({ description: "Age of the oldest TCF list refresh (GVL, translations, ATP list) still failing; 0 when every list is current." }),
   } satisfies Record<CounterName, z.ZodType>)
   .openapi("OpsCounters");
 

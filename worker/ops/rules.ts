@@ -20,6 +20,8 @@ export const alertRules = [
   { rule: "failed_seals", counter: "unsealedLogAgeSeconds", unit: "seconds", setting: "ALERT_UNSEALED_LOG_SECONDS", threshold: 600 },
   { rule: "sms_failures", counter: "smsFailures", unit: "messages", setting: "ALERT_SMS_FAILURES", threshold: 10 },
   { rule: "webhook_failure_rate", counter: "webhookFailureRate", unit: "ratio", setting: "ALERT_WEBHOOK_FAILURE_RATE", threshold: 0.5 },
+  // Any failing refresh fires at the next check: the last good list keeps being served, but IAB's Policies want it current.
+  { rule: "tcf_lists_failing", counter: "tcfListFailingSeconds", unit: "seconds", setting: "ALERT_TCF_LISTS_FAILING_SECONDS", threshold: 1 },
 ] as const satisfies readonly AlertRule[];
 
 export type RuleName = (typeof alertRules)[number]["rule"];

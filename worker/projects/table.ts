@@ -5,6 +5,7 @@ import type { JurisdictionRules } from "../jurisdictions/rules";
 import type { ScanSchedule } from "../scans/table";
 import type { BlockingSettings } from "../blocking/table";
 import type { Settings as PrivacyCenterSettings } from "../privacy-center/settings";
+import type { TcfSettings } from "../tcf/settings";
 
 export type Translation = { language: string; text: string };
 export type Policies = { privacy?: string; terms?: string; cookie?: string };
@@ -31,6 +32,8 @@ export const projects = sqliteTable("projects", {
   privacyCenter: text("privacy_center", { mode: "json" }).$type<PrivacyCenterSettings>(),
   /** Whether the page-side blocker holds back what the blocking list names; null: it does not. */
   blocking: text("blocking", { mode: "json" }).$type<BlockingSettings>(),
+  /** IAB TCF settings (docs/tcf.md#a-projects-settings); null: the defaults (off). */
+  tcf: text("tcf", { mode: "json" }).$type<TcfSettings>(),
   /**
    * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
    * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no

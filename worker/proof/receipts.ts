@@ -56,6 +56,9 @@ export type Receipt = {
   language: unknown;
   /** The banner experiment's variant, only on a decision made under one (worker/analytics/experiments.ts). */
   variant?: string;
+  /** The IAB TCF strings of the decision, where it had them (docs/tcf.md#recorded-with-the-decision). */
+  tcString?: string;
+  acString?: string | null;
   previousReceiptHash: string | null;
 };
 

@@ -101,6 +101,8 @@ export async function receiptOf(
     application: context?.application ?? null,
     language: context?.language ?? found.project?.defaultLanguage ?? null,
     ...(typeof context?.variant === "string" ? { variant: context.variant } : {}),
+    // Only on TCF decisions, so every other receipt stays as it was.
+    ...(typeof context?.tcString === "string" ? { tcString: context.tcString, acString: typeof context.acString === "string" ? context.acString : null } : {}),
     previousReceiptHash: found.previousReceiptHash,
   });
 }

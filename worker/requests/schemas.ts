@@ -3,6 +3,7 @@ import { VariantName } from "../analytics/schemas";
 import { Exemption, uniqueIds } from "../configuration/schemas";
 import { ReferenceId, Timestamp } from "../lib/schemas";
 import { statuses } from "./table";
+import { AcStringField, TcStringField } from "../tcf/strings";
 import { RequestedTimestamp, SinceTimestamp } from "./timestamps";
 
 /** Statuses a client may set (withdrawal is the DELETE). */
@@ -57,6 +58,9 @@ export const Meta = z
           .max(100)
           .optional()
           .openapi({ description: "The purposes that ran without consent under an exemption when the decision was made, and under which (the widget sends those the bootstrap served as exempt)." }),
+        // IAB TCF (docs/tcf.md#recorded-with-the-decision): checked, then kept in the record and the signed receipt.
+        tcString: TcStringField.optional(),
+        acString: AcStringField.optional(),
       })
       .optional(),
   })

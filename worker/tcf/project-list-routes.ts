@@ -1,0 +1,67 @@
+import { z } from "@hono/zod-openapi";
+import { eq } from "drizzle-orm";
+import { access } from "../auth/scopes";
+import { createRouter, defineRoute } from "../auth/router";
+import { getDb } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { ProjectParams } from "../lib/params";
+import { jsonResponse, problems } from "../lib/schemas";
+import { projects } from "../projects/table";
+import { gvlLanguages, keptVersion, newestVersion, type VendorList } from "./lists";
+
+/**
+ * A TCF project's own vendor list, mounted at `/tcf` (docs/tcf.md#a-projects-vendor-list): the newest GVL with only
+ * the project's vendors, in one of the GVL's languages. What the widget's TCF layers show and the TC string is
+ * written with: tens of kilobytes instead of the whole GVL's megabyte.
+ */
+export const tcfProjectListRoutes = createRouter();
+
+/** The declarations a translation replaces (GVL v3). */
+const declarations = ["purposes", "specialPurposes", "features", "specialFeatures", "stacks", "dataCategories"] as const;
+const cacheSeconds = 3_600;
+
+tcfProjectListRoutes.openapi(
+  defineRoute({
+    method: "get",
+    path: "/v3/projects/{project_id}/vendor-list.json",
+    operationId: "getProjectVendorList",
+    tags: ["TCF"],
+    ...access.public,
+    summary: "A TCF project's vendor list: the newest GVL with the project's vendors only",
+    description:
+      "Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from " +
+      "IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages.",
+    request: {
+      params: ProjectParams,
+      query: z.object({ lang: z.enum(gvlLanguages).optional().openapi({ description: "A language of the GVL (IAB's file name: `pt-br`, `sr-cyrl`)." }) }),
+    },
+    responses: { 200: jsonResponse(z.object({}).passthrough().openapi("ProjectVendorList"), "The GVL v3 document, trimmed."), ...problems },
+  }),
+  async (c) => {
+    const projectId = c.req.valid("param").project_id;
+    const lang = c.req.valid("query").lang;
+    const [row] = await getDb(c.var.db).select({ tcf: projects.tcf, version: projects.configVersion }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    const gvlVersion = await newestVersion(c.env.DB, "gvl");
+    if (!row?.tcf?.enabled || gvlVersion === undefined) throw notFound("TCF project");
+    // Keyed by what it is made of: the project's settings (its configuration version) and the GVL's version.
+    const key = new Request(`${new URL(c.req.url).origin}/__assent-cache/tcf/project/${encodeURIComponent(projectId)}/${row.version}/${gvlVersion}/${lang ?? "en"}`);
+    const cache = await caches.open("assent-tcf");
+    const hit = await cache.match(key);
+    let list: object;
+    if (hit) list = await hit.json<object>();
+    else {
+      const gvl = JSON.parse((await keptVersion(c.env.DB, "gvl", gvlVersion))!.json) as VendorList;
+      const translation = lang ? await keptVersion(c.env.DB, `purposes-${lang}`, gvlVersion) : undefined;
+      const translated = translation ? (JSON.parse(translation.json) as Partial<VendorList>) : {};
+      list = {
+        ...gvl,
+        ...Object.fromEntries(declarations.flatMap((name) => (translated[name] ? [[name, translated[name]]] : []))),
+        // The language the declarations are in: English where IAB had no translation for this version yet.
+        language: translation ? lang : "en",
+        vendors: Object.fromEntries(row.tcf.vendors.flatMap((id) => (gvl.vendors[String(id)] ? [[String(id), gvl.vendors[String(id)]]] : []))),
+      };
+      c.executionCtx.waitUntil(cache.put(key, Response.json(list, { headers: { "cache-control": `max-age=${cacheSeconds}` } })));
+    }
+    return c.json(list as Record<string, never>, 200, { "cache-control": `public, max-age=${cacheSeconds}`, "access-control-allow-origin": "*" });
+  },
+);
