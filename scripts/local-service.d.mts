@@ -4,6 +4,8 @@ export function freePort(): Promise<number>;
 export function newSigningKeys(kid: string): Promise<string>;
 export function newSecretKey(): string;
 export function buildClient(): Promise<void>;
+export const migratedStateVariable: string;
+export function migrateState(stateDir: string, options?: { config?: string }): Promise<void>;
 export function freshState(options?: { prefix?: string; config?: string }): Promise<string>;
 export function removeState(stateDir: string): void;
 export function waitForHealth(baseUrl: string, options?: { timeoutMs?: number; gaveUp?: () => boolean }): Promise<boolean>;

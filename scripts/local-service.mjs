@@ -4,7 +4,7 @@
 // `npm start` (scripts/dev.mjs) shares the health wait and the key generation.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,11 +67,29 @@ export async function buildClient() {
   if (pkg.scripts["build:client"]) await run("npm", ["run", "build:client"], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/**
+ * The environment variable naming a state directory already migrated (by `migrateState` without it) for this run's
+ * tree: test/e2e/global-setup.ts makes one and names it here, so every service a test starts copies it instead of
+ * running `wrangler d1 migrations apply` again (some 40 s of CPU each). Tests that prove the migrations apply from
+ * scratch (`npm-start`, `getting-started`) go through `npm start`, which never reads it.
+ */
+export const migratedStateVariable = "ASSENT_MIGRATED_STATE";
+
+/**
+ * Applies the migrations to the local D1 of `stateDir` (wrangler's `--persist-to`; for the `wrangler.toml` databases,
+ * or `config`'s, which must name the same database ids), or copies the migrated state `migratedStateVariable` names.
+ */
+export async function migrateState(stateDir, { config } = {}) {
+  const migrated = process.env[migratedStateVariable];
+  if (migrated) return cpSync(migrated, stateDir, { recursive: true });
+  const configArgs = config ? ["--config", config] : [];
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", stateDir]);
+}
+
 /** A new state directory (D1 and KV live there) with the migrations applied; `config` is the wrangler config file. */
 export async function freshState({ prefix = "assent-local-", config } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), prefix));
-  const configArgs = config ? ["--config", config] : [];
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", stateDir]);
+  await migrateState(stateDir, { config });
   return stateDir;
 }
 

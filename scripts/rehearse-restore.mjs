@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { importable } from "./d1-import.mjs";
-import { newSecretKey, newSigningKeys, startService, wranglerEnv } from "./local-service.mjs";
+import { migrateState, newSecretKey, newSigningKeys, startService, wranglerEnv } from "./local-service.mjs";
 
 const { values: flags } = parseArgs({ options: { keep: { type: "boolean" }, "lose-ledger": { type: "boolean" } } });
 
@@ -87,7 +87,7 @@ const step = (name, action) => steps.push({ name, action });
 const world = {};
 
 step("start a service on its own local D1 and KV (migrations applied)", async () => {
-  await wrangler("d1", "migrations", "apply", "DB", "--local");
+  await migrateState(state, { config });
   return `${await serve()}, state in ${state}`;
 });
 

@@ -10,6 +10,7 @@ it("reports a runtime that exits with its log, and removes the state it made", a
   const states = () => readdirSync(tmpdir()).filter((entry) => entry.startsWith(`assent-${name}-`));
   await expect(startService({ name, options: ["--bogus-option"] })).rejects.toThrow(/the wrangler runtime did not start:[\s\S]*bogus-option/);
   expect(states()).toEqual([]);
-  // Two wrangler starts (the migrations, then the refused dev) took 61 and 95 s on a busy two-core machine; a runtime
-  // that hangs instead of exiting still fails within startService's own 120 s wait for health.
+  // Two wrangler starts (the migrations, when not copied from the run's migrated state, then the refused dev) took 61
+  // and 95 s on a busy two-core machine; a runtime that hangs instead of exiting still fails within startService's own
+  // 120 s wait for health.
 }, 240_000);
