@@ -227,6 +227,7 @@ export default defineConfig(async () => {
             include: ["test/e2e/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
+            setupFiles: ["./test/e2e/service-ready.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // expect.poll waits on the page and the service catching up (a save's round trip, a released tag's
