@@ -221,11 +221,18 @@ export default defineConfig(async () => {
         // The README's shape and every link in the documentation and the code's references to it: plain Node.
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], ...nodeLimits } },
         // The framework packages build, export what they built, their tarballs hold what they should, the Svelte
-        // component compiles, and the tarballs install and build in fresh Vite apps: plain Node, built once.
+        // component compiles, and the tarballs install and build in fresh Vite apps: plain Node, built once, in the
+        // background of the other global setups (test/packages/global-setup.ts).
         {
           // @assent/element from its source, as the packages' tsconfig.json files resolve it.
           resolve: { alias: { "@assent/element": fileURLToPath(new URL("packages/element/src/index.ts", import.meta.url)) } },
-          test: { name: "packages", include: ["test/packages/**/*.test.ts"], ...nodeLimits, globalSetup: ["./test/packages/global-setup.ts"] },
+          test: {
+            name: "packages",
+            include: ["test/packages/**/*.test.ts"],
+            ...nodeLimits,
+            globalSetup: ["./test/packages/global-setup.ts"],
+            setupFiles: ["./test/packages/built.ts"],
+          },
         },
         {
           test: {
@@ -233,6 +240,7 @@ export default defineConfig(async () => {
             include: ["test/e2e/**/*.test.ts"],
             environment: "node",
             globalSetup: ["./test/e2e/global-setup.ts"],
+            setupFiles: ["./test/e2e/service-ready.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // expect.poll waits on the page and the service catching up (a save's round trip, a released tag's

@@ -1,9 +1,13 @@
 // Types of local-service.mjs, for the browser tests' global setup.
 export const wranglerEnv: NodeJS.ProcessEnv;
 export function freePort(): Promise<number>;
+export function lastingPort(): Promise<number>;
 export function newSigningKeys(kid: string): Promise<string>;
 export function newSecretKey(): string;
 export function buildClient(): Promise<void>;
+export const migratedStateVariable: string;
+export function applyMigrations(stateDir: string, options?: { config?: string }): Promise<void>;
+export function migrateState(stateDir: string, options?: { config?: string }): Promise<void>;
 export function freshState(options?: { prefix?: string; config?: string }): Promise<string>;
 export function removeState(stateDir: string): void;
 export function waitForHealth(baseUrl: string, options?: { timeoutMs?: number; gaveUp?: () => boolean }): Promise<boolean>;
@@ -30,6 +34,7 @@ export function startService(options: {
   vars?: Record<string, string>;
   options?: string[];
   inspector?: boolean;
+  port?: number;
 }): Promise<LocalService>;
 
 /** Writes `file`, a copy of wrangler.toml with the rate limiters `names` matches raised to `limit`; returns their binding names. */

@@ -4,10 +4,10 @@
 // `npm start` (scripts/dev.mjs) shares the health wait and the key generation.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { exportJWK, generateKeyPair } from "jose";
 
 /** How much of a runtime's output `log()` keeps: its newest 32 MiB of characters. */
@@ -24,6 +24,27 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** Whether `port` of 127.0.0.1 can be listened on now. */
+const listenable = (port) =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A TCP port nothing listens on now, below the OS's ephemeral range (Linux's ip_local_port_range), which no outgoing
+ * connection takes as its own: for a port named minutes before the service binds it (test/e2e/global-setup.ts).
+ */
+export async function lastingPort() {
+  const range = "/proc/sys/net/ipv4/ip_local_port_range";
+  const ephemeralStart = existsSync(range) ? Number(readFileSync(range, "utf8").trim().split(/\s+/)[0]) : 32_768;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * (ephemeralStart - 20_000));
+    if (await listenable(port)) return port;
+  }
+}
 
 /** SIGNING_KEYS holding one new ES256 private key. */
 export async function newSigningKeys(kid) {
@@ -67,11 +88,68 @@ export async function buildClient() {
   if (pkg.scripts["build:client"]) await run("npm", ["run", "build:client"], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/**
+ * The environment variable naming a state directory already migrated (by `migrateState` without it) for this run's
+ * tree: test/e2e/global-setup.ts makes one and names it here, so every service a test starts copies it instead of
+ * running `wrangler d1 migrations apply` again (some 40 s of CPU each). Tests that prove the migrations apply from
+ * scratch (`npm-start`, `getting-started`) go through `npm start`, which never reads it.
+ */
+export const migratedStateVariable = "ASSENT_MIGRATED_STATE";
+
+/** `wrangler d1 migrations apply`'s table of applied migrations, as it creates it. */
+const migrationsTable = (name) => `CREATE TABLE IF NOT EXISTS ${name}(
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		name       TEXT UNIQUE,
+		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+/**
+ * Applies the migrations to the local D1 of `stateDir` (wrangler's `--persist-to`) as `wrangler d1 migrations apply DB
+ * --local` does: its table of applied migrations, then each pending migration's statements and its row in one batch.
+ * But in one Miniflare, where wrangler starts one per migration (some 40 s of CPU for 30 migrations; this takes a tenth
+ * of it). test/e2e/local-service.test.ts compares the two; `npm start` (scripts/dev.mjs) runs wrangler's own.
+ * `config` is the wrangler config file.
+ */
+export async function applyMigrations(stateDir, { config = "wrangler.toml" } = {}) {
+  const { unstable_readConfig, unstable_splitSqlQuery } = await import("wrangler");
+  const { Miniflare } = await import("./miniflare.mjs");
+  const database = unstable_readConfig({ config }).d1_databases.find((d1) => d1.binding === "DB");
+  const folder = resolve(dirname(config), database.migrations_dir ?? "migrations");
+  const table = `"${(database.migrations_table ?? "d1_migrations").replaceAll('"', '""')}"`;
+  const miniflare = new Miniflare({
+    modules: true,
+    script: "",
+    resourcePersistencePath: join(stateDir, "v3"),
+    d1Databases: { DB: database.preview_database_id ?? database.database_id ?? database.binding },
+  });
+  try {
+    const db = await miniflare.getD1Database("DB");
+    await db.batch([db.prepare(migrationsTable(table))]);
+    const applied = new Set((await db.prepare(`SELECT name FROM ${table}`).all()).results.map((row) => row.name));
+    for (const name of readdirSync(folder).filter((file) => file.endsWith(".sql")).sort()) {
+      if (applied.has(name)) continue;
+      const sql = `${readFileSync(join(folder, name), "utf8")}\nINSERT INTO ${table} (name)\nvalues ('${name.replaceAll("'", "''")}');`;
+      await db.batch(unstable_splitSqlQuery(sql).map((query) => db.prepare(query)));
+    }
+  } finally {
+    await miniflare.dispose();
+  }
+}
+
+/**
+ * Migrates the local D1 of `stateDir`: a copy of the migrated state `migratedStateVariable` names (made for the
+ * `wrangler.toml` databases: `config` must name the same database ids), or else `applyMigrations`.
+ */
+export async function migrateState(stateDir, { config } = {}) {
+  const migrated = process.env[migratedStateVariable];
+  if (migrated) return cpSync(migrated, stateDir, { recursive: true });
+  await applyMigrations(stateDir, { config });
+}
+
 /** A new state directory (D1 and KV live there) with the migrations applied; `config` is the wrangler config file. */
 export async function freshState({ prefix = "assent-local-", config } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), prefix));
-  const configArgs = config ? ["--config", config] : [];
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...configArgs, "--persist-to", stateDir]);
+  await migrateState(stateDir, { config });
   return stateDir;
 }
 
@@ -97,7 +175,7 @@ export const runtimes = {
 };
 
 /**
- * Starts the service on a free port of 127.0.0.1 and resolves once /healthz answers.
+ * Starts the service on a free port of 127.0.0.1 (or `port`) and resolves once /healthz answers.
  * - `stateDir`: the state to serve, kept by the caller; without it a fresh one is made (from `config`) and removed by `stop`.
  * - `build`: build the client bundles first (alongside the migrations of a fresh state).
  * - `config`: the wrangler config file (default wrangler.toml); `runtime`: "wrangler" or "lean".
@@ -117,10 +195,11 @@ export async function startService({
   vars = {},
   options = [],
   inspector = false,
+  port,
 }) {
   const ownsState = !stateDir;
   const [state] = await Promise.all([stateDir ?? freshState({ prefix: `assent-${name}-`, config }), build && buildClient()]);
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   signingKeys ??= await newSigningKeys(`${name}-1`);
   const allVars = { ADMIN_TOKEN: adminToken, SIGNING_KEYS: signingKeys, ISSUER: issuer ?? baseUrl, ...vars };

@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// npm run rehearse-restore [-- --keep] [-- --lose-ledger]
+// npm run rehearse-restore [-- --keep] [-- --lose-ledger | --both]
 // The whole restore of docs/operations.md#restoring-the-database, on this machine: a service on its own local D1 and
 // KV, consents written, someone erased, the database exported, wiped and imported as it was before the erasure (what
 // D1 Time Travel does in production), the erasures reapplied from the ledger (KV, outside the database) and the log
 // verified. Prints each step; exits non-zero at the first that fails. --keep leaves the state folder behind to look
 // at; --lose-ledger wipes KV with the database, to see the rehearsal fail as a restore without the ledger would.
+// --both restores twice from the same history and exports (test/e2e/restore-rehearsal.test.ts): with the ledger, then,
+// from a copy of the folder made before the wipe, without it (those lines start "without the ledger, "); it exits
+// non-zero unless the first passes and the second fails.
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { importable } from "./d1-import.mjs";
-import { newSecretKey, newSigningKeys, startService, wranglerEnv } from "./local-service.mjs";
+import { migrateState, newSecretKey, newSigningKeys, startService, wranglerEnv } from "./local-service.mjs";
 
-const { values: flags } = parseArgs({ options: { keep: { type: "boolean" }, "lose-ledger": { type: "boolean" } } });
+const { values: flags } = parseArgs({ options: { keep: { type: "boolean" }, "lose-ledger": { type: "boolean" }, both: { type: "boolean" } } });
 
 /** Runs a command; resolves with its output, rejects with it when the command fails. */
 const run = (command, args) =>
@@ -39,8 +42,18 @@ function rehearsalFolder() {
   return { folder, config, state: join(folder, ".wrangler", "state") };
 }
 
-const { folder, config, state } = rehearsalFolder();
-const wrangler = (...args) => run("npx", ["wrangler", ...args, "--config", config]);
+/** A copy of a rehearsal folder (its config, state and exports), made while no service runs on it. */
+function copyOf({ folder }) {
+  const copy = mkdtempSync(join(tmpdir(), "assent-restore-"));
+  cpSync(folder, copy, { recursive: true });
+  return { folder: copy, config: join(copy, "wrangler.toml"), state: join(copy, ".wrangler", "state") };
+}
+
+/** The folder the commands use: the rehearsal's, then under --both its copy for the restore without the ledger. */
+let at = rehearsalFolder();
+const folders = [at.folder];
+let loseLedger = flags["lose-ledger"];
+const wrangler = (...args) => run("npx", ["wrangler", ...args, "--config", at.config]);
 const d1 = (sql) => wrangler("d1", "execute", "DB", "--local", "--json", "--command", sql).then((out) => JSON.parse(out)[0].results);
 
 const requestCount = async () => (await d1("SELECT count(*) AS n FROM requests"))[0].n;
@@ -54,8 +67,8 @@ let service;
 const serve = async () => {
   service = await startService({
     name: "restore",
-    config,
-    stateDir: state,
+    config: at.config,
+    stateDir: at.state,
     adminToken,
     signingKeys,
     // One issuer across the restarts (each gets a new port), as production keeps one: tokens outlive a restart.
@@ -87,8 +100,8 @@ const step = (name, action) => steps.push({ name, action });
 const world = {};
 
 step("start a service on its own local D1 and KV (migrations applied)", async () => {
-  await wrangler("d1", "migrations", "apply", "DB", "--local");
-  return `${await serve()}, state in ${state}`;
+  await migrateState(at.state, { config: at.config });
+  return `${await serve()}, state in ${at.state}`;
 });
 
 step("seed a project, a backend client and a purpose", async () => {
@@ -160,7 +173,7 @@ step("write consents for two people and seal the log", async () => {
 const rowsIn = (exported, table) => exported.split("\n").filter((line) => line.startsWith(`INSERT INTO "${table}" `)).length;
 
 step("export the database while it serves: the point in time to restore to (wrangler d1 export --local)", async () => {
-  world.pointInTime = join(folder, "before-erasure.sql");
+  world.pointInTime = join(at.folder, "before-erasure.sql");
   await wrangler("d1", "export", "DB", "--local", "--output", world.pointInTime);
   world.requestsAtPointInTime = rowsIn(readFileSync(world.pointInTime, "utf8"), "requests");
   return `${world.pointInTime}: ${world.requestsAtPointInTime} requests`;
@@ -175,23 +188,26 @@ step("erase erik, and record one more consent for anna after the point in time",
 });
 
 step("export the current database before touching it (to undo the restore)", async () => {
-  world.latest = join(folder, "latest.sql");
+  world.latest = join(at.folder, "latest.sql");
   await wrangler("d1", "export", "DB", "--local", "--output", world.latest);
   return `${world.latest}: ${rowsIn(readFileSync(world.latest, "utf8"), "requests")} requests`;
 });
 
+/** Where the restore begins: --both runs the steps from here twice. */
+const restoreStep = steps.length;
+
 step("stop the service and wipe the database", async () => {
   await stop();
-  const d1State = join(state, "v3", "d1");
+  const d1State = join(at.state, "v3", "d1");
   rmSync(d1State, { recursive: true, force: true });
-  if (flags["lose-ledger"]) rmSync(join(state, "v3", "kv"), { recursive: true, force: true });
+  if (loseLedger) rmSync(join(at.state, "v3", "kv"), { recursive: true, force: true });
   if (existsSync(d1State)) throw new Error(`${d1State} is still there`);
-  return flags["lose-ledger"] ? "the local D1 is gone; KV (the erasure ledger) wiped too (--lose-ledger)" : "the local D1 is gone; KV kept";
+  return loseLedger ? "the local D1 is gone; KV (the erasure ledger) wiped too (--lose-ledger)" : "the local D1 is gone; KV kept";
 });
 
 step("import the point in time (what wrangler d1 time-travel restore does in production)", async () => {
   // The export as wrangler wrote it does not import (scripts/d1-import.mjs says why); its reordered copy does.
-  const imported = join(folder, "before-erasure.import.sql");
+  const imported = join(at.folder, "before-erasure.import.sql");
   writeFileSync(imported, importable(readFileSync(world.pointInTime, "utf8")));
   await wrangler("d1", "execute", "DB", "--local", "--yes", "--file", imported);
   const pending = await wrangler("d1", "migrations", "apply", "DB", "--local");
@@ -227,27 +243,52 @@ step("seal the log and verify it (npm run verify-log)", async () => {
   return out.trim();
 });
 
-// Interrupted (Ctrl-C), the service it started (a detached process group) is stopped and its folder removed too.
+const removeFolders = () => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+};
+
+// Interrupted (Ctrl-C), the service it started (a detached process group) is stopped and its folders removed too.
 process.once("SIGINT", async () => {
   await stop();
-  if (!flags.keep) rmSync(folder, { recursive: true, force: true });
+  if (!flags.keep) removeFolders();
   process.exit(130);
 });
 
-let failed = false;
-const started = Date.now();
-for (const [index, { name, action }] of steps.entries()) {
-  const label = `${index + 1}/${steps.length} ${name}`;
-  try {
-    console.log(`${label}: ${await action()}`);
-  } catch (error) {
-    console.error(`${label}: FAILED\n${error.message}`);
-    failed = true;
-    break;
+/** Runs steps `from` to `to`, each line led by `lead`; true when one failed (the rest are then not run). */
+async function perform(from, to, lead = "") {
+  for (const [index, { name, action }] of steps.slice(from, to).entries()) {
+    const label = `${lead}${from + index + 1}/${steps.length} ${name}`;
+    try {
+      console.log(`${label}: ${await action()}`);
+    } catch (error) {
+      console.error(`${label}: FAILED\n${error.message}`);
+      return true;
+    }
   }
+  return false;
 }
+
+const started = Date.now();
+let failed = await perform(0, restoreStep);
+// The history and exports are made once for both restores: the copy is taken with the service stopped, before the wipe.
+let withoutLedger;
+if (!failed && flags.both) {
+  await stop();
+  withoutLedger = copyOf(at);
+  folders.push(withoutLedger.folder);
+}
+failed ||= await perform(restoreStep, steps.length);
 await stop();
-if (flags.keep) console.log(`state kept in ${folder}`);
-else rmSync(folder, { recursive: true, force: true });
 console.log(failed ? "restore rehearsal FAILED" : `restore rehearsal passed in ${Math.round((Date.now() - started) / 1000)} s`);
-process.exit(failed ? 1 : 0);
+let ledgerMissed = false;
+if (withoutLedger) {
+  at = withoutLedger;
+  loseLedger = true;
+  const lead = "without the ledger, ";
+  ledgerMissed = !(await perform(restoreStep, steps.length, lead));
+  await stop();
+  console.log(ledgerMissed ? `${lead}the restore passed: the rehearsal does not catch erased people coming back` : `${lead}the restore failed, as it must`);
+}
+if (flags.keep) console.log(`state kept in ${folders.join(" and ")}`);
+else removeFolders();
+process.exit(failed || ledgerMissed ? 1 : 0);

@@ -6,13 +6,14 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCustomerEmail, seedDemo } from "../../scripts/seed.mjs";
 import { launchBrowser } from "./browser";
+import { demoProjectId as demoProject } from "./service-ready";
 import { pointedAtService, shellBlocks } from "./doc-shell";
 import { adminToken, answeredByService, banner, base, events, ok, visitor, waitForEvent, type Json } from "./widget-helpers";
 
-const demoProjectId = inject("demoProjectId");
+const demoProjectId = demoProject();
 
 let browser: Browser;
 beforeAll(async () => {

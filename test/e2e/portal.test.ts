@@ -3,7 +3,8 @@
 // Every page is scanned with axe-core (WCAG 2.2 AA) and photographed into test/artifacts/.
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoProjectId } from "./service-ready";
 import {
   adminToken,
   api,
@@ -297,7 +298,7 @@ describe("the portal", () => {
   });
 
   it("fits a phone-sized screen", async () => {
-    const demo = inject("demoProjectId");
+    const demo = demoProjectId();
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [name, path] of [
       ["phone-projects", "/portal/"],

@@ -2,8 +2,9 @@
 // the page (the template and the wrapper's tarball named per framework, as the page says), the page's example
 // component in the app, then the template's own build (its type-check included) and, for Svelte, its check. The
 // packages were built and packed by the repository step of the page (`npm run build:packages`), which this project's
-// global setup runs. The npm registry is reached for the templates' dependencies, through a cache kept in
-// node_modules/.cache so a second run mostly reads it; the waits are long because a shared machine may be slow.
+// global setup runs. The npm registry is reached for the templates' dependencies, through npm's own cache (which a
+// fresh clone's CI run shares with the last, unlike one in node_modules), so a second run mostly reads it; the waits
+// are long because a shared machine may be slow.
 import { exec } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,11 +65,10 @@ const workspace = mkdtempSync(join(tmpdir(), "assent-fresh-apps-"));
 // Three apps' node_modules: seconds to delete on a busy disk.
 afterAll(() => rmSync(workspace, { recursive: true, force: true }), 120_000);
 
-/** npm as a developer's terminal runs it, answering npx's "Ok to proceed?" and keeping its downloads in the cache. */
+/** npm as a developer's terminal runs it, answering npx's "Ok to proceed?" and taking from its cache what it holds. */
 const env = {
   ...process.env,
   npm_config_yes: "true",
-  npm_config_cache: join(root, "node_modules/.cache/fresh-apps-npm"),
   npm_config_prefer_offline: "true",
   npm_config_audit: "false",
   npm_config_fund: "false",
