@@ -21,7 +21,7 @@ export class CenterApi {
   ) {}
 
   /** The URL of one of the privacy center's paths, as the generated `paths` name it, with this project filled in. */
-  #url = (path: CenterPath<"GET" | "POST">, query = "") => this.api + path.replace("{project_id}", encodeURIComponent(this.project)) + query;
+  #url = (path: CenterPath<"GET"> | CenterPath<"POST">, query = "") => this.api + path.replace("{project_id}", encodeURIComponent(this.project)) + query;
   #auth = (): Record<string, string> => (this.#token ? { authorization: `Bearer ${this.#token}` } : {});
   #get = <P extends CenterPath<"GET">>(path: P, query?: string) => send<JsonAnswer<P, "GET">>(this.#url(path, query), { headers: this.#auth() });
   #post = <P extends CenterPath<"POST">>(path: P, body: JsonBody<P, "POST">) =>

@@ -108,7 +108,9 @@ export async function api(token: string, method: string, path: string, body?: un
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+  // Accepted (202) and No Content (204) answers may carry no body.
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
 /**

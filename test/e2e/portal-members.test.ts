@@ -57,7 +57,7 @@ describe("members and the audit trail", () => {
     const token = made.body.token;
 
     await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Members" }).click();
-    await page.getByRole("button", { name: `Sessions and API tokens of ${member}` }).click();
+    await page.getByRole("button", { name: `Access of ${member}: sessions and API tokens` }).click();
     const access = dialog(page, "member-access");
     const sessionRow = access.getByRole("row").filter({ hasText: "Sign-in link" });
     await shown(page, sessionRow);

@@ -114,7 +114,7 @@ export class MembersPage extends ActionElement {
                   <td data-label="Since">${formatDate(m.created)}</td>
                   ${actionsCell(
                     { label: "Role", name: `Change ${m.email}'s role`, onClick: () => ((this.editing = m), this.openDialog("edit-member")) },
-                    { label: "Access", name: `Sessions and API tokens of ${m.email}`, onClick: () => ((this.inspecting = m), this.openDialog("member-access")) },
+                    { label: "Access", name: `Access of ${m.email}: sessions and API tokens`, onClick: () => ((this.inspecting = m), this.openDialog("member-access")) },
                     { label: "Remove", name: `Remove ${m.email}`, danger: true, onClick: () => ((this.removing = m), this.openDialog("remove-member")) },
                   )}
                 </tr>`,
