@@ -57,6 +57,8 @@ describe("members and the audit trail", () => {
     const token = made.body.token;
 
     await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Members" }).click();
+    // The page may already be the members page (the test before ends there): read the list again.
+    await page.reload();
     await page.getByRole("button", { name: `Access of ${member}: sessions and API tokens` }).click();
     const access = dialog(page, "member-access");
     const sessionRow = access.getByRole("row").filter({ hasText: "Sign-in link" });
@@ -76,6 +78,8 @@ describe("members and the audit trail", () => {
     await poll(() => tokenRow.count()).toBe(0);
     const refused = await api(token, "GET", "/admin/v1/projects");
     expect([refused.status, refused.body.code]).toEqual([401, "token_revoked"]);
+    await page.keyboard.press("Escape");
+    await access.waitFor({ state: "hidden" });
     expect(portal.pageErrors).toEqual([]);
   });
 
