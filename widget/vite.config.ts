@@ -28,15 +28,15 @@ import { vendors } from "../shared/vendors/catalogue";
  * so the languages are not summed: adding one costs no visitor anything.)
  */
 /**
- * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 44 for the one line that loads the
- * GPP API where it applies, 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
+ * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 60 for the one line that loads the
+ * optional parts the bootstrap names (GPP where it applies; shared/browser/features.ts), 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
  * click-to-load placeholders of frames gated by hand where a page has one held, 28 for the notes (GPC, offline,
  * failure) both layers render from one copy in the entry and for the element's one view, 10 for naming the
  * browser's storage keys in the one place the privacy center and the blocker read too (shared/browser), 16 for
  * leaving Consent Mode's defaults to the blocker when it sent them first, and 87 for handing a visitor key just
  * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 44 + 16 + 70 + 28 + 10 + 16 + 87;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 60 + 16 + 70 + 28 + 10 + 16 + 87;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**

@@ -4301,6 +4301,13 @@ export interface components {
              *     ]
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
+            /**
+             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty. A widget ignores a name it does not know.
+             * @example [
+             *       "gpp"
+             *     ]
+             */
+            features: "gpp"[];
             gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */

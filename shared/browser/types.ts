@@ -41,7 +41,7 @@ export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { de
  * The one call before first paint; `legacy` marks one assembled from the three calls of older servers, which send
  * no `strings` (the widget then fetches its built language file).
  */
-export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings" | "askAgain" | "gppSections" | "gppMspa">, "regime" | "configuration" | "consentMode"> & {
+export type Bootstrap = Omit<Optional<Served, "consentMode" | "strings" | "askAgain" | "gppSections" | "gppMspa" | "features">, "regime" | "configuration" | "consentMode"> & {
   regime: Regime;
   configuration: Configuration;
   consentMode?: ConsentModeSettings;

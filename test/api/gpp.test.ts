@@ -27,6 +27,15 @@ describe("GPP sections in the bootstrap", () => {
     }
   });
 
+  it("names the GPP part in `features` exactly where it serves sections, so the widget loads the GPP chunk there only", async () => {
+    const at = async (cf: Record<string, unknown>) => {
+      const { gppSections, features } = (await bootstrap(tenant.projectId, { cf })).body;
+      return { gppSections, gpp: features.includes("gpp") };
+    };
+    expect(await at({ country: "US", regionCode: "CA" })).toEqual({ gppSections: ["usnat", "usca"], gpp: true });
+    expect(await at({ country: "DE", regionCode: "BY" })).toEqual({ gppSections: [], gpp: false });
+  });
+
   it("serves no section the rules do not use: not under opt-in or notice, not outside the US, not for an unknown place", async () => {
     // New York has no comprehensive law in the preset: notice; Germany: opt-in.
     expect(await sectionsAt({ country: "US", regionCode: "NY" })).toEqual([]);

@@ -9,7 +9,13 @@ import { fallbackSettings, modesOf, setDefaults, update } from "./consent-mode";
 import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
+import type { WidgetFeature } from "../../shared/browser/features";
 import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "../../shared/browser/types";
+
+/** The widget's optional parts (shared/browser/features.ts), each a chunk fetched only where the bootstrap names it. */
+const optionalParts: Record<WidgetFeature, () => Promise<{ default: (flow: ConsentController, boot: Bootstrap) => void }>> = {
+  gpp: () => import("./gpp/gpp"),
+};
 
 export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";
 export type Failure = { status: number; message: string };
@@ -168,8 +174,8 @@ export class ConsentController {
         host.emit("assent-change", this.state);
       }
       if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
-      // The IAB GPP API, only where the bootstrap names sections (a US visitor under an opt-out regime).
-      if (boot.gppSections?.length) void import("./gpp/gpp").then((gpp) => gpp.default(this, boot));
+      // The optional parts the bootstrap names (GPP for a US visitor under an opt-out regime); an unknown name is skipped.
+      for (const name of boot.features ?? []) void optionalParts[name]?.().then((part) => part.default(this, boot));
     } catch (error) {
       // The words of an earlier answer stand; the first time, the widget's own file.
       if (!this.shown.strings) {

@@ -28,6 +28,7 @@ import { stateQuery, toPermissionState } from "../requests/state";
 import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../signals/opt-out";
 import { asksFor, readSignals, signalHeaders, signalsInForce } from "../../shared/signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
+import { featuresFor } from "./features";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 import { logger } from "../lib/logger";
@@ -196,6 +197,7 @@ bootstrapRoutes.openapi(
       gpcApplied = optOutInEffect(all, state);
     }
 
+    const gppSections = gppSectionsFor(regime, place.country, place.region);
     return c.json(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
@@ -205,7 +207,8 @@ bootstrapRoutes.openapi(
         fingerprint: await purposesFingerprint(all),
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
-        gppSections: gppSectionsFor(regime, place.country, place.region),
+        gppSections,
+        features: featuresFor({ gppSections }),
         gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,

@@ -4,6 +4,7 @@ import { ConsentModeSettingsSchema, consentTypes } from "../consent-mode/setting
 import { Configuration } from "../configuration/schemas";
 import { GppSettingsSchema } from "../gpp/settings";
 import { gppSectionNames } from "../jurisdictions/gpp";
+import { widgetFeatures } from "../../shared/browser/features";
 import { prescribedLinks, regimes } from "../jurisdictions/rules";
 import { PermissionState } from "../requests/schemas";
 
@@ -61,6 +62,12 @@ export const Bootstrap = z
         "The IAB GPP sections the page serves through `__gpp` (docs/gpp.md): `usnat` and the state's own section for a US " +
         "visitor under an opt-out regime, none elsewhere (the widget then loads no GPP code).",
       example: ["usnat", "usca"],
+    }),
+    features: z.array(z.enum(widgetFeatures)).openapi({
+      description:
+        "The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): " +
+        "`gpp` where `gppSections` is not empty. A widget ignores a name it does not know.",
+      example: ["gpp"],
     }),
     gppMspa: GppSettingsSchema.openapi({ description: "The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`)." }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),

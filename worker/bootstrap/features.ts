@@ -1,0 +1,13 @@
+import type { WidgetFeature } from "../../shared/browser/features";
+
+/** What the bootstrap knows when it decides which optional parts the page loads. */
+export type FeatureContext = { gppSections: readonly string[] };
+
+/** When a page needs each of the widget's optional parts: one rule per part. */
+const neededWhen: Record<WidgetFeature, (context: FeatureContext) => boolean> = {
+  gpp: ({ gppSections }) => gppSections.length > 0,
+};
+
+export function featuresFor(context: FeatureContext): WidgetFeature[] {
+  return (Object.keys(neededWhen) as WidgetFeature[]).filter((name) => neededWhen[name](context));
+}
