@@ -1,5 +1,5 @@
 // What the TCF page reads of the hosted lists (docs/tcf.md#the-hosted-lists), and the first layer's preview computed
-// from the selected vendors' GVL declarations (TCF Policies, Appendix B (c); docs/tcf.md#what-each-layer-shows).
+// from the selected vendors' GVL declarations (TCF Policies, Appendix B, the first layer; docs/tcf.md#what-each-layer-shows-and-why).
 import type { Schemas } from "../../../../shared/api/operations";
 
 export type TcfSettings = Schemas["TcfSettings"];
@@ -62,7 +62,7 @@ export type Preview = {
 const sortedIds = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
- * What the first layer will say (TCF Policies, Appendix B (c) I–III): the purposes and special features the selected
+ * What the first layer will say (TCF Policies, Appendix B, the first layer): the purposes and special features the selected
  * vendors and the publisher declare, or stacks of them, the number of vendors, and whether any rely on legitimate
  * interest. A `not-allowed` restriction takes the purpose away from its vendors; `require-legitimate-interest` moves a
  * flexible one to legitimate interest, `require-consent` to consent.

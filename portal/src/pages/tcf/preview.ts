@@ -3,7 +3,7 @@ import { several } from "../../ui";
 import type { Preview } from "./model";
 
 /**
- * What the widget's first layer will say with these settings (TCF Policies, Appendix B (c)): the purposes, as stacks
+ * What the widget's first layer will say with these settings (TCF Policies, Appendix B, the first layer): the purposes, as stacks
  * where a stack says exactly some of them, the special features, the number of vendors and whether some rely on
  * legitimate interest. The widget's own words differ; the content is this.
  */
