@@ -9,15 +9,14 @@ import {
   activeVendors,
   consentOnlyPurposes,
   preview,
-  restrictionTypes,
   toggled,
   type AtpList,
   type Gvl,
   type GvlVendor,
-  type RestrictionType,
   type TcfSettings,
 } from "./model";
 import { previewView } from "./preview";
+import { restrictionsCard } from "./restrictions";
 
 /** Where on the page a refusal of the service belongs: the field its `code` is about (docs/tcf.md#a-projects-settings). */
 type Part = "cmp" | "vendors" | "restrictions" | "publisher" | "providers" | "page";
@@ -150,7 +149,7 @@ export class TcfPage extends ActionElement {
         : nothing}
       <form @submit=${this.save} novalidate aria-label="TCF settings">
         ${this.refused("page")} ${this.cmpCard(s)} ${this.gvl ? this.vendorsCard(this.gvl, s) : nothing}
-        ${this.gvl ? this.restrictionsCard(this.gvl, s) : nothing} ${this.gvl ? this.publisherCard(this.gvl, s) : nothing}
+        ${this.gvl ? restrictionsCard({ gvl: this.gvl, settings: s, readOnly: this.readOnly, refused: this.refused("restrictions"), change: (edit) => this.change(edit) }) : nothing} ${this.gvl ? this.publisherCard(this.gvl, s) : nothing}
         ${this.providersCard(s)} ${this.gvl ? previewView(preview(this.gvl, s)) : nothing}
         <div class="actions">
           <button class="button primary" type="submit" ?disabled=${this.busy || this.readOnly}>Save TCF settings</button>
@@ -201,63 +200,6 @@ export class TcfPage extends ActionElement {
           })),
         detail: vendorDeclares,
       })}
-    </section>`;
-  }
-
-  private addRestriction(e: Event) {
-    const form = (e.target as HTMLElement).closest("fieldset")!;
-    const value = (name: string) => form.querySelector<HTMLSelectElement>(`[name=${name}]`)!;
-    const vendors = Array.from(value("restriction-vendors").selectedOptions, (o) => Number(o.value));
-    if (!vendors.length) return;
-    this.change((s) => ({
-      publisherRestrictions: [...s.publisherRestrictions, { purpose: Number(value("restriction-purpose").value), type: value("restriction-type").value as RestrictionType, vendors }],
-    }));
-  }
-
-  private restrictionsCard(gvl: Gvl, s: TcfSettings) {
-    const vendorName = (id: number) => gvl.vendors[id]?.name ?? `#${id}`;
-    const purposeName = (id: number) => gvl.purposes[id]?.name ?? `#${id}`;
-    return html`<section class="card" aria-labelledby="tcf-restrictions-title">
-      <h3 id="tcf-restrictions-title">Publisher restrictions</h3>
-      <p class="hint">
-        How this site limits a vendor's purpose (TCF Policies C(e)): not at all, or only on consent, or only on legitimate interest
-        (which purposes 1, 3, 4, 5 and 6 never allow).
-      </p>
-      ${this.refused("restrictions")}
-      ${s.publisherRestrictions.length
-        ? html`<ul class="tcf-restrictions">
-            ${s.publisherRestrictions.map(
-              (r, i) => html`<li>
-                <span>Purpose ${r.purpose} (${purposeName(r.purpose)}): <strong>${restrictionTypes[r.type]}</strong> for ${r.vendors.map(vendorName).join(", ")}</span>
-                <button type="button" class="button small quiet-danger" ?disabled=${this.readOnly} aria-label="Remove the restriction of purpose ${r.purpose}, ${restrictionTypes[r.type]}"
-                  @click=${() => this.change((v) => ({ publisherRestrictions: v.publisherRestrictions.filter((_, j) => j !== i) }))}>Remove</button>
-              </li>`,
-            )}
-          </ul>`
-        : html`<p class="muted">No restrictions.</p>`}
-      <fieldset ?disabled=${this.readOnly || s.vendors.length === 0}>
-        <legend>Add a restriction</legend>
-        ${s.vendors.length === 0 ? html`<p class="small muted">Select vendors first.</p>` : nothing}
-        <div class="field">
-          <label for="tcf-restriction-purpose">Purpose</label>
-          <select id="tcf-restriction-purpose" name="restriction-purpose">
-            ${Object.values(gvl.purposes).map((p) => html`<option value=${p.id}>${p.id}. ${p.name}</option>`)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="tcf-restriction-type">Restriction</label>
-          <select id="tcf-restriction-type" name="restriction-type">
-            ${Object.entries(restrictionTypes).map(([type, label]) => html`<option value=${type}>${label}</option>`)}
-          </select>
-        </div>
-        <div class="field">
-          <label for="tcf-restriction-vendors">Vendors (of the selected)</label>
-          <select id="tcf-restriction-vendors" name="restriction-vendors" multiple size=${Math.min(6, Math.max(2, s.vendors.length))}>
-            ${s.vendors.map((id) => html`<option value=${id}>${vendorName(id)} (${id})</option>`)}
-          </select>
-        </div>
-        <button type="button" class="button" @click=${this.addRestriction}>Add the restriction</button>
-      </fieldset>
     </section>`;
   }
 
