@@ -279,6 +279,8 @@ export class AssentPortal extends LightElement {
         return html`<ap-settings .project=${project}></ap-settings>`;
       case "wording":
         return html`<ap-wording .project=${project}></ap-wording>`;
+      case "tcf":
+        return html`<ap-tcf .project=${project}></ap-tcf>`;
       case "sms":
         return html`<ap-sms .project=${project}></ap-sms>`;
       case "analytics":

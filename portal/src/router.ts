@@ -11,6 +11,7 @@ export const sections = [
   { id: "webhooks", label: "Webhooks" },
   { id: "scanner", label: "Scanner" },
   { id: "blocking", label: "Blocking" },
+  { id: "tcf", label: "TCF" },
   { id: "sms", label: "SMS" },
   { id: "settings", label: "Settings" },
 ] as const;

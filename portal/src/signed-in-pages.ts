@@ -15,4 +15,5 @@ import "./pages/scanner/page";
 import "./pages/settings";
 import "./pages/wording";
 import "./pages/sms";
+import "./pages/tcf/page";
 import "./pages/webhooks/page";

@@ -17,6 +17,7 @@ import {
   type LocalService,
 } from "../../scripts/local-service.mjs";
 import { seedDemo } from "../../scripts/seed.mjs";
+import { tcfListsServer } from "./tcf-lists-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,6 +32,7 @@ const e2eConfig = "wrangler.e2e.toml";
 let service: LocalService | undefined;
 let started: Promise<void> | undefined;
 let folder: string | undefined;
+let tcfLists: Awaited<ReturnType<typeof tcfListsServer>> | undefined;
 
 export async function setup(project: TestProject) {
   // Browser tests make many visitors and portal sign-ins from one address within a minute: the same service with
@@ -55,7 +57,8 @@ export async function setup(project: TestProject) {
   started = (async () => {
     // Alongside the migrations: the client bundles the service serves, unless the caller built them already (.ci/run
     // builds before testing).
-    await Promise.all([applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
+    // The cron's TCF lists come from a local stand-in serving the vendored snapshot (test/e2e/tcf-lists-server.ts).
+    [tcfLists] = await Promise.all([tcfListsServer(), applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
     service = await startService({
       name: "e2e",
       config: e2eConfig,
@@ -65,7 +68,7 @@ export async function setup(project: TestProject) {
       // run, and the bootstrap takes a forced regime (LOCAL_DEV).
       // Single sign-on may use a provider on this machine (test/e2e/portal-sso.test.ts starts one).
       // The test-only browser signal is data in TEST_SIGNALS (test/e2e/widget-rules.test.ts records it).
-      vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", ALLOW_LOOPBACK_SSO: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))) },
+      vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", ALLOW_LOOPBACK_SSO: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))), ...tcfLists.vars },
       options: ["--test-scheduled"],
     });
     const demo = await seedDemo(service.baseUrl, service.adminToken);
@@ -79,6 +82,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await started;
   await service?.stop();
+  await tcfLists?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
   rmSync(e2eConfig, { force: true });
 }

@@ -1,0 +1,27 @@
+// IAB's and Google's list servers for the browser tests' service: the vendored snapshot in test/fixtures/tcf/ on a
+// local port, so the service's cron (worker/tcf/refresh.ts) fetches real documents over HTTP and never the network.
+// Other languages' translations answer 404: the refresh records them as failing and keeps serving what it has.
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+const files: Record<string, [string, string]> = {
+  "/v3/vendor-list.json": ["vendor-list.json", "application/json"],
+  "/v3/purposes-fr.json": ["purposes-fr.json", "application/json"],
+  "/additional-consent-providers.csv": ["additional-consent-providers.csv", "text/csv"],
+};
+
+/** Starts the stand-in; answers the service's variables pointing at it, and its stop. */
+export async function tcfListsServer() {
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? "/", "http://localhost").pathname];
+    if (!file) return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": file[1] }).end(readFileSync(`test/fixtures/tcf/${file[0]}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    vars: { TCF_GVL_BASE_URL: `${origin}/v3/`, TCF_ATP_URL: `${origin}/additional-consent-providers.csv` },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
