@@ -2,7 +2,9 @@
 // (migrations applied, demo seeded), exactly as `npm start` runs it. It starts in the background: Vitest runs every
 // project's global setup before any file, so the other projects' files run meanwhile, and each e2e file waits for the
 // service first (test/e2e/service-ready.ts).
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -31,6 +33,18 @@ const e2eConfig = "wrangler.e2e.toml";
 let service: LocalService | undefined;
 let started: Promise<void> | undefined;
 let folder: string | undefined;
+let tcfLists: Server | undefined;
+
+/** IAB's and Google's lists as the cron fetches them, from the vendored snapshot (test/fixtures/tcf): never the network. */
+async function tcfListsStandIn(): Promise<string> {
+  tcfLists = createServer((req, res) => {
+    const file = `test/fixtures/tcf/${(req.url ?? "").split("/").pop()}`;
+    if (!/^[\w.-]+$/.test(file.split("/").pop()!) || !existsSync(file)) return void res.writeHead(404).end("not published");
+    res.writeHead(200, { "content-type": file.endsWith(".csv") ? "text/csv" : "application/json" }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => tcfLists!.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(tcfLists.address() as AddressInfo).port}`;
+}
 
 export async function setup(project: TestProject) {
   // Browser tests make many visitors and portal sign-ins from one address within a minute: the same service with
@@ -52,6 +66,7 @@ export async function setup(project: TestProject) {
     writeFileSync(`${status}.part`, JSON.stringify(outcome));
     renameSync(`${status}.part`, status);
   };
+  const lists = await tcfListsStandIn();
   started = (async () => {
     // Alongside the migrations: the client bundles the service serves, unless the caller built them already (.ci/run
     // builds before testing).
@@ -65,7 +80,9 @@ export async function setup(project: TestProject) {
       // run, and the bootstrap takes a forced regime (LOCAL_DEV).
       // Single sign-on may use a provider on this machine (test/e2e/portal-sso.test.ts starts one).
       // The test-only browser signal is data in TEST_SIGNALS (test/e2e/widget-rules.test.ts records it).
-      vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", ALLOW_LOOPBACK_SSO: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))) },
+      vars: { WEBHOOK_SECRETS_KEY: newSecretKey(), ALLOW_LOOPBACK_WEBHOOKS: "true", ALLOW_LOOPBACK_SSO: "true", LOCAL_DEV: "true", TEST_SIGNALS: JSON.stringify(JSON.parse(readFileSync("test/test-signals.json", "utf8"))),
+        // The cron's TCF lists (docs/tcf.md#the-hosted-lists) from the snapshot, not IAB's and Google's servers.
+        TCF_GVL_BASE_URL: `${lists}/v3/`, TCF_ATP_URL: `${lists}/additional-consent-providers.csv` },
       options: ["--test-scheduled"],
     });
     const demo = await seedDemo(service.baseUrl, service.adminToken);
@@ -79,6 +96,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await started;
   await service?.stop();
+  tcfLists?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
   rmSync(e2eConfig, { force: true });
 }
