@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { TCString } from "@iabtechlabtcf/core";
+import { build } from "vite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
@@ -46,6 +47,31 @@ const prebidLike = `<script>window.__tcfEvents = []; window.__tcfConsent = [];
   });
   __tcfapi("ping", 2, function (ping) { window.__stubPing = ping; });</script>`;
 
+/**
+ * Prebid.js itself, with its TCF consent module, configured as its docs show (`consentManagement.gdpr`, `cmpApi:
+ * "iab"`), waiting for the visitor as long as the test may take; `requestBids` starts its consent lookup.
+ */
+const prebidPage = `<script>window.pbjs = window.pbjs || { que: [] };
+  pbjs.que.push(function () {
+    pbjs.setConfig({ consentManagement: { gdpr: { cmpApi: "iab", timeout: 120000, actionTimeout: 120000 } } });
+    pbjs.requestBids({ adUnits: [] });
+  });</script><script src="/prebid.js"></script>`;
+
+/** Prebid.js bundled from npm with its TCF module (test/e2e/tcf/prebid-entry.js), as a publisher builds it, offline. */
+async function prebidBundle(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: new URL("tcf/prebid-entry.js", import.meta.url).pathname, formats: ["iife"], name: "prebidBundle", fileName: () => "prebid.js" },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  return (output as { output: { code: string }[] }[])[0]!.output[0]!.code;
+}
+
 /** A child page on another origin asking the top page through `__tcfapiLocator` and postMessage, as IAB's spec shows. */
 const childPage = `<!doctype html><script>
   function locator() {
@@ -71,7 +97,8 @@ const childPage = `<!doctype html><script>
 </script>`;
 
 beforeAll(async () => {
-  [site, other] = await Promise.all([hostSite(), hostSite()]);
+  let prebid: string;
+  [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
   shop = await shopProject(site.origin);
   // The cron keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
   await until(async () => {
@@ -80,7 +107,8 @@ beforeAll(async () => {
   });
   await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
   Object.assign(site.pages, {
-    "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + moduleTag }) },
+    "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
+    "/prebid.js": { body: prebid, type: "text/javascript" },
     "/plain.html": { body: shopPage(shop.projectId, { extra: `<iframe id="child" src="${other.origin}/child.html"></iframe>` }) },
     "/opt-out.html": { body: shopPage(shop.projectId, { regime: "opt-out" }) },
   });
@@ -108,6 +136,13 @@ const tcfapi = (page: Page, command: string, parameter?: unknown) =>
 const recorded = (page: Page) => page.evaluate(() => ({ events: (window as any).__tcfEvents as string[], consent: (window as any).__tcfConsent as Json[] }));
 /** Waits until the Prebid-like listener has taken `count` consents. */
 const consentTaken = (page: Page, count: number) => page.waitForFunction((n) => (window as any).__tcfConsent.length >= n, count, { timeout: 60_000 });
+
+/** What Prebid.js's TCF module resolved: the consent its bid requests carry. */
+const prebidConsent = (page: Page) =>
+  page.evaluate(async () => {
+    const { consentString, gdprApplies, vendorData } = await (window as any).prebidConsent();
+    return { consentString, gdprApplies, purposes: vendorData.purpose.consents, vendors: vendorData.vendor.consents, eventStatus: vendorData.eventStatus };
+  });
 
 /** The TC string's signals, decoded in Node with IAB's library. */
 function decoded(tcString: string) {
@@ -163,6 +198,13 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(trueKeys(consent[0].vendors)).toEqual(vendors);
     // The decision carried the strings, which the service checked and recorded (it answered, so the listener heard).
     expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~1.89~dv.1.89" });
+    expect(await prebidConsent(page)).toEqual({
+      consentString: consent[0].tcString,
+      gdprApplies: true,
+      purposes: consent[0].purposes,
+      vendors: consent[0].vendors,
+      eventStatus: "useractioncomplete",
+    });
     const getTcData = (await tcfapi(page, "getTCData")).data;
     expect(getTcData).toMatchObject({ tcString: consent[0].tcString, eventStatus: "useractioncomplete", cmpStatus: "loaded" });
 
@@ -208,6 +250,8 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(trueKeys(consent[0].purposes)).toEqual([]);
     expect(trueKeys(consent[0].vendors)).toEqual([]);
     expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~~dv.1.89" });
+    expect(await prebidConsent(page)).toMatchObject({ consentString: consent[0].tcString, gdprApplies: true, eventStatus: "useractioncomplete" });
+    expect(trueKeys((await prebidConsent(page)).vendors)).toEqual([]);
     await context.close();
   });
 
@@ -227,6 +271,8 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(signals.vendorConsents).toEqual([10, 52, 793]);
     expect(trueKeys(consent[0].purposes)).toEqual([8, 9, 10]);
     expect(trueKeys(consent[0].vendors)).toEqual([10, 52, 793]);
+    const prebid = await prebidConsent(page);
+    expect([prebid.consentString, trueKeys(prebid.purposes), trueKeys(prebid.vendors)]).toEqual([consent[0].tcString, [8, 9, 10], [10, 52, 793]]);
     await context.close();
   });
 });
