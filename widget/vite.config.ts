@@ -28,17 +28,25 @@ import { vendors } from "../shared/vendors/catalogue";
  * so the languages are not summed: adding one costs no visitor anything.)
  */
 /**
- * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 60 for the one line that loads the
- * optional parts the bootstrap names (GPP where it applies; shared/browser/features.ts), 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
+ * 10 KiB, plus 64 bytes for recording which purposes ran under an exemption, 79 for the one line that loads the
+ * optional parts the bootstrap names (GPP where it applies, TCF on TCF projects: 19 for its chunk's hashed name;
+ * shared/browser/features.ts), 16 for the words a visitor's law prescribes on the first layer, 70 for loading the
  * click-to-load placeholders of frames gated by hand where a page has one held, 28 for the notes (GPC, offline,
- * failure) both layers render from one copy in the entry and for the element's one view, 10 for naming the
- * browser's storage keys in the one place the privacy center and the blocker read too (shared/browser), 16 for
+ * failure) both layers render from one copy in the entry and for the element's one view, 15 for naming the
+ * browser's storage keys in the one place the privacy center, the blocker and the TCF part read too (shared/browser;
+ * 5 for the export the TCF chunk imports), 16 for
  * leaving Consent Mode's defaults to the blocker when it sent them first, and 87 for handing a visitor key just
  * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 60 + 16 + 70 + 28 + 10 + 16 + 87;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 79 + 16 + 70 + 28 + 15 + 16 + 87;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
+/**
+ * The TCF part (tcf.<hash>.js: IAB's CmpApi and TC string encoder), fetched only on TCF projects' pages under the
+ * opt-in regime, where the GPP part never loads: counted apart from the total above, against a budget of its own
+ * (docs/tcf.md#loading).
+ */
+export const tcfBudgetBytes = 14 * 1024;
 /**
  * The blocker (blocking.js, --mode blocking): a classic script of its own, loaded synchronously first in `<head>`
  * on sites that switch blocking on, so every byte delays their first paint. It carries the host matching, the
@@ -207,7 +215,10 @@ function publish(): Plugin {
       const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
       const gzipOf = (fileName: string) => gzipBytes(readFileSync(`${outDir}/${fileName}`));
       const chunks = Object.values(bundle).filter((chunk) => chunk.type === "chunk");
-      const total = chunks.reduce((sum, chunk) => sum + gzipOf(chunk.fileName), 0) + largestLanguage.gzipBytes;
+      const tcf = chunks.find((chunk) => chunk.name === "tcf");
+      const tcfBytes = tcf ? gzipOf(tcf.fileName) : 0;
+      if (tcfBytes > tcfBudgetBytes) throw new Error(`${tcf!.fileName} is ${tcfBytes} bytes min+gzip, over the TCF part's budget of ${tcfBudgetBytes}.`);
+      const total = chunks.reduce((sum, chunk) => sum + gzipOf(chunk.fileName), 0) - tcfBytes + largestLanguage.gzipBytes;
       if (total > totalBudgetBytes) {
         throw new Error(
           `The ${chunks.length} files of this build and its largest language (${largestLanguage.tag}) are ${total} bytes min+gzip, over the total budget of ${totalBudgetBytes}.`,
@@ -236,7 +247,8 @@ function publish(): Plugin {
         console.log(
           `${chunk.fileName} -> ${file}: ${entryBytes} bytes min+gzip (${chunks.length > 1 ? `eager budget ${eagerBudgetBytes}` : "one file: the total budget applies"}); ` +
             `${Object.keys(languages).length} languages, largest ${largestLanguage.tag} ${largestLanguage.gzipBytes} (budget ${languageBudgetBytes}); ` +
-            `one visitor at most ${total} (budget ${totalBudgetBytes})`,
+            `one visitor at most ${total} (budget ${totalBudgetBytes})` +
+            (tcf ? `; the TCF part ${tcfBytes} (budget ${tcfBudgetBytes})` : ""),
         );
       }
       writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + "\n");
@@ -296,6 +308,21 @@ function embedCatalogue(): Plugin {
   };
 }
 
+/**
+ * The classic build carries every part in its one file, and the TCF part would more than double it for every page
+ * using it: there the part only says, in the console, that TCF needs the module build (docs/tcf.md#loading).
+ */
+function classicWithoutTcf(): Plugin {
+  return {
+    name: "assent-classic-without-tcf",
+    enforce: "pre",
+    load(id) {
+      if (!id.endsWith("/widget/src/tcf/tcf.ts")) return null;
+      return `export default () => console.warn("Assent: this project uses IAB TCF, which needs the module build (<script type=\\"module\\" src=\\".../widget/assent.js\\">), not assent.classic.js.");`;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === "blocking") {
     return {
@@ -318,7 +345,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
     logLevel: "warn",
-    plugins: [minifyStyles(), collapseTemplates(), embedCatalogue(), emitLanguages(), publish()],
+    plugins: [minifyStyles(), collapseTemplates(), embedCatalogue(), ...(classic ? [classicWithoutTcf()] : []), emitLanguages(), publish()],
     // Lit's production build whatever NODE_ENV says (vitest runs the build with NODE_ENV=test).
     resolve: { conditions: ["module", "browser", "production"] },
     // A classic script finds its URL in document.currentScript; import.meta does not exist there.

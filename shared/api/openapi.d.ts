@@ -2752,7 +2752,7 @@ export interface paths {
         };
         /**
          * A TCF project's vendor list: the newest GVL with the project's vendors only
-         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages.
+         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages. Beside the GVL's fields, `settings`: what the widget writes the TC and AC strings with (`cmpId`, `cmpVersion`, `vendors`, `publisherRestrictions`, `publisherPurposes`, `acProviders`, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country).
          */
         get: operations["getProjectVendorList"];
         put?: never;
@@ -4302,12 +4302,12 @@ export interface components {
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
             /**
-             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty. A widget ignores a name it does not know.
+             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md). A widget ignores a name it does not know.
              * @example [
              *       "gpp"
              *     ]
              */
-            features: "gpp"[];
+            features: ("gpp" | "tcf")[];
             gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */

@@ -9,6 +9,7 @@ import gvlSnapshot from "../fixtures/tcf/vendor-list.json";
 import atpSnapshot from "../fixtures/tcf/additional-consent-providers.csv?raw";
 import frenchSnapshot from "../fixtures/tcf/purposes-fr.json";
 import { signInWith, mailedLink } from "./accounts-helpers";
+import { bootstrap, widgetTenant } from "./bootstrap-fixture";
 import { admin, adminToken, call, expectProblem, newProject, ok, problemOf } from "./helpers";
 
 const settings = {
@@ -111,6 +112,16 @@ describe("the project's TCF settings", () => {
     expect(list.vendors["755"]).toEqual(gvlSnapshot.vendors["755"]);
     expect([list.vendorListVersion, list.language, Object.keys(list.purposes).length]).toEqual([120, "en", 11]);
     expect(english.headers.get("access-control-allow-origin")).toBe("*");
+    // What the widget writes the strings with, beside the vendors (a project without a jurisdiction: country unknown, AA).
+    expect((list as unknown as { settings: unknown }).settings).toEqual({
+      cmpId: 300,
+      cmpVersion: 2,
+      vendors: [755, 10],
+      publisherRestrictions: [],
+      publisherPurposes: settings.publisherPurposes,
+      acProviders: [89],
+      publisherCountryCode: "AA",
+    });
     const french = ok(await listOf("?lang=fr")) as typeof list;
     expect([french.language, french.purposes["1"]!.name]).toEqual(["fr", "Stocker et/ou accéder à des informations sur un appareil"]);
     expectProblem(await listOf("?lang=xx"), 400, "validation_failed");
@@ -119,5 +130,19 @@ describe("the project's TCF settings", () => {
     expect(Object.keys((ok(await listOf()) as typeof list).vendors)).toEqual(["52"]);
     ok(await put(own, { ...settings, enabled: false, publisherRestrictions: [] }));
     expectProblem(await listOf(), 404, "not_found");
+  });
+
+  it("make the bootstrap name the TCF part where the project has TCF on and the visitor is under opt-in, nowhere else", async () => {
+    const tenant = await widgetTenant();
+    const features = async (cf: Record<string, unknown>) => (await bootstrap(tenant.projectId, { cf })).body.features as string[];
+    const germany = { country: "DE", regionCode: "BY" };
+    const california = { country: "US", regionCode: "CA" };
+    expect(await features(germany)).toEqual([]);
+    ok(await put(tenant.projectId, { ...settings, publisherRestrictions: [] }));
+    expect(await features(germany)).toEqual(["tcf"]);
+    // Opt-out: no TCF (GPP's part instead).
+    expect(await features(california)).toEqual(["gpp"]);
+    ok(await put(tenant.projectId, { ...settings, enabled: false, publisherRestrictions: [] }));
+    expect(await features(germany)).toEqual([]);
   });
 });

@@ -91,6 +91,8 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         consentMode: projects.consentMode,
         gpp: projects.gpp,
         jurisdiction: projects.jurisdiction,
+        // Only the switch: the TCF settings themselves come with the project's vendor list (docs/tcf.md#loading).
+        tcfEnabled: sql<number | null>`json_extract(${projects.tcf}, '$.enabled')`,
       })
       .from(projects)
       .where(eq(projects.id, projectId))
@@ -208,7 +210,7 @@ bootstrapRoutes.openapi(
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         gppSections,
-        features: featuresFor({ gppSections }),
+        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1 }),
         gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,

@@ -66,7 +66,7 @@ export const Bootstrap = z
     features: z.array(z.enum(widgetFeatures)).openapi({
       description:
         "The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): " +
-        "`gpp` where `gppSections` is not empty. A widget ignores a name it does not know.",
+        "`gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md). A widget ignores a name it does not know.",
       example: ["gpp"],
     }),
     gppMspa: GppSettingsSchema.openapi({ description: "The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`)." }),

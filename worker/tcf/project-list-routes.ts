@@ -7,6 +7,7 @@ import { notFound } from "../lib/errors";
 import { ProjectParams } from "../lib/params";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
+import type { TcfSettings } from "./settings";
 import { gvlLanguages, keptVersion, newestVersion, type VendorList } from "./lists";
 
 /**
@@ -20,6 +21,16 @@ export const tcfProjectListRoutes = createRouter();
 const declarations = ["purposes", "specialPurposes", "features", "specialFeatures", "stacks", "dataCategories"] as const;
 const cacheSeconds = 3_600;
 
+/**
+ * What the widget's TCF chunk writes the strings with, beside the vendors it shows (docs/tcf.md#loading): here rather
+ * than in the bootstrap, which every page of every project reads. The publisher's country is the project's
+ * jurisdiction's country (`US-CA` → `US`), else the TC string's "unknown", `AA`.
+ */
+function pageSettings({ cmpId, cmpVersion, vendors, publisherRestrictions, publisherPurposes, acProviders }: TcfSettings, jurisdiction: string | null) {
+  const publisherCountryCode = /^[A-Z]{2}\b/.exec(jurisdiction ?? "")?.[0] ?? "AA";
+  return { cmpId, cmpVersion, vendors, publisherRestrictions, publisherPurposes, acProviders, publisherCountryCode };
+}
+
 tcfProjectListRoutes.openapi(
   defineRoute({
     method: "get",
@@ -30,7 +41,9 @@ tcfProjectListRoutes.openapi(
     summary: "A TCF project's vendor list: the newest GVL with the project's vendors only",
     description:
       "Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from " +
-      "IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages.",
+      "IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages. Beside the " +
+      "GVL's fields, `settings`: what the widget writes the TC and AC strings with (`cmpId`, `cmpVersion`, `vendors`, `publisherRestrictions`, " +
+      "`publisherPurposes`, `acProviders`, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country).",
     request: {
       params: ProjectParams,
       query: z.object({ lang: z.enum(gvlLanguages).optional().openapi({ description: "A language of the GVL (IAB's file name: `pt-br`, `sr-cyrl`)." }) }),
@@ -40,7 +53,7 @@ tcfProjectListRoutes.openapi(
   async (c) => {
     const projectId = c.req.valid("param").project_id;
     const lang = c.req.valid("query").lang;
-    const [row] = await getDb(c.var.db).select({ tcf: projects.tcf, version: projects.configVersion }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    const [row] = await getDb(c.var.db).select({ tcf: projects.tcf, version: projects.configVersion, jurisdiction: projects.jurisdiction }).from(projects).where(eq(projects.id, projectId)).limit(1);
     const gvlVersion = await newestVersion(c.env.DB, "gvl");
     if (!row?.tcf?.enabled || gvlVersion === undefined) throw notFound("TCF project");
     // Keyed by what it is made of: the project's settings (its configuration version) and the GVL's version.
@@ -59,6 +72,7 @@ tcfProjectListRoutes.openapi(
         // The language the declarations are in: English where IAB had no translation for this version yet.
         language: translation ? lang : "en",
         vendors: Object.fromEntries(row.tcf.vendors.flatMap((id) => (gvl.vendors[String(id)] ? [[String(id), gvl.vendors[String(id)]]] : []))),
+        settings: pageSettings(row.tcf, row.jurisdiction),
       };
       c.executionCtx.waitUntil(cache.put(key, Response.json(list, { headers: { "cache-control": `max-age=${cacheSeconds}` } })));
     }

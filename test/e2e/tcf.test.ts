@@ -1,0 +1,307 @@
+// IAB TCF's in-page API on a TCF project's pages (docs/tcf.md#in-the-page), in Chromium: IAB's own stub first in the
+// head, then the widget, whose TCF chunk takes the stub's queue over with IAB's CmpApi. `ping`, the events and their
+// order (CMP API v2: cmpuishown when the dialog shows, useractioncomplete on a decision, tcloaded for a returning
+// visitor), removeEventListener, getTCData and the TC string decoded in Node with IAB's library to the choice made,
+// `disclosedVendors` the vendors shown, a cross-origin child frame through `__tcfapiLocator`, and the calls Prebid.js's
+// TCF consent module makes after Accept all, Reject all and a custom choice.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { TCString } from "@iabtechlabtcf/core";
+import { build } from "vite";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+
+let browser: Browser;
+let site: Awaited<ReturnType<typeof hostSite>>;
+/** Another origin (another port) for the child frame. */
+let other: Awaited<ReturnType<typeof hostSite>>;
+let shop: Shop;
+
+/** The project's vendors (test/fixtures/tcf/vendor-list.json): Google (consent 1, 3, 4; LI 2, 7, 9, 10), Index Exchange, Magnite, Amazon. */
+const vendors = [10, 52, 755, 793];
+const settings = {
+  enabled: true,
+  cmpId: 300,
+  cmpVersion: 2,
+  vendors,
+  publisherRestrictions: [],
+  publisherPurposes: { consent: [1], legitimateInterest: [] },
+  acProviders: [1, 89],
+};
+
+/** IAB's stub (@iabtechlabtcf/stub), inline first in the head as IAB asks. */
+const iabStub = `<script>${readFileSync(createRequire(import.meta.url).resolve("@iabtechlabtcf/stub/lib/stub.js"), "utf8")}</script>`;
+/**
+ * What Prebid.js's TCF consent module does (modules/consentManagementTcf.ts): `addEventListener` with version 2, and
+ * on `tcloaded` or `useractioncomplete` it takes `tcString`, `gdprApplies`, `purpose.consents` and `vendor.consents`.
+ * Registered with the stub before the widget loads, it also records every event's status, in order.
+ */
+const prebidLike = `<script>window.__tcfEvents = []; window.__tcfConsent = [];
+  __tcfapi("addEventListener", 2, function (tcData, success) {
+    __tcfEvents.push(tcData.eventStatus);
+    if (success && (tcData.eventStatus === "tcloaded" || tcData.eventStatus === "useractioncomplete")) {
+      __tcfConsent.push({ tcString: tcData.tcString, gdprApplies: tcData.gdprApplies, purposes: tcData.purpose.consents, vendors: tcData.vendor.consents });
+    }
+  });
+  __tcfapi("ping", 2, function (ping) { window.__stubPing = ping; });</script>`;
+
+/**
+ * Prebid.js itself, with its TCF consent module, configured as its docs show (`consentManagement.gdpr`, `cmpApi:
+ * "iab"`), waiting for the visitor as long as the test may take; `requestBids` starts its consent lookup.
+ */
+const prebidPage = `<script>window.pbjs = window.pbjs || { que: [] };
+  pbjs.que.push(function () {
+    pbjs.setConfig({ consentManagement: { gdpr: { cmpApi: "iab", timeout: 120000, actionTimeout: 120000 } } });
+    pbjs.requestBids({ adUnits: [] });
+  });</script><script src="/prebid.js"></script>`;
+
+/** Prebid.js bundled from npm with its TCF module (test/e2e/tcf/prebid-entry.js), as a publisher builds it, offline. */
+async function prebidBundle(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: new URL("tcf/prebid-entry.js", import.meta.url).pathname, formats: ["iife"], name: "prebidBundle", fileName: () => "prebid.js" },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  return (output as { output: { code: string }[] }[])[0]!.output[0]!.code;
+}
+
+/** A child page on another origin asking the top page through `__tcfapiLocator` and postMessage, as IAB's spec shows. */
+const childPage = `<!doctype html><script>
+  function locator() {
+    for (var f = window; f; f = f === top ? null : f.parent) { try { if (f.frames.__tcfapiLocator) return f; } catch (e) {} }
+  }
+  /** Every answer to the call goes to \`heard\` (addEventListener answers once per event). */
+  function call(target, command, heard) {
+    var callId = command + Math.random();
+    addEventListener("message", function (event) {
+      var data = typeof event.data === "string" ? JSON.parse(event.data) : event.data;
+      if (data && data.__tcfapiReturn && data.__tcfapiReturn.callId === callId) heard(data.__tcfapiReturn);
+    });
+    target.postMessage({ __tcfapiCall: { command: command, version: 2, callId: callId } }, "*");
+  }
+  (function ask() {
+    var target = locator();
+    if (!target) return setTimeout(ask, 50);
+    call(target, "ping", function (ping) { window.__ping = ping; });
+    call(target, "addEventListener", function (answer) {
+      if (answer.returnValue.eventStatus === "useractioncomplete") window.__tcData = answer;
+    });
+  })();
+</script>`;
+
+beforeAll(async () => {
+  let prebid: string;
+  [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
+  shop = await shopProject(site.origin);
+  // The cron keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
+  await until(async () => {
+    await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+    return (await fetch(`${base}/tcf/v3/vendor-list.json`)).ok && (await fetch(`${base}/tcf/atp/additional-consent-providers.json`)).ok;
+  });
+  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
+  Object.assign(site.pages, {
+    "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
+    "/prebid.js": { body: prebid, type: "text/javascript" },
+    "/plain.html": { body: shopPage(shop.projectId, { extra: `<iframe id="child" src="${other.origin}/child.html"></iframe>` }) },
+    "/opt-out.html": { body: shopPage(shop.projectId, { regime: "opt-out" }) },
+  });
+  other.pages["/child.html"] = { body: childPage };
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([site?.close(), other?.close()]);
+});
+
+/** Polls a condition outside the page (the service's lists) until it holds. */
+async function until(condition: () => Promise<boolean>) {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** `__tcfapi(command, 2, callback, parameter)` in the page: what the callback got first. */
+const tcfapi = (page: Page, command: string, parameter?: unknown) =>
+  page.evaluate(
+    ([command, parameter]) =>
+      new Promise<{ data: any; success: boolean }>((resolve) => (window as any).__tcfapi(command, 2, (data: unknown, success: boolean) => resolve({ data, success }), parameter)),
+    [command, parameter] as const,
+  );
+
+const recorded = (page: Page) => page.evaluate(() => ({ events: (window as any).__tcfEvents as string[], consent: (window as any).__tcfConsent as Json[] }));
+/** Waits until the Prebid-like listener has taken `count` consents. */
+const consentTaken = (page: Page, count: number) => page.waitForFunction((n) => (window as any).__tcfConsent.length >= n, count, { timeout: 60_000 });
+
+/** What Prebid.js's TCF module resolved: the consent its bid requests carry. */
+const prebidConsent = (page: Page) =>
+  page.evaluate(async () => {
+    const { consentString, gdprApplies, vendorData } = await (window as any).prebidConsent();
+    return { consentString, gdprApplies, purposes: vendorData.purpose.consents, vendors: vendorData.vendor.consents, eventStatus: vendorData.eventStatus };
+  });
+
+/** The TC string's signals, decoded in Node with IAB's library. */
+function decoded(tcString: string) {
+  const model = TCString.decode(tcString);
+  const ids = (vector: { forEach(callback: (value: boolean, id: number) => void): void }) => {
+    const out: number[] = [];
+    vector.forEach((value, id) => value && out.push(id));
+    return out;
+  };
+  return {
+    cmpId: model.cmpId,
+    cmpVersion: model.cmpVersion,
+    isServiceSpecific: model.isServiceSpecific,
+    purposeConsents: ids(model.purposeConsents),
+    vendorConsents: ids(model.vendorConsents),
+    vendorsDisclosed: ids(model.vendorsDisclosed),
+    publisherConsents: ids(model.publisherConsents),
+    vendorLegitimateInterests: ids(model.vendorLegitimateInterests),
+  };
+}
+const trueKeys = (vector: Record<string, boolean>) => Object.keys(vector).filter((id) => vector[id]).map(Number);
+
+describe("the TCF chunk on a page with IAB's stub", () => {
+  it("Accept all: ping, cmpuishown then useractioncomplete, every purpose and vendor granted, the strings recorded and kept; tcloaded on the next visit", async () => {
+    const { context, page } = await visitor(browser);
+    const posted = recordPermissionBodies(context);
+    await page.goto(`${site.origin}/stub.html`);
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    // The stub answered ping before the widget; then IAB's CmpApi answers it.
+    expect(await page.evaluate(() => (window as any).__stubPing)).toMatchObject({ cmpLoaded: false, cmpStatus: "stub" });
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    expect((await tcfapi(page, "ping")).data).toMatchObject({
+      gdprApplies: true,
+      cmpLoaded: true,
+      cmpStatus: "loaded",
+      displayStatus: "visible",
+      apiVersion: "2",
+      cmpId: 300,
+      cmpVersion: 2,
+      tcfPolicyVersion: 5,
+    });
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    const { events, consent } = await recorded(page);
+    expect(events).toEqual(["cmpuishown", "useractioncomplete"]);
+    expect((await tcfapi(page, "ping")).data).toMatchObject({ displayStatus: "hidden" });
+    expect(consent[0]).toMatchObject({ gdprApplies: true });
+    const signals = decoded(consent[0].tcString);
+    expect(signals).toMatchObject({ cmpId: 300, cmpVersion: 2, isServiceSpecific: true, vendorsDisclosed: vendors, publisherConsents: [1] });
+    expect(signals.purposeConsents).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(signals.vendorConsents).toEqual(vendors);
+    expect(trueKeys(consent[0].purposes)).toEqual(signals.purposeConsents);
+    expect(trueKeys(consent[0].vendors)).toEqual(vendors);
+    // The decision carried the strings, which the service checked and recorded (it answered, so the listener heard).
+    expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~1.89~dv.1.89" });
+    expect(await prebidConsent(page)).toEqual({
+      consentString: consent[0].tcString,
+      gdprApplies: true,
+      purposes: consent[0].purposes,
+      vendors: consent[0].vendors,
+      eventStatus: "useractioncomplete",
+    });
+    const getTcData = (await tcfapi(page, "getTCData")).data;
+    expect(getTcData).toMatchObject({ tcString: consent[0].tcString, eventStatus: "useractioncomplete", cmpStatus: "loaded" });
+
+    // removeEventListener: a listener removed hears nothing more; the first one hears the dialog shown again.
+    const added = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          (window as any).__tcfapi("addEventListener", 2, (tcData: Json) => {
+            (window as any).__second = ((window as any).__second ?? 0) + 1;
+            resolve(tcData.listenerId);
+          }),
+        ),
+    );
+    expect((await tcfapi(page, "removeEventListener", added)).data).toBe(true);
+    await page.evaluate(() => (window as any).assent.show());
+    await page.waitForFunction(() => (window as any).__tcfEvents.length === 3);
+    expect((await recorded(page)).events.at(-1)).toBe("cmpuishown");
+    expect((await tcfapi(page, "ping")).data).toMatchObject({ displayStatus: "visible" });
+    expect(await page.evaluate(() => (window as any).__second)).toBe(1);
+    await page.keyboard.press("Escape");
+    // Closed without a decision: the string as it was, the dialog hidden.
+    await page.waitForFunction(() => (window as any).__tcfEvents.length === 4);
+    expect((await recorded(page)).events.at(-1)).toBe("useractioncomplete");
+
+    // The next page view: the kept string, tcloaded, no dialog.
+    await page.reload();
+    await consentTaken(page, 1);
+    expect(await recorded(page)).toEqual({ events: ["tcloaded"], consent: [expect.objectContaining({ tcString: consent[0].tcString })] });
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("Reject all: no purpose, vendor or AC provider granted, and the vendors' legitimate interest objected to", async () => {
+    const { context, page } = await visitor(browser);
+    const posted = recordPermissionBodies(context);
+    await page.goto(`${site.origin}/stub.html`);
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    await banner(page).getByRole("button", { name: "Reject all" }).click();
+    await consentTaken(page, 1);
+    const { consent } = await recorded(page);
+    const signals = decoded(consent[0].tcString);
+    expect(signals).toMatchObject({ purposeConsents: [], vendorConsents: [], vendorLegitimateInterests: [], vendorsDisclosed: vendors, publisherConsents: [] });
+    expect(trueKeys(consent[0].purposes)).toEqual([]);
+    expect(trueKeys(consent[0].vendors)).toEqual([]);
+    expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~~dv.1.89" });
+    expect(await prebidConsent(page)).toMatchObject({ consentString: consent[0].tcString, gdprApplies: true, eventStatus: "useractioncomplete" });
+    expect(trueKeys((await prebidConsent(page)).vendors)).toEqual([]);
+    await context.close();
+  });
+
+  it("a custom choice: Analytics on and Marketing off grants the measurement purposes 8 to 10 and the vendors that use them", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/stub.html`);
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    await banner(page).getByRole("button", { name: "Customize" }).click();
+    await page.getByRole("switch", { name: "Analytics", exact: true }).check();
+    await page.getByRole("button", { name: "Save choices" }).click();
+    await consentTaken(page, 1);
+    const { consent } = await recorded(page);
+    const signals = decoded(consent[0].tcString);
+    // Analytics carries analytics_storage (test/e2e/widget-helpers.ts): purposes 8, 9 and 10 (docs/tcf.md#from-the-widgets-decision).
+    expect(signals.purposeConsents).toEqual([8, 9, 10]);
+    // Vendors declaring consent for one of them: Index Exchange (9, 10), Magnite (10), Amazon (9, 10); not Google (1, 3, 4).
+    expect(signals.vendorConsents).toEqual([10, 52, 793]);
+    expect(trueKeys(consent[0].purposes)).toEqual([8, 9, 10]);
+    expect(trueKeys(consent[0].vendors)).toEqual([10, 52, 793]);
+    const prebid = await prebidConsent(page);
+    expect([prebid.consentString, trueKeys(prebid.purposes), trueKeys(prebid.vendors)]).toEqual([consent[0].tcString, [8, 9, 10], [10, 52, 793]]);
+    await context.close();
+  });
+});
+
+describe("the TCF chunk on a page without the stub", () => {
+  it("adds the __tcfapiLocator frame and answers a cross-origin child's postMessage calls", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/plain.html`);
+    await page.waitForFunction(() => (window as any).__tcfapi, undefined, { timeout: 60_000 });
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    const frame = page.frames().find((f) => f.url().startsWith(other.origin))!;
+    await frame.waitForFunction(() => (window as any).__tcData, undefined, { timeout: 60_000 });
+    const { ping, tcData } = await frame.evaluate(() => ({ ping: (window as any).__ping, tcData: (window as any).__tcData }));
+    expect(ping).toMatchObject({ success: true, returnValue: { cmpStatus: "loaded", cmpId: 300, gdprApplies: true } });
+    expect(tcData.success).toBe(true);
+    expect(decoded(tcData.returnValue.tcString).vendorsDisclosed).toEqual(vendors);
+    expect(await page.evaluate(() => document.querySelectorAll("iframe[name=__tcfapiLocator]").length)).toBe(1);
+    await context.close();
+  });
+
+  it("is not loaded under the opt-out regime: no __tcfapi, no TCF chunk fetched", async () => {
+    const { context, page } = await visitor(browser);
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(request.url()));
+    await page.goto(`${site.origin}/opt-out.html`);
+    await banner(page).waitFor();
+    await page.evaluate(() => (window as any).assent.ready);
+    expect(await page.evaluate(() => typeof (window as any).__tcfapi)).toBe("undefined");
+    expect(fetched.filter((url) => /\/widget\/tcf\.|vendor-list\.json/.test(url))).toEqual([]);
+    await context.close();
+  });
+});

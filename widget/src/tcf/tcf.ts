@@ -1,0 +1,135 @@
+/**
+ * The page's `__tcfapi` (IAB TCF CMP API v2), loaded only where the bootstrap names `tcf` (a project with TCF on, a
+ * visitor under the opt-in regime): IAB's own `CmpApi` answers every command, takes over the calls IAB's stub queued,
+ * and hears the TC string this chunk writes from the widget's decision (docs/tcf.md#in-the-page). Without the stub,
+ * the chunk adds the `__tcfapiLocator` frame and answers frames' `__tcfapiCall` messages itself, as the stub would.
+ */
+import { CmpApi } from "@iabtechlabtcf/cmpapi";
+import type { VendorList } from "@iabtechlabtcf/core";
+import type { ConsentController } from "../controller";
+import { storageKey } from "../../../shared/browser/storage-keys";
+import { tcfChoice } from "./decision";
+import { acString, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
+
+/** The project's vendor list (worker/tcf/project-list-routes.ts): the GVL with its vendors, and what the strings need. */
+type ProjectList = VendorList & { language: string; settings: TcfPageSettings & { acProviders: number[]; publisherCountryCode: string } };
+/** What this device keeps beside the widget's decision: the strings last written, and the vendors they disclosed. */
+type Kept = { tcString: string; acString: string; vendors: number[] };
+
+type TcfApi = ((...args: unknown[]) => unknown) | undefined;
+const page = window as unknown as { __tcfapi?: TcfApi };
+
+let started = false;
+
+/** The strings of the switches as they stand now. */
+function stringsNow(flow: ConsentController, list: ProjectList): Kept {
+  const { settings } = list;
+  const choice = tcfChoice(list, settings, flow.shown.config?.purposes ?? [], (purpose) => !!flow.shown.choices[purpose.purposeId]);
+  const signals = signalsOf(list, settings, choice, list.language, settings.publisherCountryCode);
+  return {
+    tcString: tcString(list, signals, new Date(), list.language),
+    acString: acString(choice.acConsents, settings.acProviders),
+    vendors: signals.vendorsDisclosed,
+  };
+}
+
+/** Answers a frame's `__tcfapiCall` (a string or an object, answered in kind) through `__tcfapi`, as IAB's stub does. */
+function answerFrames(event: MessageEvent) {
+  const text = typeof event.data === "string";
+  let call;
+  try {
+    call = (text ? JSON.parse(event.data) : event.data)?.__tcfapiCall;
+  } catch {
+    return;
+  }
+  if (!call) return;
+  page.__tcfapi?.(call.command, call.version, (returnValue: unknown, success: boolean) => {
+    const reply = { __tcfapiReturn: { returnValue, success, callId: call.callId } };
+    (event.source as Window | null)?.postMessage(text ? JSON.stringify(reply) : reply, "*");
+  }, call.parameter);
+}
+
+async function projectList(flow: ConsentController): Promise<ProjectList> {
+  const { api, project } = flow.host.source;
+  const url = `${api}/tcf/v3/projects/${encodeURIComponent(project)}/vendor-list.json`;
+  // The dialog's language where the GVL has it (IAB's file names: `pt-br`), else English (the list's own; a language
+  // the GVL lacks is refused, without CORS headers, so the browser reports a failed fetch).
+  const lang = (flow.shown.language ?? "en").toLowerCase();
+  const inLanguage = lang === "en" ? undefined : await fetch(`${url}?lang=${lang}`).catch(() => undefined);
+  return (inLanguage?.ok ? inLanguage : await fetch(url)).json();
+}
+
+/** Serves `__tcfapi` from the controller's decision; called again when a bootstrap answers, which changes nothing here. */
+export default async function serveTcf(flow: ConsentController) {
+  if (started) return;
+  started = true;
+  const list = await projectList(flow);
+  const storage = `${storageKey(flow.host.source.api, flow.host.source.project)}:tcf`;
+  let kept: Kept | undefined;
+  try {
+    kept = JSON.parse(localStorage.getItem(storage) ?? "null") ?? undefined;
+  } catch {
+    // Blocked storage keeps nothing: the visitor is asked again.
+  }
+  if (!page.__tcfapi) {
+    const frame = document.createElement("iframe");
+    frame.name = "__tcfapiLocator";
+    frame.hidden = true;
+    document.body.append(frame);
+    addEventListener("message", answerFrames);
+  }
+  const cmpApi = new CmpApi(list.settings.cmpId, list.settings.cmpVersion, true);
+  /**
+   * Whether the API last said the dialog shows (undefined before the first update), and whether a decision was just
+   * told (the layer is still closing).
+   */
+  let shownTold: boolean | undefined;
+  let closing = false;
+  const visible = () => flow.shown.banner === "ask" || flow.shown.open;
+
+  // A decision sends its strings with it (meta.context), made from the switches the decision saves.
+  let sent: Kept | undefined;
+  const context = flow.host.context;
+  flow.host.context = () => {
+    sent = stringsNow(flow, list);
+    return { ...context(), tcString: sent.tcString, acString: sent.acString };
+  };
+  // Once the service confirmed it (assent-change), the strings are the visitor's: kept, and told to the page.
+  const emit = flow.host.emit;
+  flow.host.emit = (type, detail) => {
+    emit(type, detail);
+    if (type !== "assent-change" || !sent) return;
+    kept = sent;
+    sent = undefined;
+    try {
+      localStorage.setItem(storage, JSON.stringify(kept));
+    } catch {
+      // Blocked storage: the page still hears the string.
+    }
+    shownTold = false;
+    closing = true;
+    cmpApi.update(kept.tcString, false);
+  };
+  // The dialog showing or closing without a decision, as the widget renders it: cmpuishown, then the string as it was.
+  const render = flow.host.render;
+  const follow = () => {
+    if (flow.shown.busy) return;
+    if (closing) closing = visible();
+    else if (visible() !== shownTold) {
+      shownTold = visible();
+      cmpApi.update(kept?.tcString ?? "", shownTold);
+    }
+  };
+  flow.host.render = () => {
+    render();
+    follow();
+  };
+
+  // A visitor who never chose with these vendors disclosed is asked (docs/tcf.md#when-the-dialog-shows-again), unless
+  // they closed the layer in this browser session. A decision already on its way (the visitor was quicker than this
+  // chunk) is told when it is recorded, or, when it went without strings, once the layer closes.
+  const dismissed = sessionStorage.getItem(`${storageKey(flow.host.source.api, flow.host.source.project)}:dismissed`);
+  const disclosed = stringsNow(flow, list).vendors;
+  if (!visible() && !dismissed && !flow.shown.busy && kept?.vendors.join() !== disclosed.join()) flow.set({ banner: "ask" });
+  else follow();
+}
