@@ -77,8 +77,8 @@ async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, gu
 
 /**
  * Scans a site: from `start`, same-site links breadth first up to `maxPages`, each origin's robots.txt respected.
- * Each page is visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent
- * widget only in the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
+ * Each page is read as three passes in two clean contexts (no decision and then Accept all on that page; Reject all);
+ * a page without the Assent widget only as the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
  */
 export async function scanOrigin(browser: ScanBrowser, start: string, options: ScanOptions = {}): Promise<ScanReport> {
   const startedAt = new Date().toISOString();
