@@ -4,7 +4,7 @@ import { robotsRules } from "./robots.ts";
 import { siteOf } from "./sites.ts";
 import { guardRequests } from "./devtools.ts";
 import type { RequestGuard } from "../shared/ssrf.ts";
-import { visit, type Limits, type PageError, type Phase, type ScanBrowser, type ScanPass, type Visit } from "./visit.ts";
+import { unreadable, visit, type Limits, type PageError, type Phase, type ScanBrowser, type ScanPass, type Visit } from "./visit.ts";
 
 export type { ScanBrowser, ScanPass } from "./visit.ts";
 
@@ -77,8 +77,8 @@ async function robotsOf(browser: ScanBrowser, origin: string, limits: Limits, gu
 
 /**
  * Scans a site: from `start`, same-site links breadth first up to `maxPages`, each origin's robots.txt respected.
- * Each page is visited in three clean contexts (no decision, Accept all, Reject all); a page without the Assent
- * widget only in the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
+ * Each page is read as three passes in two clean contexts (no decision and then Accept all on that page; Reject all);
+ * a page without the Assent widget only as the first. A page that fails gets its error and the scan goes on. The one crawl the CLI and the Worker both run.
  */
 export async function scanOrigin(browser: ScanBrowser, start: string, options: ScanOptions = {}): Promise<ScanReport> {
   const startedAt = new Date().toISOString();
@@ -99,21 +99,21 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
   const refused: { url: string; error: PageError }[] = [];
 
   /**
-   * Whether the start page has the widget: each page's three visits run side by side in contexts of the one browser,
-   * the start page's too; a site without the widget gets one visit per page after its start page.
+   * Whether the start page has the widget: each page's visits run side by side in contexts of the one browser, the
+   * start page's too; a site without the widget gets one visit per page after its start page.
    */
   let usesAssent: boolean | undefined;
-  const failedToLoad = (v: Visit) => ["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed"].includes(v.error?.code ?? "");
 
   const scanPage = async (url: string) => {
     if (!(await allowed(new URL(url)))) {
       refused.push({ url, error: { code: "robots_disallowed", detail: "robots.txt disallows this page for the scanner." } });
       return;
     }
-    const visitAs = (phase: Phase) => visit(browser, url, phase, limits, { guard: options.guard, pass: options.pass });
-    const phases = [visitAs("before-consent")];
-    if (usesAssent !== false) phases.push(visitAs("after-accept"), visitAs("after-reject"));
-    const [first, ...after] = await Promise.all(phases);
+    const visitAs = (phases: Phase[]) => visit(browser, url, phases, limits, { guard: options.guard, pass: options.pass });
+    // Accept all is clicked on the first visit's page once it has been read (that visit is a clean first visit
+    // already); Reject all needs a clean context of its own, beside it.
+    const contexts: Phase[][] = usesAssent === false ? [["before-consent"]] : [["before-consent", "after-accept"], ["after-reject"]];
+    const [first, ...after] = (await Promise.all(contexts.map(visitAs))).flat();
     usesAssent ??= first.assent !== null;
     for (const link of first.links) {
       const next = pageToFollow(link, startUrl, options.mayFollow);
@@ -123,10 +123,10 @@ export async function scanOrigin(browser: ScanBrowser, start: string, options: S
       }
     }
     visits.push(first);
-    if (!first.assent || failedToLoad(first)) return;
+    if (!first.assent || (first.error && unreadable.has(first.error.code))) return;
     // A page without the widget has no decision to make: visits started beside its first are dropped.
     if (after.length) visits.push(...after);
-    else visits.push(...(await Promise.all([visitAs("after-accept"), visitAs("after-reject")])));
+    else visits.push(...(await Promise.all([visitAs(["after-accept"]), visitAs(["after-reject"])])).flat());
   };
 
   // A small pool: workers take the next queued page as links are found.

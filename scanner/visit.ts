@@ -6,6 +6,7 @@ import { cookieFromWrite } from "./cookies.ts";
 import { devtools, guardRequests, NavigationRefused, type RefusedCookie, type SeenCookie } from "./devtools.ts";
 import type { RequestGuard } from "../shared/ssrf.ts";
 import { siteOf } from "./sites.ts";
+import { traceStep } from "./trace.ts";
 
 export type Phase = (typeof visitPhases)[number];
 
@@ -76,26 +77,33 @@ function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 }
 
 /**
- * Visits `url` in a fresh context as `phase` asks: no decision, or the widget's Accept all / Reject all clicked and
- * the page loaded again, as a visitor's next page view, so that what fires on a load after the decision is seen.
- * With `guard`, every request it refuses fails before it leaves the browser; a refused top-frame navigation is the
- * visit's error (`navigation_refused`).
+ * Visits `url` in one fresh context and reads it as each of `phases` in turn: `before-consent` is the first load with
+ * no decision; `after-accept` and `after-reject` click the widget's Accept all or Reject all and load the page again,
+ * as a visitor's next page view, so that what fires on a load after the decision is seen. A decision phase after
+ * `before-consent` clicks on the page that phase loaded and read: the same first visit, not another one. With
+ * `guard`, every request it refuses fails before it leaves the browser; a refused top-frame navigation is the visit's
+ * error (`navigation_refused`). Answers one `Visit` for each phase.
  */
-export async function visit(browser: ScanBrowser, url: string, phase: Phase, limits: Limits, rules: VisitRules = {}): Promise<Visit> {
+export async function visit(browser: ScanBrowser, url: string, phases: readonly Phase[], limits: Limits, rules: VisitRules = {}): Promise<Visit[]> {
   // No service workers: they fetch outside the page's interception, so the guard could not see their requests.
+  traceStep(url, phases.join("+"), "context");
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(rules.guard ? { serviceWorkers: "block" as const } : {}) });
-  const result: Visit = { page: url, phase, error: null, decided: false, did: "", cookies: [], refusedCookies: [], storage: [], requests: [], elements: [], links: [], assent: null };
+  const results = phases.map((phase): Visit => ({ page: url, phase, error: null, decided: false, did: "", cookies: [], refusedCookies: [], storage: [], requests: [], elements: [], links: [], assent: null }));
+  const progress = { read: 0 };
   try {
     // The whole visit is bounded too: a page can hang the reads after load (a busy main thread).
-    await withDeadline(inContext(context, url, phase, limits, result, rules), visitDeadline(limits), "the visit");
+    await withDeadline(inContext(context, url, results, limits, rules, progress), visitDeadline(limits), "the visit");
   } catch (error) {
-    result.error ??= navigationError(error);
+    for (const result of results.slice(progress.read)) result.error ??= navigationError(error);
   } finally {
     await context.close().catch(() => {});
+    traceStep(url, phases.join("+"), `closed ${results.map((r) => r.error?.code ?? "ok").join(" ")}`);
   }
-  if (result.error && !result.decided && phase !== "before-consent" && !result.did.includes("decision")) result.did = "";
-  result.did ||= `Could not load the page (${result.error?.code ?? "no answer"}), so made no decision.`;
-  return result;
+  for (const result of results) {
+    if (result.error && !result.decided && result.phase !== "before-consent" && !result.did.includes("decision")) result.did = "";
+    result.did ||= `Could not load the page (${result.error?.code ?? "no answer"}), so made no decision.`;
+  }
+  return results;
 }
 
 /**
@@ -107,7 +115,10 @@ export const visitDeadline = (limits: Limits) => limits.pageTimeoutMs * 6 + limi
 /** Requests recorded per visit; more are counted (for the decision's moment) but not kept. */
 const requestsKept = 2000;
 
-async function inContext(context: BrowserContext, url: string, phase: Phase, limits: Limits, result: Visit, { guard, pass }: VisitRules) {
+/** Errors after which the page is not there to read or to decide on: no decision is made, no link followed. */
+export const unreadable = new Set(["unreachable", "redirect_loop", "timeout", "too_large", "navigation_failed", "navigation_refused", "aborted"]);
+
+async function inContext(context: BrowserContext, url: string, results: Visit[], limits: Limits, { guard, pass }: VisitRules, progress: { read: number }) {
   await context.addInitScript({ content: recorderScript });
   if (pass) {
     const header = pass.header.toLowerCase();
@@ -118,7 +129,6 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
   }
   const site = siteOf(new URL(url).hostname);
   let bytes = 0;
-  let decidedAt = Number.POSITIVE_INFINITY;
   let requestCount = 0;
   const cookieSources = new Map<string, string>();
   const page = await context.newPage();
@@ -149,52 +159,80 @@ async function inContext(context: BrowserContext, url: string, phase: Phase, lim
     stop.signal.addEventListener("abort", () => reject(Object.assign(new Error("too large"), { code: "too_large" }))),
   );
   tooLarge.catch(() => {});
-  try {
-    // A visit that makes a decision needs the banner, not the whole load: its reload is what is read.
-    const waitUntil = phase === "before-consent" ? "load" : "domcontentloaded";
-    const response = await Promise.race([page.goto(url, { timeout: limits.pageTimeoutMs, waitUntil }), tooLarge]);
-    if (response && response.status() >= 400) result.error = { code: "http_error", detail: `The page answered ${response.status()}.` };
-    result.did = "Loaded the page and made no decision.";
-    if (phase === "before-consent") await Promise.race([settle(page, limits), tooLarge]);
-    else {
-      decidedAt = requestCount;
-      const decision = await Promise.race([decide(page, phase, limits), tooLarge]);
-      result.decided = decision.outcome === "recorded";
-      result.did = decision.did;
-      if (decision.outcome === "not-recorded") {
-        result.error ??= {
-          code: "decision_not_recorded",
-          detail:
-            decision.did +
-            (refusedByService > 0 ? ` Its service refused ${refusedByService} requests with 429 (rate limited): every visit after a decision is a new visitor from the scanner's one address.` : "") +
-            " What the page does after that decision is not in this report.",
-        };
+
+  for (const [index, result] of results.entries()) {
+    const phase = result.phase;
+    let decidedAt = Number.POSITIVE_INFINITY;
+    try {
+      if (index === 0) {
+        // A visit that only makes a decision needs the banner, not the whole load: its reload is what is read.
+        const waitUntil = phase === "before-consent" ? "load" : "domcontentloaded";
+        traceStep(url, phase, "goto");
+        const response = await Promise.race([page.goto(url, { timeout: limits.pageTimeoutMs, waitUntil }), tooLarge]);
+        for (const each of results) {
+          if (response && response.status() >= 400) each.error = { code: "http_error", detail: `The page answered ${response.status()}.` };
+          each.did = "Loaded the page and made no decision.";
+        }
+        traceStep(url, phase, "loaded");
       }
-      if (result.decided) {
-        // Loaded again straight away, as the visitor's next page view: done when the widget has applied the stored
-        // decision (its ready signal) and the network has settled, rather than when every last resource has loaded.
-        await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "domcontentloaded" }), tooLarge]);
-        await Promise.race([page.waitForFunction("window.__assentScan && window.__assentScan.ready > 0", undefined, { timeout: limits.pageTimeoutMs }), tooLarge]);
+      if (phase === "before-consent") {
         await Promise.race([settle(page, limits), tooLarge]);
-        result.did += " The page was then loaded again, as the visitor's next page view, and read once the widget had applied the decision.";
+        traceStep(url, phase, "settled");
+      } else {
+        decidedAt = requestCount;
+        const decision = await Promise.race([decide(page, phase, limits), tooLarge]);
+        result.decided = decision.outcome === "recorded";
+        traceStep(url, phase, `decided ${decision.outcome}`);
+        result.did = decision.did;
+        if (decision.outcome === "not-recorded") {
+          result.error ??= {
+            code: "decision_not_recorded",
+            detail:
+              decision.did +
+              (refusedByService > 0 ? ` Its service refused ${refusedByService} requests with 429 (rate limited): every visit after a decision is a new visitor from the scanner's one address.` : "") +
+              " What the page does after that decision is not in this report.",
+          };
+        }
+        if (result.decided) {
+          // Loaded again straight away, as the visitor's next page view: done when the widget has applied the stored
+          // decision (its ready signal) and the network has settled, rather than when every last resource has loaded.
+          await Promise.race([page.reload({ timeout: limits.pageTimeoutMs, waitUntil: "domcontentloaded" }), tooLarge]);
+          traceStep(url, phase, "reloaded");
+          await Promise.race([page.waitForFunction("window.__assentScan && window.__assentScan.ready > 0", undefined, { timeout: limits.pageTimeoutMs }), tooLarge]);
+          traceStep(url, phase, "ready");
+          await Promise.race([settle(page, limits), tooLarge]);
+          traceStep(url, phase, "settled");
+          result.did += " The page was then loaded again, as the visitor's next page view, and read once the widget had applied the decision.";
+        }
+      }
+      const growing = await Promise.race([scrollThrough(page, limits), tooLarge]);
+      traceStep(url, phase, "scrolled");
+      if (growing) result.error ??= { code: "endless_scroll", detail: "The page kept growing while scrolled (infinite scroll); what loaded so far is recorded." };
+    } catch (error) {
+      if ((error as { code?: string }).code === "too_large") {
+        result.error = { code: "too_large", detail: `The page received more than ${limits.maxBytes} bytes; it was stopped and what loaded so far is recorded.` };
+        await page.evaluate("window.stop()").catch(() => {});
+      } else {
+        result.error = refusal?.reason ? { code: "navigation_refused", detail: `The page would have navigated to ${refusal.reason}` } : navigationError(error);
+        // The phases after it had no page to read either.
+        for (const later of results.slice(index + 1)) later.error ??= result.error;
+        progress.read = results.length;
+        return;
       }
     }
-    const growing = await Promise.race([scrollThrough(page, limits), tooLarge]);
-    if (growing) result.error ??= { code: "endless_scroll", detail: "The page kept growing while scrolled (infinite scroll); what loaded so far is recorded." };
-  } catch (error) {
-    if ((error as { code?: string }).code === "too_large") {
-      result.error = { code: "too_large", detail: `The page received more than ${limits.maxBytes} bytes; it was stopped and what loaded so far is recorded.` };
-      await page.evaluate("window.stop()").catch(() => {});
-    } else {
-      result.error = refusal?.reason ? { code: "navigation_refused", detail: `The page would have navigated to ${refusal.reason}` } : navigationError(error);
+    const recorded = await record(context, page, site, result, {
+      scriptOf, cookieSources, seen, decidedAt, rebuiltCookies: tools?.rebuiltCookies ?? [], refusedCookies: tools?.refusedCookies ?? [],
+    });
+    traceStep(url, phase, "recorded");
+    if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
+    if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
+    progress.read = index + 1;
+    if (result.error && unreadable.has(result.error.code)) {
+      for (const later of results.slice(index + 1)) later.error ??= result.error;
+      progress.read = results.length;
       return;
     }
   }
-  const recorded = await record(context, page, site, result, {
-    scriptOf, cookieSources, seen, decidedAt, rebuiltCookies: tools?.rebuiltCookies ?? [], refusedCookies: tools?.refusedCookies ?? [],
-  });
-  if (recorded && recorded.popups > hostileCount) result.error ??= { code: "popup_storm", detail: `The page tried to open ${recorded.popups} windows; none was opened.` };
-  if (recorded && recorded.dialogs > hostileCount) result.error ??= { code: "dialog_loop", detail: `The page raised ${recorded.dialogs} dialogs; each was dismissed.` };
 }
 
 /** Waits for the network to go quiet, at most `settleMs`: pages that never go quiet are read as they are. */
@@ -221,6 +259,7 @@ async function decide(page: Page, phase: Phase, limits: Limits): Promise<Decisio
     // The banner waits on the service; a busy machine or a slow service is no reason to skip the decision. Every
     // regime's banner has "Your privacy choices" (customize).
     await banner("customize").waitFor({ state: "visible", timeout: limits.pageTimeoutMs });
+    traceStep(page.url(), phase, "banner");
     if ((await banner("reject").count()) > 0) await banner(part).click({ timeout: limits.pageTimeoutMs });
     else {
       did = `The banner offers OK and "Your privacy choices" (an opt-out or notice regime; OK records nothing): opened the choices and clicked "${words}" there`;
@@ -230,6 +269,7 @@ async function decide(page: Page, phase: Phase, limits: Limits): Promise<Decisio
   } catch {
     return { outcome: "not-recorded", did: `Found no "${words}" to click within ${limits.pageTimeoutMs / 1000} s (no banner, or a banner that stayed disabled).` };
   }
+  traceStep(page.url(), phase, "clicked");
   try {
     await page.waitForFunction("window.__assentScan && window.__assentScan.decisions > 0", undefined, { timeout: limits.pageTimeoutMs });
     return { outcome: "recorded", did: `${did}; the widget recorded the decision.` };

@@ -17,6 +17,8 @@ const html = (body, head = "") => `<!doctype html><html lang="en"><head><meta ch
 export async function startScanFixture({ extraPages = 0 } = {}) {
   let port = 0;
   let assent = null;
+  /** How many times each of the shop's pages was asked for, by path. */
+  const loads = new Map();
   const at = (host) => `http://${host}:${port}`;
   const products = Array.from({ length: extraPages }, (_, i) => `/products/${i + 1}`);
   const nav = ["/", "/products", "/about", "/blog", "/private/account", "/missing", ...products]
@@ -109,7 +111,9 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
   };
   const server = createServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
-    const route = routes[host]?.[new URL(req.url ?? "/", "http://x").pathname];
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (host === "localhost") loads.set(path, (loads.get(path) ?? 0) + 1);
+    const route = routes[host]?.[path];
     if (!route) return res.writeHead(404, { "content-type": "text/html" }).end(html("<h1>Not found</h1>"));
     const [type, body, headers = {}] = route();
     res.writeHead(200, { "content-type": `${type}; charset=utf-8`, ...headers }).end(body);
@@ -120,6 +124,7 @@ export async function startScanFixture({ extraPages = 0 } = {}) {
     origin: at("localhost"),
     at,
     useAssent: (service) => void (assent = service),
+    loads: (path) => loads.get(path) ?? 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
