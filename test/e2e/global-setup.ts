@@ -1,10 +1,11 @@
-// Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
-// (migrations applied, demo seeded), exactly as `npm start` runs it. It starts in the background: Vitest runs every
-// project's global setup before any file, so the other projects' files run meanwhile, and each e2e file waits for the
-// service first (test/e2e/service-ready.ts).
+// Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV (migrations
+// applied, demo seeded), exactly as `npm start` runs it; and the one Chromium they all connect to (browser.ts). Both
+// start in the background: Vitest runs every project's global setup before any file, so the other projects' files run
+// meanwhile, and each e2e file waits for the service first (test/e2e/service-ready.ts).
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import {
   applyMigrations,
@@ -17,6 +18,7 @@ import {
   type LocalService,
 } from "../../scripts/local-service.mjs";
 import { seedDemo } from "../../scripts/seed.mjs";
+import { launchBrowserServer } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,6 +31,7 @@ declare module "vitest" {
 
 const e2eConfig = "wrangler.e2e.toml";
 let service: LocalService | undefined;
+let browserServer: Promise<BrowserServer> | undefined;
 let started: Promise<void> | undefined;
 let folder: string | undefined;
 
@@ -48,14 +51,15 @@ export async function setup(project: TestProject) {
   // Named now, bound minutes later: a port no outgoing connection takes meanwhile.
   const port = await lastingPort();
   const adminToken = "e2e-admin-token";
-  const report = (outcome: { demoProjectId: string } | { error: string }) => {
+  const report = (outcome: { demoProjectId: string; browserEndpoint: string } | { error: string }) => {
     writeFileSync(`${status}.part`, JSON.stringify(outcome));
     renameSync(`${status}.part`, status);
   };
   started = (async () => {
     // Alongside the migrations: the client bundles the service serves, unless the caller built them already (.ci/run
-    // builds before testing).
-    await Promise.all([applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
+    // builds before testing), and the one Chromium every browser file connects to (test/e2e/browser.ts).
+    browserServer = launchBrowserServer();
+    const [browser] = await Promise.all([browserServer, applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
     service = await startService({
       name: "e2e",
       config: e2eConfig,
@@ -69,7 +73,7 @@ export async function setup(project: TestProject) {
       options: ["--test-scheduled"],
     });
     const demo = await seedDemo(service.baseUrl, service.adminToken);
-    report({ demoProjectId: demo.projectId });
+    report({ demoProjectId: demo.projectId, browserEndpoint: browser.wsEndpoint() });
   })().catch((error: Error) => report({ error: error.stack ?? error.message }));
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("adminToken", adminToken);
@@ -78,7 +82,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await started;
-  await service?.stop();
+  await Promise.all([service?.stop(), browserServer?.then((browser) => browser.close(), () => {})]);
   if (folder) rmSync(folder, { recursive: true, force: true });
   rmSync(e2eConfig, { force: true });
 }
