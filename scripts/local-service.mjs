@@ -107,7 +107,7 @@ const migrationsTable = (name) => `CREATE TABLE IF NOT EXISTS ${name}(
  * Applies the migrations to the local D1 of `stateDir` (wrangler's `--persist-to`) as `wrangler d1 migrations apply DB
  * --local` does: its table of applied migrations, then each pending migration's statements and its row in one batch.
  * But in one Miniflare, where wrangler starts one per migration (some 40 s of CPU for 30 migrations; this takes a tenth
- * of it). test/e2e/local-service.test.ts compares the two; `npm start` (scripts/dev.mjs) runs wrangler's own.
+ * of it). `npm start` (scripts/dev.mjs) runs wrangler's own, and test/e2e/npm-start.test.ts compares the two.
  * `config` is the wrangler config file.
  */
 export async function applyMigrations(stateDir, { config = "wrangler.toml" } = {}) {

@@ -197,7 +197,8 @@ describe("click-to-load, the first click", () => {
   // Issue 36, finding 8: in 2 of 6 runs the first click on the YouTube placeholder did nothing and a second worked.
   // The race: the placeholder is drawn at once, its button only once its words have arrived (hidden until then), so a
   // click that lands before that hits no button. Here the words are held back until the visitor has clicked the
-  // placeholder where its button will be, twenty new visitors in a row.
+  // placeholder where its button will be, which loses every such click while the defect is there (20 of 20 visitors
+  // then, and 3 of 3 with the button taking the click again), so three new visitors in a row are enough.
   it("loads the embed on the first click, even before the button's words have arrived", async () => {
     site.pages["/embed.html"] = {
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embed</title>
@@ -206,7 +207,7 @@ ${snippets.youtube}
 <assent-consent project="${shop.projectId}" regime="opt-in"></assent-consent></body></html>`,
     };
     const lost: number[] = [];
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < 3; round++) {
       const { context, page: p } = await newVisitor();
       const held: (() => Promise<void>)[] = [];
       let clicked = false;
@@ -227,8 +228,7 @@ ${snippets.youtube}
       await context.close();
     }
     expect(lost).toEqual([]);
-    // Twenty visitors on a loaded machine: minutes, not the file's default.
-  }, 600_000);
+  });
 });
 
 describe("network calls to a listed host", () => {

@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core; no browser is ever downloaded.
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -15,8 +15,21 @@ export const launchArgs = [
   "--disable-quic",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: launchArgs });
+/** The run's Chromium, started once by the e2e global setup (test/e2e/global-setup.ts) for every browser file. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath, headless: true, args: launchArgs });
+}
+
+/**
+ * A connection to the run's Chromium: a file's own browser, whose contexts and pages no other file sees, and whose
+ * `close()` closes them all and disconnects. A launch of its own cost every file some 2 s of CPU (8 s of wall time at
+ * a load of 45 on two cores); a connection costs a WebSocket. A download is read with `saveAs` or
+ * `createReadStream`: its `path()` is on the browser's side.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  // Imported here: the global setup imports this module too, outside any test file, where there is nothing to inject.
+  const { browserEndpoint } = await import("./service-ready");
+  return chromium.connect(browserEndpoint());
 }
 
 /**

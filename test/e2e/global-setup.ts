@@ -1,10 +1,11 @@
-// Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV
-// (migrations applied, demo seeded), exactly as `npm start` runs it. It starts in the background: Vitest runs every
-// project's global setup before any file, so the other projects' files run meanwhile, and each e2e file waits for the
-// service first (test/e2e/service-ready.ts).
+// Starts the real service for browser tests: `wrangler dev` on a free port with fresh local D1/KV (migrations
+// applied, demo seeded), exactly as `npm start` runs it; and the one Chromium they all connect to (browser.ts). Both
+// start in the background: Vitest runs every project's global setup before any file, so the other projects' files run
+// meanwhile, and each e2e file waits for the service first (test/e2e/service-ready.ts).
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import {
   applyMigrations,
@@ -17,6 +18,7 @@ import {
   type LocalService,
 } from "../../scripts/local-service.mjs";
 import { seedDemo } from "../../scripts/seed.mjs";
+import { launchBrowserServer } from "./browser";
 import { tcfListsServer } from "./tcf-lists-server";
 
 declare module "vitest" {
@@ -30,6 +32,7 @@ declare module "vitest" {
 
 const e2eConfig = "wrangler.e2e.toml";
 let service: LocalService | undefined;
+let browserServer: Promise<BrowserServer> | undefined;
 let started: Promise<void> | undefined;
 let folder: string | undefined;
 let tcfLists: Awaited<ReturnType<typeof tcfListsServer>> | undefined;
@@ -50,15 +53,17 @@ export async function setup(project: TestProject) {
   // Named now, bound minutes later: a port no outgoing connection takes meanwhile.
   const port = await lastingPort();
   const adminToken = "e2e-admin-token";
-  const report = (outcome: { demoProjectId: string } | { error: string }) => {
+  const report = (outcome: { demoProjectId: string; browserEndpoint: string } | { error: string }) => {
     writeFileSync(`${status}.part`, JSON.stringify(outcome));
     renameSync(`${status}.part`, status);
   };
   started = (async () => {
     // Alongside the migrations: the client bundles the service serves, unless the caller built them already (.ci/run
-    // builds before testing).
-    // The cron's TCF lists come from a local stand-in serving the vendored snapshot (test/e2e/tcf-lists-server.ts).
-    [tcfLists] = await Promise.all([tcfListsServer(), applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
+    // builds before testing), the one Chromium every browser file connects to (test/e2e/browser.ts), and a local
+    // stand-in serving the vendored snapshot of the TCF lists the cron fetches (test/e2e/tcf-lists-server.ts).
+    browserServer = launchBrowserServer();
+    const [browser, lists] = await Promise.all([browserServer, tcfListsServer(), applyMigrations(migrated), !process.env.ASSENT_CLIENT_BUILT && buildClient()]);
+    tcfLists = lists;
     service = await startService({
       name: "e2e",
       config: e2eConfig,
@@ -72,7 +77,7 @@ export async function setup(project: TestProject) {
       options: ["--test-scheduled"],
     });
     const demo = await seedDemo(service.baseUrl, service.adminToken);
-    report({ demoProjectId: demo.projectId });
+    report({ demoProjectId: demo.projectId, browserEndpoint: browser.wsEndpoint() });
   })().catch((error: Error) => report({ error: error.stack ?? error.message }));
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("adminToken", adminToken);
@@ -81,8 +86,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await started;
-  await service?.stop();
-  await tcfLists?.stop();
+  await Promise.all([service?.stop(), tcfLists?.stop(), browserServer?.then((browser) => browser.close(), () => {})]);
   if (folder) rmSync(folder, { recursive: true, force: true });
   rmSync(e2eConfig, { force: true });
 }

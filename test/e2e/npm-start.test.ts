@@ -1,13 +1,15 @@
 // `npm start` (scripts/dev.mjs) as a new user meets it: its output up to the ready message, the inspector port when
-// another service holds 9229, and a stop by signal that takes the whole service with it. Its own port and state
-// folder; the client bundles this run already built (ASSENT_CLIENT_BUILT).
+// another service holds 9229, a stop by signal that takes the whole service with it, and the database wrangler's own
+// `d1 migrations apply` made, which the tests' migrations (scripts/local-service.mjs) must make too. Its own port and
+// state folder; the client bundles this run already built (ASSENT_CLIENT_BUILT).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { freePort } from "../../scripts/local-service.mjs";
+import { applyMigrations, freePort } from "../../scripts/local-service.mjs";
 
 const stateDir = mkdtempSync(join(tmpdir(), "assent-npm-start-"));
 let port: number;
@@ -74,3 +76,35 @@ it("stops the whole service when its process gets a signal: nothing answers and 
   await expect.poll(serviceProcesses, { timeout: 60_000 }).toEqual([]);
   await expect(fetch(`${base}/healthz`)).rejects.toThrow();
 }, 180_000);
+
+/** A local D1's schema as SQLite keeps it and the migrations it records, of the `DB` database in `stateDir`. */
+function schemaOf(stateDir: string) {
+  const folder = join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(folder).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  expect(file).toHaveLength(1);
+  const db = new DatabaseSync(join(folder, file[0]), { readOnly: true });
+  try {
+    return {
+      file: file[0],
+      schema: db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all(),
+      migrations: db.prepare("SELECT id, name FROM d1_migrations ORDER BY id").all(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+// The tests' services copy a state migrated by `applyMigrations` (one Miniflare) instead of running wrangler's
+// `d1 migrations apply` (a Miniflare per migration, minutes on a busy two-core machine); `npm start` ran wrangler's
+// just now, into this file's state folder, and the service's seed wrote rows, not schema.
+it("made the database the tests' migrations make: the same file, schema and migrations table", async () => {
+  const byMiniflare = mkdtempSync(join(tmpdir(), "assent-miniflare-"));
+  try {
+    await applyMigrations(byMiniflare);
+    const [expected, actual] = [schemaOf(stateDir), schemaOf(byMiniflare)];
+    expect(expected.migrations.length).toBe(readdirSync("drizzle").filter((name) => name.endsWith(".sql")).length);
+    expect(actual).toEqual(expected);
+  } finally {
+    rmSync(byMiniflare, { recursive: true, force: true });
+  }
+}, 240_000);
