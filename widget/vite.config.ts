@@ -34,9 +34,10 @@ import { vendors } from "../shared/vendors/catalogue";
  * failure) both layers render from one copy in the entry and for the element's one view, 10 for naming the
  * browser's storage keys in the one place the privacy center and the blocker read too (shared/browser), 16 for
  * leaving Consent Mode's defaults to the blocker when it sent them first, and 87 for handing a visitor key just
- * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md).
+ * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md), and 17 for the
+ * analytics chunk's name in the optional parts (counting, docs/analytics.md#what-the-widget-sends).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 60 + 16 + 70 + 28 + 10 + 16 + 87;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 60 + 16 + 70 + 28 + 10 + 16 + 87 + 17;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**

@@ -15,6 +15,7 @@ import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, Stat
 /** The widget's optional parts (shared/browser/features.ts), each a chunk fetched only where the bootstrap names it. */
 const optionalParts: Record<WidgetFeature, () => Promise<{ default: (flow: ConsentController, boot: Bootstrap) => void }>> = {
   gpp: () => import("./gpp/gpp"),
+  analytics: () => import("./analytics/analytics"),
 };
 
 export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";

@@ -6,6 +6,8 @@ export type FeatureContext = { gppSections: readonly string[] };
 /** When a page needs each of the widget's optional parts: one rule per part. */
 const neededWhen: Record<WidgetFeature, (context: FeatureContext) => boolean> = {
   gpp: ({ gppSections }) => gppSections.length > 0,
+  // Every project counts: aggregate counts need no consent (docs/analytics.md#why-counting-needs-no-consent).
+  analytics: () => true,
 };
 
 export function featuresFor(context: FeatureContext): WidgetFeature[] {
