@@ -188,6 +188,7 @@ describe("counting every decision path", () => {
     await arrive(page, shop);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await waitForEvent(page, "assent-change");
+    await hide(page, beacons, 1);
     await arrive(page, shop, { first: false });
     await page.evaluate(() => (document.querySelector("assent-consent") as HTMLElement & { show(): void }).show());
     await dialog(page).getByRole("button", { name: "Reject all" }).click();
