@@ -36,9 +36,10 @@ import { vendors } from "../shared/vendors/catalogue";
  * browser's storage keys in the one place the privacy center, the blocker and the TCF part read too (shared/browser;
  * 5 for the export the TCF chunk imports), 16 for
  * leaving Consent Mode's defaults to the blocker when it sent them first, and 87 for handing a visitor key just
- * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md).
+ * minted to a tab whose localStorage has not caught up yet (shared/browser/session.ts; docs/widget.md), and 17 for the
+ * analytics chunk's name in the optional parts (counting, docs/analytics.md#what-the-widget-sends).
  */
-export const eagerBudgetBytes = 10 * 1024 + 64 + 79 + 16 + 70 + 28 + 15 + 16 + 87;
+export const eagerBudgetBytes = 10 * 1024 + 64 + 79 + 16 + 70 + 28 + 15 + 16 + 87 + 17;
 export const languageBudgetBytes = 2 * 1024;
 export const totalBudgetBytes = 20 * 1024;
 /**

@@ -4302,12 +4302,17 @@ export interface components {
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
             /**
-             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md). A widget ignores a name it does not know.
+             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) for every project. A widget ignores a name it does not know.
              * @example [
              *       "gpp"
              *     ]
              */
-            features: ("gpp" | "tcf")[];
+            features: ("gpp" | "tcf" | "analytics")[];
+            /**
+             * @description The banner variant this visitor is shown while the project runs an experiment (assigned by the identity of the visitor token, docs/analytics.md#fair-experiments); its words are already in `strings`. The widget counts under it and records it with a decision.
+             * @example short-wording
+             */
+            variant?: string;
             gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { assignVariant } from "../../worker/analytics/experiments";
 import { countEvents } from "./analytics-helpers";
 import { configuredTenant, permissionBody } from "./configuration-fixture";
-import { widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
+import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { admin, expectProblem, ok, problemOf } from "./helpers";
 
 const fair = { rejectAll: "first-layer", accept: "primary", reject: "primary", preChecked: [] } as const;
@@ -115,6 +115,31 @@ describe("banner experiments", () => {
     expect(decodeJwt(plain.receipt!)).not.toHaveProperty("variant");
     const bad = await t.api("POST", "/permissions", { ...body, meta: { context: { variant: "Not A Name" } } });
     expect(bad.status).toBe(400);
+  });
+
+  it("serves a running experiment's visitor their variant by the identity of their visitor token, with its words in `strings`", async () => {
+    const { projectId } = await widgetTenant();
+    const before = ok(await bootstrap(projectId, { body: { languages: ["en"] } }));
+    expect(before).not.toHaveProperty("variant");
+    expect(before.features).toContain("analytics");
+    const swedishBefore = ok(await bootstrap(projectId, { body: { languages: ["sv"] } })).strings.noticeOptIn;
+    const experiment = ok(await admin("POST", `/projects/${projectId}/experiments`, { name: "Shorter notice", variants }), 201);
+    ok(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/start`));
+    const served = await Promise.all(Array.from({ length: 12 }, () => bootstrap(projectId, { body: { languages: ["en"] } }).then(ok)));
+    for (const answer of served) {
+      const expected = await assignVariant(experiment.experimentId, answer.token!.identityId, variants.map((v) => ({ ...v, weight: 1 })));
+      expect(answer.variant).toBe(expected);
+      expect(answer.strings.noticeOptIn).toBe(expected === "short-wording" ? variants[1].wording!.en.noticeOptIn : before.strings.noticeOptIn);
+      // The same visitor again: the same variant.
+      const again = ok(await bootstrap(projectId, { body: { languages: ["en"], visitorKey: answer.token!.visitorKey } }));
+      expect(again.variant).toBe(expected);
+    }
+    // A variant's words in English leave another language's words the project's own.
+    const swedish = await Promise.all(Array.from({ length: 20 }, () => bootstrap(projectId, { body: { languages: ["sv"] } }).then(ok)));
+    expect(new Set(swedish.map((answer) => answer.variant))).toEqual(new Set(["control", "short-wording"]));
+    expect(swedish.map((answer) => answer.strings.noticeOptIn)).toEqual(swedish.map(() => swedishBefore));
+    ok(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/stop`));
+    expect(ok(await bootstrap(projectId, { body: { languages: ["en"] } }))).not.toHaveProperty("variant");
   });
 
   it("answers bad definitions 400 and unknown experiments 404", async () => {

@@ -16,6 +16,7 @@ import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, Stat
 const optionalParts: Record<WidgetFeature, () => Promise<{ default: (flow: ConsentController, boot: Bootstrap) => void }>> = {
   gpp: () => import("./gpp/gpp"),
   tcf: () => import("./tcf/tcf"),
+  analytics: () => import("./analytics/analytics"),
 };
 
 export type EventType = "assent-ready" | "assent-change" | "assent-error" | "assent-dismiss";

@@ -8,6 +8,8 @@ const neededWhen: Record<WidgetFeature, (context: FeatureContext) => boolean> = 
   gpp: ({ gppSections }) => gppSections.length > 0,
   // TCF where the project has it on and the visitor is asked before anything runs: the GDPR's places (docs/tcf.md#where-tcf-applies).
   tcf: ({ tcfEnabled, regime }) => tcfEnabled && regime === "opt-in",
+  // Every project counts: aggregate counts need no consent (docs/analytics.md#why-counting-needs-no-consent).
+  analytics: () => true,
 };
 
 export function featuresFor(context: FeatureContext): WidgetFeature[] {

@@ -29,6 +29,7 @@ import { optOutInEffect, recordSignalOptOut, undecidedUnderOptOut } from "../sig
 import { asksFor, readSignals, signalHeaders, signalsInForce } from "../../shared/signals/signals";
 import { servedLanguages, wordsFor } from "../wording/words";
 import { featuresFor } from "./features";
+import { runningExperimentQuery, servedVariant } from "../analytics/served-variant";
 import { inLanguage, visitorLanguage } from "./language";
 import { Bootstrap, BootstrapInput } from "./schemas";
 import { logger } from "../lib/logger";
@@ -83,7 +84,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         AND ${aliases.identifier} = ${await sha256Hex(visitorKey)} LIMIT 1)`
     : undefined;
   const identity = bearer ? bearer.identityId : byKey;
-  const [projectRows, clientRows, stateRows, receiptRows] = await db.batch([
+  const [projectRows, clientRows, stateRows, receiptRows, experimentRows] = await db.batch([
     db
       .select({
         version: projects.configVersion,
@@ -100,6 +101,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
     webClientQuery(db, projectId, origin),
     stateQuery(db, projectId, identity ?? sql`NULL`),
     latestReceiptHash(db, projectId, identity ?? sql`NULL`),
+    runningExperimentQuery(db, projectId),
   ]);
   // The visitor's next write (its decision) then knows the receipt chain it extends: one round trip for it too.
   const identityId = stateRows[0]?.identityId;
@@ -108,6 +110,7 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
     project: projectRows[0],
     admission: { client: clientRows[0], knownIdentityId: bearer ? undefined : stateRows[0]?.identityId },
     state: identity ? (toPermissionState(projectId, stateRows) ?? null) : null,
+    experiment: experimentRows[0],
   };
 }
 
@@ -200,11 +203,13 @@ bootstrapRoutes.openapi(
     }
 
     const gppSections = gppSectionsFor(regime, place.country, place.region);
+    const { variant, strings } = await servedVariant(reads.experiment, visitor.identityId, language, wordsFor(language, cached.wording));
     return c.json(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
         language,
-        strings: wordsFor(language, cached.wording),
+        strings,
+        ...(variant ? { variant } : {}),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
