@@ -4313,6 +4313,11 @@ export interface components {
              * @example short-wording
              */
             variant?: string;
+            /**
+             * @description How the first layer's buttons are drawn for this visitor's variant (with `variant` only): `primary` (filled with the accent, the widget's own style), `secondary` (outlined) or `link` (underlined text). Accept all, Reject all and Customize alike: a variant starts only with Reject all drawn as Accept all (docs/analytics.md#how-a-variant-is-served).
+             * @enum {string}
+             */
+            buttons?: "primary" | "secondary" | "link";
             gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */

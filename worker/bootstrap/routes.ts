@@ -203,13 +203,13 @@ bootstrapRoutes.openapi(
     }
 
     const gppSections = gppSectionsFor(regime, place.country, place.region);
-    const { variant, strings } = await servedVariant(reads.experiment, visitor.identityId, language, wordsFor(language, cached.wording));
+    const { variant, buttons, strings } = await servedVariant(reads.experiment, visitor.identityId, language, wordsFor(language, cached.wording));
     return c.json(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
         language,
         strings,
-        ...(variant ? { variant } : {}),
+        ...(variant ? { variant, buttons } : {}),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
