@@ -94,6 +94,8 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         jurisdiction: projects.jurisdiction,
         // Only the switch: the TCF settings themselves come with the project's vendor list (docs/tcf.md#loading).
         tcfEnabled: sql<number | null>`json_extract(${projects.tcf}, '$.enabled')`,
+        // Null (never set) is the default, on (docs/analytics.md#turning-counting-off).
+        counting: sql<number>`coalesce(json_extract(${projects.analytics}, '$.enabled'), 1)`,
       })
       .from(projects)
       .where(eq(projects.id, projectId))
@@ -215,7 +217,7 @@ bootstrapRoutes.openapi(
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         gppSections,
-        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1 }),
+        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1, counting: project.counting === 1 }),
         gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,

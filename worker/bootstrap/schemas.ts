@@ -68,7 +68,7 @@ export const Bootstrap = z
     features: z.array(z.enum(widgetFeatures)).openapi({
       description:
         "The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): " +
-        "`gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) for every project. A widget ignores a name it does not know.",
+        "`gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) unless the project turned counting off (`PUT /admin/v1/projects/{project_id}/analytics/settings`). A widget ignores a name it does not know.",
       example: ["gpp"],
     }),
     variant: VariantName.optional().openapi({
