@@ -2116,7 +2116,7 @@ export interface paths {
         put?: never;
         /**
          * Start a draft experiment
-         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started.
+         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started; 409 `analytics_off` while the project has counting turned off (`PUT …/analytics/settings`), since the experiment would have no results.
          */
         post: operations["startBannerExperiment"];
         delete?: never;

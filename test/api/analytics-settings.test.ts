@@ -70,4 +70,21 @@ describe("counting turned off", () => {
     const rows = await env.DB.prepare("SELECT sum(count) AS n FROM analytics_pages WHERE project_id = ? AND event = 'banner_shown'").bind(tenant.projectId).first<{ n: number }>();
     expect(rows!.n).toBe(2);
   });
+
+  it("an experiment cannot start while counting is off, and a running one serves no variant once it is turned off", async () => {
+    const { projectId } = await widgetTenant();
+    const fair = { rejectAll: "first-layer", accept: "primary", reject: "primary" };
+    const variants = [{ name: "control", layout: fair }, { name: "plain", layout: { ...fair, accept: "link", reject: "link" } }];
+    const experiment = ok(await admin("POST", `/projects/${projectId}/experiments`, { name: "Quieter buttons", variants }), 201);
+    ok(await admin("PUT", `/projects/${projectId}/analytics/settings`, { enabled: false }));
+    expectProblem(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/start`), 409, "analytics_off");
+    ok(await admin("PUT", `/projects/${projectId}/analytics/settings`, { enabled: true }));
+    ok(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/start`));
+    expect(ok(await bootstrap(projectId, { body: { languages: ["en"] } }))).toHaveProperty("variant");
+    // Turned off mid-experiment: nothing would count or name the variant, so every visitor sees the project's own banner.
+    ok(await admin("PUT", `/projects/${projectId}/analytics/settings`, { enabled: false }));
+    const answer = ok(await bootstrap(projectId, { body: { languages: ["en"] } }));
+    expect(answer).not.toHaveProperty("variant");
+    expect(answer).not.toHaveProperty("buttons");
+  });
 });

@@ -205,7 +205,10 @@ bootstrapRoutes.openapi(
     }
 
     const gppSections = gppSectionsFor(regime, place.country, place.region);
-    const { variant, buttons, strings } = await servedVariant(reads.experiment, visitor.identityId, language, wordsFor(language, cached.wording));
+    const counting = project.counting === 1;
+    // With counting off an experiment measures nothing and no receipt would name its variant: the project's own banner.
+    const experiment = counting ? reads.experiment : undefined;
+    const { variant, buttons, strings } = await servedVariant(experiment, visitor.identityId, language, wordsFor(language, cached.wording));
     return c.json(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
@@ -217,7 +220,7 @@ bootstrapRoutes.openapi(
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         gppSections,
-        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1, counting: project.counting === 1 }),
+        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1, counting }),
         gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,
