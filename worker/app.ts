@@ -12,6 +12,7 @@ import { blockingScriptRoutes } from "./blocking/script";
 import { bootstrapRoutes } from "./bootstrap/routes";
 import { countingRoutes, reportRoutes } from "./analytics/routes";
 import { experimentRoutes } from "./analytics/experiment-routes";
+import { analyticsSettingsRoutes } from "./analytics/settings-routes";
 import { wellKnownRoutes } from "./signals/routes";
 import { configurationFeedRoutes, configurationRoutes } from "./configuration/routes";
 import { consentModeRoutes } from "./consent-mode/routes";
@@ -132,6 +133,7 @@ const mounts: [basePath: string, routes: OpenAPIHono<AppEnv>][] = [
   ["/admin/v1", vendorAdminRoutes],
   [`${adminProject}/erasures`, ledgerRoutes],
   [`${adminProject}/overview`, overviewRoutes],
+  [`${adminProject}/analytics/settings`, analyticsSettingsRoutes],
   [`${adminProject}/analytics`, reportRoutes],
   [`${adminProject}/experiments`, experimentRoutes],
   [`${adminProject}/privacy-center`, privacyCenterSettingsRoutes],

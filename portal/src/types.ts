@@ -19,6 +19,7 @@ export type ConsentType = Purpose["consentMode"][number];
 export type Identity = Schemas["Identity"];
 export type Overview = Schemas["PortalOverview"];
 export type AnalyticsReport = Schemas["AnalyticsReportAnswer"];
+export type AnalyticsSettings = Schemas["AnalyticsSettings"];
 export type JurisdictionRules = Schemas["JurisdictionRulesInput"];
 export type Regime = JurisdictionRules["rest"];
 export type JurisdictionPreset = JsonAnswer<"/admin/v1/jurisdiction-presets", "GET">["items"][number];

@@ -1229,7 +1229,7 @@ export interface paths {
         put?: never;
         /**
          * Count the banner's interactions of one page view
-         * @description The widget's fire-and-forget beacon (`navigator.sendBeacon`, `text/plain` JSON, so no preflight). Each event is added to daily counts by purpose, regime, language, device class, page path and banner variant; nothing that identifies the visitor is read or stored (docs/analytics.md). The `Origin` must be registered on one of the project's clients (403 `origin_not_allowed`); reports are rate-limited per address and project (429, dropped); a malformed report is 400 and dropped.
+         * @description The widget's fire-and-forget beacon (`navigator.sendBeacon`, `text/plain` JSON, so no preflight). Each event is added to daily counts by purpose, regime, language, device class, page path and banner variant; nothing that identifies the visitor is read or stored (docs/analytics.md). The `Origin` must be registered on one of the project's clients (403 `origin_not_allowed`); reports are rate-limited per address and project (429, dropped); a malformed report is 400 and dropped; a project that turned counting off refuses them (403 `analytics_off`, nothing counted).
          */
         post: operations["countBannerEvents"];
         delete?: never;
@@ -2023,6 +2023,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{project_id}/analytics/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read whether the project counts its banner's interactions */
+        get: operations["getAnalyticsSettings"];
+        /**
+         * Turn counting the banner's interactions on or off
+         * @description On by default: the counts hold no identifier and need no consent (docs/analytics.md#why-counting-needs-no-consent). Off, for an operator whose regulator reads ePrivacy Art. 5(3) widely: the widget loads no counting code on the project's pages and the counting endpoint refuses the project's beacons (403 `analytics_off`). Counts already made are kept.
+         */
+        put: operations["updateAnalyticsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{project_id}/analytics": {
         parameters: {
             query?: never;
@@ -2095,7 +2116,7 @@ export interface paths {
         put?: never;
         /**
          * Start a draft experiment
-         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started.
+         * @description Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another experiment of the project runs; 409 `experiment_not_draft` for one already started; 409 `analytics_off` while the project has counting turned off (`PUT …/analytics/settings`), since the experiment would have no results.
          */
         post: operations["startBannerExperiment"];
         delete?: never;
@@ -4302,7 +4323,7 @@ export interface components {
              */
             gppSections: ("usnat" | "usca" | "usva" | "usco" | "usut" | "usct")[];
             /**
-             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) for every project. A widget ignores a name it does not know.
+             * @description The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): `gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) unless the project turned counting off (`PUT /admin/v1/projects/{project_id}/analytics/settings`). A widget ignores a name it does not know.
              * @example [
              *       "gpp"
              *     ]
@@ -4313,6 +4334,11 @@ export interface components {
              * @example short-wording
              */
             variant?: string;
+            /**
+             * @description How the first layer's buttons are drawn for this visitor's variant (with `variant` only): `primary` (filled with the accent, the widget's own style), `secondary` (outlined) or `link` (underlined text). Accept all, Reject all and Customize alike: a variant starts only with Reject all drawn as Accept all (docs/analytics.md#how-a-variant-is-served).
+             * @enum {string}
+             */
+            buttons?: "primary" | "secondary" | "link";
             gppMspa: components["schemas"]["GppSettings"];
             token?: components["schemas"]["VisitorToken"] & unknown;
             /** @description The identity's permission state; null for a new visitor (or a token without an identity). */
@@ -5050,6 +5076,10 @@ export interface components {
                     [key: string]: number;
                 };
             };
+        };
+        AnalyticsSettings: {
+            /** @description Count the banner's interactions. Off: the bootstrap names no `analytics` part, so the widget loads no counting code, and the counting endpoint refuses the project's beacons (403 `analytics_off`); counts already made stay in the reports. */
+            enabled: boolean;
         };
         AnalyticsReportAnswer: {
             projectId: string;
@@ -17959,6 +17989,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalOverview"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAnalyticsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (the defaults until set: counting on). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSettings"];
+                };
+            };
+            /** @description Invalid request (malformed JSON, wrong types, unknown fields). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token may not perform this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (also for another project's ids). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAnalyticsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["AnalyticsSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSettings"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

@@ -33,6 +33,8 @@ export type Regime = Optional<Served["regime"], "country" | "region" | "prescrib
 export type RegimeName = Regime["name"];
 /** Words the visitor's law prescribes, by their key in the strings (California's under opt-out). */
 export type PrescribedLink = Served["regime"]["prescribed"][number];
+/** How the first layer's buttons are drawn under the visitor's banner variant (absent: the widget's own, `primary`). */
+export type ButtonStyle = NonNullable<Served["buttons"]>;
 
 /** Consent Mode settings of the project, as the bootstrap returns them; a default may name any subset of types. */
 export type ConsentModeSettings = Omit<Served["consentMode"], "defaults"> & { defaults: Partial<Schemas["ConsentModeDefault"]>[] };

@@ -118,18 +118,22 @@ describe("banner experiments", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("serves a running experiment's visitor their variant by the identity of their visitor token, with its words in `strings`", async () => {
+  it("serves a running experiment's visitor their variant by the identity of their visitor token, with its words in `strings` and its button style", async () => {
     const { projectId } = await widgetTenant();
     const before = ok(await bootstrap(projectId, { body: { languages: ["en"] } }));
     expect(before).not.toHaveProperty("variant");
+    expect(before).not.toHaveProperty("buttons");
     expect(before.features).toContain("analytics");
     const swedishBefore = ok(await bootstrap(projectId, { body: { languages: ["sv"] } })).strings.noticeOptIn;
-    const experiment = ok(await admin("POST", `/projects/${projectId}/experiments`, { name: "Shorter notice", variants }), 201);
+    // The shorter notice drawn with link-style buttons, Reject all as Accept all (the guardrail).
+    const styled = [variants[0], { ...variants[1], layout: { ...fair, accept: "link", reject: "link" } }];
+    const experiment = ok(await admin("POST", `/projects/${projectId}/experiments`, { name: "Shorter notice", variants: styled }), 201);
     ok(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/start`));
     const served = await Promise.all(Array.from({ length: 12 }, () => bootstrap(projectId, { body: { languages: ["en"] } }).then(ok)));
     for (const answer of served) {
       const expected = await assignVariant(experiment.experimentId, answer.token!.identityId, variants.map((v) => ({ ...v, weight: 1 })));
       expect(answer.variant).toBe(expected);
+      expect(answer.buttons).toBe(expected === "short-wording" ? "link" : "primary");
       expect(answer.strings.noticeOptIn).toBe(expected === "short-wording" ? variants[1].wording!.en.noticeOptIn : before.strings.noticeOptIn);
       // The same visitor again: the same variant.
       const again = ok(await bootstrap(projectId, { body: { languages: ["en"], visitorKey: answer.token!.visitorKey } }));
@@ -140,7 +144,9 @@ describe("banner experiments", () => {
     expect(new Set(swedish.map((answer) => answer.variant))).toEqual(new Set(["control", "short-wording"]));
     expect(swedish.map((answer) => answer.strings.noticeOptIn)).toEqual(swedish.map(() => swedishBefore));
     ok(await admin("POST", `/projects/${projectId}/experiments/${experiment.experimentId}/stop`));
-    expect(ok(await bootstrap(projectId, { body: { languages: ["en"] } }))).not.toHaveProperty("variant");
+    const after = ok(await bootstrap(projectId, { body: { languages: ["en"] } }));
+    expect(after).not.toHaveProperty("variant");
+    expect(after).not.toHaveProperty("buttons");
   });
 
   it("answers bad definitions 400 and unknown experiments 404", async () => {

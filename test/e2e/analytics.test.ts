@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
 import {
-  adminToken, banner, dialog, gatedScript, hostSite, ok, recordPermissionBodies, shopPage, shopProject, visitor, waitForEvent,
+  adminToken, axeRun, axeSource, banner, dialog, gatedScript, hostSite, ok, recordPermissionBodies, shopPage, shopProject, visitor, waitForEvent,
   type Json, type Shop,
 } from "./widget-helpers";
 
@@ -258,16 +258,21 @@ describe("the report equals what the browsers sent", () => {
 
 describe("a running experiment, served", () => {
   const words = { acceptAll: "Yes to all", rejectAll: "No to all", customize: "Let me choose", noticeOptIn: "A plainer notice." };
-  const layout = { rejectAll: "first-layer", accept: "primary", reject: "primary" };
+  const fair = { rejectAll: "first-layer" };
+  /** Each variant's button style, as the experiment defines it: Reject all drawn as Accept all in each (the guardrail). */
+  const styles: Record<string, string> = { control: "primary", outlined: "secondary", plain: "link" };
 
-  /** Reject all's and Accept all's prominence as drawn: box, contrast of text on button and of button on banner, place. */
+  /**
+   * Reject all's and Accept all's prominence as drawn: box, place, what paints the button (fill, border, underline), and
+   * the contrast of its text against what is behind it and of its fill and border against the banner.
+   */
   const prominence = (page: Page) =>
     page.evaluate(() => {
       const root = document.querySelector("assent-consent")!.shadowRoot!;
       const frame = root.querySelector<HTMLElement>("[part~=banner]")!;
-      const rgb = (color: string) => color.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+      const rgba = (color: string) => color.match(/[\d.]+/g)!.map(Number);
       const luminance = (color: string) => {
-        const [r, g, b] = rgb(color).map((v) => {
+        const [r, g, b] = rgba(color).slice(0, 3).map((v) => {
           const c = v / 255;
           return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
         });
@@ -279,11 +284,14 @@ describe("a running experiment, served", () => {
       };
       const frameBox = frame.getBoundingClientRect();
       const background = getComputedStyle(frame).backgroundColor;
+      // A transparent fill or border shows the banner behind it.
+      const painted = (color: string) => (rgba(color)[3] === 0 ? background : color);
       return Object.fromEntries(
         ["accept", "reject"].map((name) => {
           const button = root.querySelector<HTMLElement>(`[part~=banner] button[part~=${name}]`)!;
           const box = button.getBoundingClientRect();
           const style = getComputedStyle(button);
+          const fill = painted(style.backgroundColor);
           return [
             name,
             {
@@ -291,8 +299,12 @@ describe("a running experiment, served", () => {
               height: Math.round(box.height),
               top: Math.round(box.top),
               inBanner: box.top >= frameBox.top && box.bottom <= frameBox.bottom && box.left >= frameBox.left && box.right <= frameBox.right,
-              text: contrast(style.color, style.backgroundColor),
-              onBanner: contrast(style.backgroundColor, background),
+              fill: style.backgroundColor,
+              border: `${style.borderTopWidth} ${style.borderTopColor}`,
+              underline: style.textDecorationLine,
+              text: contrast(style.color, fill),
+              fillOnBanner: contrast(fill, background),
+              borderOnBanner: contrast(painted(style.borderTopColor), background),
               fontSize: style.fontSize,
               fontWeight: style.fontWeight,
             },
@@ -301,38 +313,59 @@ describe("a running experiment, served", () => {
       );
     });
 
-  it("each variant is drawn with its words, Reject all as prominent as Accept all, and counted and recorded under its name", { timeout: 240_000 }, async () => {
+  it("each variant is drawn with its words and button style from the first paint, Reject all as prominent as Accept all, axe-clean, and counted and recorded under its name", { timeout: 360_000 }, async () => {
     const shop = await shopSite("experiment");
     const experiment = await ok("POST", `/admin/v1/projects/${shop.projectId}/experiments`, adminToken, {
-      name: "Plainer words",
-      variants: [
-        { name: "control", layout },
-        { name: "plain", layout, wording: { en: words } },
-      ],
+      name: "Plainer words, quieter buttons",
+      variants: Object.entries(styles).map(([name, style]) => ({
+        name,
+        layout: { ...fair, accept: style, reject: style },
+        ...(name === "plain" ? { wording: { en: words } } : {}),
+      })),
     });
     await ok("POST", `/admin/v1/projects/${shop.projectId}/experiments/${experiment.experimentId}/start`, adminToken);
 
-    const seen = new Set<string>();
-    // Each new visitor is a fresh identity, so a fresh draw: until both variants were drawn (1 in 2^20 to need more).
-    for (let i = 0; i < 20 && seen.size < 2; i++) {
+    const drawn = new Map<string, Json>();
+    // Each new visitor is a fresh identity, so a fresh draw: until all three variants were drawn (1 in 50,000 to need more).
+    for (let i = 0; i < 30 && drawn.size < 3; i++) {
       const { context, page } = await visitor(browser);
       const beacons = recordBeacons(context);
       const permissions = recordPermissionBodies(context);
       const bootstrap = page.waitForResponse((r) => r.url().endsWith("/bootstrap") && r.request().method() === "POST");
+      // The first layer's buttons as first painted: read in the frame the banner appears in, before anything else runs.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const root = document.querySelector("assent-consent")?.shadowRoot;
+          const button = root?.querySelector("[part~=banner] button[part~=accept]");
+          if (!button) return;
+          (window as unknown as { firstPaint: string }).firstPaint = getComputedStyle(button).backgroundColor + " " + getComputedStyle(button).textDecorationLine;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
       await arrive(page, shop);
       const variant: string = (await (await bootstrap).json()).variant;
-      expect(["control", "plain"]).toContain(variant);
+      expect(Object.keys(styles)).toContain(variant);
       // The words of the visitor's variant, applied by the service.
       const reject = variant === "plain" ? words.rejectAll : "Reject all";
       const accept = variant === "plain" ? words.acceptAll : "Accept all";
       await banner(page).getByRole("button", { name: accept }).waitFor();
       expect(await banner(page).locator("#banner-text").innerText()).toContain(variant === "plain" ? words.noticeOptIn : "Shop AB would like to use your data");
-      if (!seen.has(variant)) {
-        seen.add(variant);
+      if (!drawn.has(variant)) {
         const measured = await prominence(page);
         expect(measured.reject, variant).toEqual(measured.accept);
         expect(measured.reject.inBanner).toBe(true);
-        expect(measured.reject.text).toBeGreaterThanOrEqual(4.5);
+        expect(measured.reject.text, variant).toBeGreaterThanOrEqual(4.5);
+        // No flash of another style: the banner's first frame already had this one.
+        expect(await page.evaluate(() => (window as unknown as { firstPaint: string }).firstPaint), variant).toBe(
+          `${measured.accept.fill} ${measured.accept.underline}`,
+        );
+        await page.addScriptTag({ content: axeSource });
+        expect(await axeRun(page), variant).toEqual([]);
+        await page.emulateMedia({ colorScheme: "dark" });
+        expect(await axeRun(page), `${variant}, dark`).toEqual([]);
+        expect((await prominence(page)).reject.text, `${variant}, dark`).toBeGreaterThanOrEqual(4.5);
+        await page.emulateMedia({ colorScheme: "light" });
+        drawn.set(variant, measured.accept);
       }
       await banner(page).getByRole("button", { name: reject }).click();
       await waitForEvent(page, "assent-change");
@@ -342,6 +375,15 @@ describe("a running experiment, served", () => {
       expect(beacons[0].report.variant).toBe(variant);
       await context.close();
     }
-    expect([...seen].sort()).toEqual(["control", "plain"]);
+    expect([...drawn.keys()].sort()).toEqual(["control", "outlined", "plain"]);
+    // Each style as defined: filled with the accent; outlined in it; underlined text with no fill or border.
+    const [control, outlined, plain] = ["control", "outlined", "plain"].map((name) => drawn.get(name)!);
+    const accent = control.fill;
+    expect(accent).not.toBe("rgba(0, 0, 0, 0)");
+    expect(control).toMatchObject({ underline: "none", border: `2px ${accent}` });
+    expect(outlined).toMatchObject({ fill: "rgba(0, 0, 0, 0)", underline: "none", border: `2px ${accent}` });
+    expect(plain).toMatchObject({ fill: "rgba(0, 0, 0, 0)", underline: "underline", border: "2px rgba(0, 0, 0, 0)" });
+    expect(plain.borderOnBanner).toBe(1);
+    expect(outlined.borderOnBanner).toBeGreaterThanOrEqual(3);
   });
 });

@@ -10,6 +10,7 @@ let page: Page;
 beforeAll(async () => {
   portal = await openPortalBrowser();
   page = portal.page;
+  await signIn(page);
 });
 
 afterAll(async () => {
@@ -35,7 +36,6 @@ describe("the portal's Analytics page", () => {
       expect(reply.status).toBe(204);
     }
 
-    await signIn(page);
     await page.goto(`${baseUrl}/portal/projects/${projectId}/analytics`);
     await page.getByRole("heading", { name: "Analytics", level: 2 }).waitFor();
     const funnel = page.getByRole("table", { name: "Decision funnel" });
@@ -64,6 +64,25 @@ describe("the portal's Analytics page", () => {
 
     await expectAccessible(page, "the Analytics page");
     await shot(page, "analytics");
+    expect(portal.pageErrors).toEqual([]);
+  });
+
+  it("turns counting off and on again with the page's switch", async () => {
+    const projectId = await demoCopy();
+    const settings = async () => (await api(adminToken, "GET", `/admin/v1/projects/${projectId}/analytics/settings`)).body;
+    await page.goto(`${baseUrl}/portal/projects/${projectId}/analytics`);
+    const box = page.getByRole("checkbox", { name: "Count the banner's interactions" });
+    await shown(page, box);
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await page.getByRole("button", { name: "Save counting" }).click();
+    await page.getByText("Counting is off.").waitFor();
+    expect(await settings()).toEqual({ enabled: false });
+    await box.check();
+    await page.getByRole("button", { name: "Save counting" }).click();
+    await page.getByText("Counting is on.").waitFor();
+    expect(await settings()).toEqual({ enabled: true });
+    await expectAccessible(page, "the Analytics page's switch");
     expect(portal.pageErrors).toEqual([]);
   });
 });

@@ -254,7 +254,7 @@ export class AssentConsent extends HTMLElement {
   /** Renders, then brings the layers' top-layer state (popover, modal dialog) and focus in line with it. */
   #paint() {
     const flow = this.#flow!;
-    const { config, strings, language, failed, busy, choices, objected, receipt, banner: layer, open } = flow.shown;
+    const { config, strings, language, failed, busy, choices, objected, receipt, banner: layer, open, buttons } = flow.shown;
     // Removed from the page while a bootstrap was on its way: nothing to show (a popover must be in the page).
     if (!strings || !this.isConnected) return;
     const project = config?.project;
@@ -268,6 +268,7 @@ export class AssentConsent extends HTMLElement {
       gpc: flow.gpc,
       gpcApplied: flow.gpcApplied,
       prescribed: flow.prescribed,
+      buttons,
       failed,
       busy,
       pending: flow.pending,

@@ -64,7 +64,7 @@ export function banner(view: View) {
     html`<h2 id="banner-title" class="title">${t.title}</h2>
       <p id="banner-text">${fill(t[texts[view.regime]], view.controller)}${view.links(config?.project.policies)}</p>
       ${notices(view)}
-      <div class="actions">
+      <div class="actions" data-buttons=${view.buttons}>
         ${controls(view).map(
           ([name, words, disabled, action]) =>
             html`<button part="button ${name}" ?disabled=${disabled} @click=${action}><slot name=${name}>${words}</slot></button>`,

@@ -10,7 +10,7 @@ import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
 import type { WidgetFeature } from "../../shared/browser/features";
-import type { Bootstrap, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "../../shared/browser/types";
+import type { Bootstrap, ButtonStyle, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "../../shared/browser/types";
 
 /** The widget's optional parts (shared/browser/features.ts), each a chunk fetched only where the bootstrap names it. */
 const optionalParts: Record<WidgetFeature, () => Promise<{ default: (flow: ConsentController, boot: Bootstrap) => void }>> = {
@@ -38,6 +38,8 @@ export type Shown = {
   /** The language of `strings` (and of the configuration's texts), for `lang` and `dir`. */
   language?: string;
   receipt?: string;
+  /** The first layer's button style of the visitor's banner variant, when an experiment runs (docs/analytics.md). */
+  buttons?: ButtonStyle;
 };
 
 export type Host = {
@@ -163,7 +165,7 @@ export class ConsentController {
       this.#boot = boot;
       // The words come with the answer (a server from before them: the widget's own file).
       const [language, strings] = boot.strings ? [boot.language, boot.strings as Strings] : await offlineStrings([boot.language]);
-      this.set({ strings, language, config: boot.configuration });
+      this.set({ strings, language, config: boot.configuration, buttons: boot.buttons });
       this.#apply(boot.state?.purposes ?? []);
       const pending = store.pending.get();
       if (pending) await this.#send(permissionRequest(this.#consentPurposes, {}), pending.requested);

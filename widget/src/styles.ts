@@ -119,6 +119,16 @@ export const styles = `
     color: var(--o);
     padding: 0.65em;
   }
+  /* A banner variant's button style (docs/analytics.md#how-a-variant-is-served): outlined, or underlined text. */
+  [data-buttons=secondary] button,
+  [data-buttons=link] button {
+    background: none;
+    color: var(--a);
+  }
+  [data-buttons=link] button {
+    border-color: #0000;
+    text-decoration: underline;
+  }
   .link {
     border: 0;
     padding: 0;

@@ -7,7 +7,7 @@ import { html, nothing } from "lit/html.js";
 import type { Choices } from "./consent";
 import { fill, pick } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
-import type { Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "../../shared/browser/types";
+import type { ButtonStyle, Configuration, Policies, PrescribedLink, Purpose, RegimeName, Translation } from "../../shared/browser/types";
 
 /** What the element knows when it renders: brought up to date on each render. */
 export type ViewState = {
@@ -21,6 +21,8 @@ export type ViewState = {
   gpc: boolean;
   gpcApplied: boolean;
   prescribed: PrescribedLink[];
+  /** The first layer's button style of the visitor's banner variant; absent, the widget's own. */
+  buttons?: ButtonStyle;
   failed: boolean;
   busy: boolean;
   /** The visitor chose while the API was down; the choice waits on this device. */

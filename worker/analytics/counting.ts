@@ -51,14 +51,18 @@ const rowsPerStatement = 10;
 
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / rowsPerStatement) }, (_, i) => rows.slice(i * rowsPerStatement, (i + 1) * rowsPerStatement));
 
+/** The project's counting switch in SQL: null (never set) is the default, on (worker/analytics/settings.ts). */
+const countingOn = "coalesce(json_extract(analytics, '$.enabled'), 1)";
+
 /**
- * Adds one report to the roll-ups: upserts into both tables in one batch (one round trip). Each statement inserts
- * only while the project exists, so a report racing the project's deletion adds nothing instead of failing.
+ * Adds one report to the roll-ups: upserts into both tables in one batch (one round trip), beside the read of the
+ * project's counting switch. Each statement inserts only while the project exists and counts, so a report racing
+ * the project's deletion or its switch adds nothing instead of failing. False when the project turned counting off.
  */
-export async function addReport(d1: D1Database, projectId: string, day: string, report: AnalyticsReport, dims: Dimensions) {
+export async function addReport(d1: D1Database, projectId: string, day: string, report: AnalyticsReport, dims: Dimensions): Promise<boolean> {
   const { counts, pages } = countsOf(report);
   const path = normalisePath(report.path);
-  const exists = "WHERE EXISTS (SELECT 1 FROM projects WHERE id = ?)";
+  const exists = `WHERE EXISTS (SELECT 1 FROM projects WHERE id = ? AND ${countingOn})`;
   const statements = [
     ...chunks(counts).map((rows) =>
       d1
@@ -79,5 +83,6 @@ export async function addReport(d1: D1Database, projectId: string, day: string, 
         .bind(...rows.flatMap((r) => [projectId, day, r.event, path, r.count]), projectId),
     ),
   ];
-  await d1.batch(statements);
+  const [switchRead] = await d1.batch([d1.prepare(`SELECT ${countingOn} AS counting FROM projects WHERE id = ?`).bind(projectId), ...statements]);
+  return (switchRead.results[0] as { counting: number } | undefined)?.counting !== 0;
 }

@@ -10,6 +10,8 @@ import { createdResponse } from "../lib/preconditions";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { now } from "../lib/time";
 import { findProject } from "../projects/queries";
+import { projects } from "../projects/table";
+import { defaultAnalyticsSettings } from "./settings";
 import { ExperimentInput, guardrailFailures, requireCompliant, VariantInput } from "./experiments";
 import { ExperimentResults, readResults } from "./experiment-results";
 import { bannerExperiments } from "./table";
@@ -113,7 +115,8 @@ experimentRoutes.openapi(
     description:
       "Refused with 422 `variant_not_compliant` (each failed guardrail in `errors`) unless every variant offers Reject all " +
       "on the first layer, draws it exactly as Accept all and ticks no purpose; 409 `experiment_running` while another " +
-      "experiment of the project runs; 409 `experiment_not_draft` for one already started.",
+      "experiment of the project runs; 409 `experiment_not_draft` for one already started; 409 `analytics_off` while the project " +
+      "has counting turned off (`PUT …/analytics/settings`), since the experiment would have no results.",
     request: { params: ExperimentParams },
     responses: { 200: jsonResponse(Experiment, "Running."), ...problems },
   }),
@@ -122,6 +125,10 @@ experimentRoutes.openapi(
     const row = await findExperiment(c.var.db, projectId, experimentId);
     if (row.status !== "draft") throw conflict("experiment_not_draft", "Only a draft experiment can start.");
     requireCompliant(row.variants);
+    const [project] = await getDb(c.var.db).select({ analytics: projects.analytics }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    if (!(project?.analytics ?? defaultAnalyticsSettings).enabled) {
+      throw conflict("analytics_off", "This project has turned counting off, so an experiment would have no results; turn it on first.");
+    }
     const started = now();
     await getDb(c.var.db)
       .update(bannerExperiments)

@@ -3,7 +3,8 @@ import { ApiError } from "../lib/errors";
 import { VariantName } from "./schemas";
 import type { VariantDefinition } from "./table";
 
-const ButtonStyle = z.enum(["primary", "secondary", "link"]);
+/** How a first-layer button is drawn: filled with the accent (the widget's default), outlined, or underlined text. */
+export const ButtonStyle = z.enum(["primary", "secondary", "link"]);
 /** The words a variant may change, per language: the first layer's. */
 const wordingKeys = ["noticeOptIn", "acceptAll", "rejectAll", "customize"] as const;
 

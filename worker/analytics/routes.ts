@@ -36,7 +36,7 @@ countingRoutes.openapi(
       "to daily counts by purpose, regime, language, device class, page path and banner variant; nothing that identifies " +
       "the visitor is read or stored (docs/analytics.md). The `Origin` must be registered on one of the project's clients " +
       "(403 `origin_not_allowed`); reports are rate-limited per address and project (429, dropped); a malformed report is " +
-      "400 and dropped.",
+      "400 and dropped; a project that turned counting off refuses them (403 `analytics_off`, nothing counted).",
     request: {
       params: z.object({ project_id: z.string() }),
       // Validated in the handler, whichever of the two types it came as (a required body is validated as JSON only).
@@ -59,7 +59,8 @@ countingRoutes.openapi(
     const report = parsed.data;
     const day = new Date().toISOString().slice(0, 10);
     const device = deviceOf(c.req.header("user-agent"));
-    await addReport(c.var.db, projectId, day, report, { regime: report.regime, language: report.language, device, variant: report.variant ?? "" });
+    const counted = await addReport(c.var.db, projectId, day, report, { regime: report.regime, language: report.language, device, variant: report.variant ?? "" });
+    if (!counted) throw new ApiError(403, "analytics_off", "This project has turned counting off (PUT /admin/v1/projects/{project_id}/analytics/settings); nothing was counted.");
     return c.body(null, 204);
   },
 );

@@ -13,19 +13,20 @@ export const runningExperimentQuery = (db: Db, projectId: string) =>
 
 /**
  * What a visitor of a running experiment is served: their variant (by the identity of their visitor token, so no
- * identifier of its own) and the words it changes, applied to the widget's words for `language` here, so the widget
- * draws a variant with no code of its own. A variant's words in another language than the visitor's leave the
- * project's words in place. Guardrails keep the layout of a running variant to what every variant shares (Reject all
- * on the first layer, drawn as Accept all, nothing ticked), which the widget draws as it always does.
+ * identifier of its own), the words it changes, applied to the widget's words for `language` here, and the style
+ * its first layer's buttons are drawn in. A variant's words in another language than the visitor's leave the
+ * project's words in place. One style serves every first-layer button: the guardrails let a variant start only with
+ * Reject all drawn as Accept all (and with Reject all on the first layer, nothing ticked, as the widget always draws
+ * it), and Customize takes the same style so that neither answer is made to look like the way forward.
  */
 export async function servedVariant(
   experiment: { id: string; variants: VariantDefinition[] } | undefined,
   identityId: string | undefined,
   language: string,
   strings: Record<string, string>,
-): Promise<{ variant?: string; strings: Record<string, string> }> {
+): Promise<{ variant?: string; buttons?: VariantDefinition["layout"]["accept"]; strings: Record<string, string> }> {
   if (!experiment || !identityId) return { strings };
   const name = await assignVariant(experiment.id, identityId, experiment.variants);
   const variant = experiment.variants.find((v) => v.name === name)!;
-  return { variant: name, strings: { ...strings, ...variant.wording[language] } };
+  return { variant: name, buttons: variant.layout.accept, strings: { ...strings, ...variant.wording[language] } };
 }

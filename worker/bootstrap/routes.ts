@@ -94,6 +94,8 @@ async function firstReads(c: Context<AppEnv>, projectId: string, bearer: Caller 
         jurisdiction: projects.jurisdiction,
         // Only the switch: the TCF settings themselves come with the project's vendor list (docs/tcf.md#loading).
         tcfEnabled: sql<number | null>`json_extract(${projects.tcf}, '$.enabled')`,
+        // Null (never set) is the default, on (docs/analytics.md#turning-counting-off).
+        counting: sql<number>`coalesce(json_extract(${projects.analytics}, '$.enabled'), 1)`,
       })
       .from(projects)
       .where(eq(projects.id, projectId))
@@ -203,19 +205,22 @@ bootstrapRoutes.openapi(
     }
 
     const gppSections = gppSectionsFor(regime, place.country, place.region);
-    const { variant, strings } = await servedVariant(reads.experiment, visitor.identityId, language, wordsFor(language, cached.wording));
+    const counting = project.counting === 1;
+    // With counting off an experiment measures nothing and no receipt would name its variant: the project's own banner.
+    const experiment = counting ? reads.experiment : undefined;
+    const { variant, buttons, strings } = await servedVariant(experiment, visitor.identityId, language, wordsFor(language, cached.wording));
     return c.json(
       {
         regime: { name: regime, country: resolved.country, region: resolved.region, gpc, gpcApplied, prescribed: prescribedFor(resolved.areas, regime) },
         language,
         strings,
-        ...(variant ? { variant } : {}),
+        ...(variant ? { variant, buttons } : {}),
         configuration: inLanguage(all, language),
         fingerprint: await purposesFingerprint(all),
         askAgain: lapsedRefusals(rules, state, all.purposes.filter((p) => p.legalGround === "consent").map((p) => p.purposeId), Date.now()),
         consentMode: consentModeOf(project.consentMode ?? defaultConsentModeSettings, rules, all.purposes),
         gppSections,
-        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1 }),
+        features: featuresFor({ gppSections, regime, tcfEnabled: project.tcfEnabled === 1, counting }),
         gppMspa: project.gpp ?? defaultGppSettings,
         ...(visitor.minted ? { token: visitor.minted } : {}),
         state,

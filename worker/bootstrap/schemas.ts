@@ -8,6 +8,7 @@ import { widgetFeatures } from "../../shared/browser/features";
 import { prescribedLinks, regimes } from "../jurisdictions/rules";
 import { PermissionState } from "../requests/schemas";
 import { VariantName } from "../analytics/schemas";
+import { ButtonStyle } from "../analytics/experiments";
 
 const LanguageTag = z.string().regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, "A BCP 47 language tag.").max(35);
 
@@ -67,13 +68,19 @@ export const Bootstrap = z
     features: z.array(z.enum(widgetFeatures)).openapi({
       description:
         "The widget's optional parts this page loads, each a chunk of its own fetched after this answer (docs/widget.md#optional-parts): " +
-        "`gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) for every project. A widget ignores a name it does not know.",
+        "`gpp` where `gppSections` is not empty; `tcf` where the project has TCF on and the visitor's regime is opt-in (docs/tcf.md); `analytics` (counting the banner's interactions) unless the project turned counting off (`PUT /admin/v1/projects/{project_id}/analytics/settings`). A widget ignores a name it does not know.",
       example: ["gpp"],
     }),
     variant: VariantName.optional().openapi({
       description:
         "The banner variant this visitor is shown while the project runs an experiment (assigned by the identity of the visitor token, " +
         "docs/analytics.md#fair-experiments); its words are already in `strings`. The widget counts under it and records it with a decision.",
+    }),
+    buttons: ButtonStyle.optional().openapi({
+      description:
+        "How the first layer's buttons are drawn for this visitor's variant (with `variant` only): `primary` (filled with the accent, " +
+        "the widget's own style), `secondary` (outlined) or `link` (underlined text). Accept all, Reject all and Customize alike: " +
+        "a variant starts only with Reject all drawn as Accept all (docs/analytics.md#how-a-variant-is-served).",
     }),
     gppMspa: GppSettingsSchema.openapi({ description: "The project's MSPA settings the GPP sections declare (`PUT /admin/v1/projects/{id}/gpp`)." }),
     token: VisitorToken.optional().openapi({ description: "Present when the Worker minted a visitor token (no bearer token was sent)." }),

@@ -115,6 +115,7 @@ export const requestExamples: Record<string, unknown> = {
   updateConsentModeSettings: { enabled: true, waitForUpdate: 500, urlPassthrough: false, adsDataRedaction: true },
   markScanEssential: { reason: "The shop's session: the cart and the checkout need it." },
   updateGppSettings: { mspaCoveredTransaction: true, mspaMode: "opt-out-option" },
+  updateAnalyticsSettings: { enabled: false },
   updateTcfSettings: {
     enabled: true,
     cmpId: 300,

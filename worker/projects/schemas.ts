@@ -42,7 +42,7 @@ export const Project = z
   .openapi("Project");
 
 /** The metadata columns (the widget settings, the configuration version and the scan schedule have their own routes). */
-type ProjectRow = Omit<typeof projects.$inferSelect, "jurisdictionRules" | "consentMode" | "gpp" | "privacyCenter" | "blocking" | "tcf" | "configVersion" | "scanSchedule">;
+type ProjectRow = Omit<typeof projects.$inferSelect, "jurisdictionRules" | "consentMode" | "gpp" | "privacyCenter" | "blocking" | "tcf" | "analytics" | "configVersion" | "scanSchedule">;
 
 export const toProject = (row: ProjectRow): z.infer<typeof Project> => ({
   projectId: row.id,

@@ -1,6 +1,7 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ConsentModeSettings } from "../consent-mode/settings";
 import type { GppSettings } from "../gpp/settings";
+import type { AnalyticsSettings } from "../analytics/settings";
 import type { JurisdictionRules } from "../jurisdictions/rules";
 import type { ScanSchedule } from "../scans/table";
 import type { BlockingSettings } from "../blocking/table";
@@ -34,6 +35,8 @@ export const projects = sqliteTable("projects", {
   blocking: text("blocking", { mode: "json" }).$type<BlockingSettings>(),
   /** IAB TCF settings (docs/tcf.md#a-projects-settings); null: the defaults (off). */
   tcf: text("tcf", { mode: "json" }).$type<TcfSettings>(),
+  /** Whether the banner's interactions are counted (docs/analytics.md#turning-counting-off); null: the defaults (on). */
+  analytics: text("analytics", { mode: "json" }).$type<AnalyticsSettings>(),
   /**
    * Grows with every change to what the consent widget shows (project metadata, rules, Consent Mode settings,
    * purposes, data groups, parties): bumped by D1 triggers (drizzle/*_configuration_version_triggers.sql), so no

@@ -2,8 +2,8 @@ import { html, nothing, svg } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { api, ok } from "../api";
 import { dataTable, pageHead } from "../parts";
-import type { AnalyticsReport, Project } from "../types";
-import { formatDate, LightElement, loadingView, problemView } from "../ui";
+import type { AnalyticsReport, AnalyticsSettings, Project } from "../types";
+import { ActionElement, formatDate, loadingView, notify, problemView } from "../ui";
 
 type Rate = AnalyticsReport["funnel"]["acceptAll"];
 type Counts = AnalyticsReport["funnel"]["counts"];
@@ -37,9 +37,10 @@ const percent = (rate: Rate) => (rate ? `${(rate.rate * 100).toFixed(1)} %` : "�
 const interval = (rate: Rate) => (rate ? `${(rate.low * 100).toFixed(1)}–${(rate.high * 100).toFixed(1)} %` : "–");
 
 @customElement("ap-analytics")
-export class AnalyticsPage extends LightElement {
+export class AnalyticsPage extends ActionElement {
   @property({ attribute: false }) project!: Project;
   @state() private report: AnalyticsReport | null = null;
+  @state() private settings: AnalyticsSettings | null = null;
   @state() private error: unknown = null;
   @state() private days = 30;
 
@@ -54,10 +55,12 @@ export class AnalyticsPage extends LightElement {
   }
 
   private async load() {
+    const path = { project_id: this.project.projectId };
     try {
-      this.report = await ok(
-        api.GET("/admin/v1/projects/{project_id}/analytics", { params: { path: { project_id: this.project.projectId }, query: this.range() } }),
-      );
+      [this.report, this.settings] = await Promise.all([
+        ok(api.GET("/admin/v1/projects/{project_id}/analytics", { params: { path, query: this.range() } })),
+        ok(api.GET("/admin/v1/projects/{project_id}/analytics/settings", { params: { path } })),
+      ]);
       this.error = null;
     } catch (error) {
       this.error = error;
@@ -81,6 +84,7 @@ export class AnalyticsPage extends LightElement {
           <a class="button" href=${csv} download>Download CSV</a>
         </div>`,
       )}
+      ${this.settings ? this.renderSwitch(this.settings) : nothing}
       <section class="card" aria-labelledby="funnel-title">
         <h3 id="funnel-title">Decision funnel</h3>
         <div class="chart-with-table">
@@ -118,6 +122,31 @@ export class AnalyticsPage extends LightElement {
         )}
       </section>
       ${breakdownLabels.map(([key, label]) => this.breakdown(key, label, r.breakdowns[key]))}`;
+  }
+
+  private saveSwitch(e: SubmitEvent) {
+    e.preventDefault();
+    const enabled = new FormData(e.target as HTMLFormElement).get("enabled") === "on";
+    return this.run(async () => {
+      this.settings = await ok(
+        api.PUT("/admin/v1/projects/{project_id}/analytics/settings", { params: { path: { project_id: this.project.projectId } }, body: { enabled } }),
+      );
+      notify(enabled ? "Counting is on." : "Counting is off.");
+    });
+  }
+
+  /** The project's counting switch (docs/analytics.md#turning-counting-off), as the Blocking page's. */
+  private renderSwitch(settings: AnalyticsSettings) {
+    return html`<form class="card" aria-labelledby="counting-title" @submit=${this.saveSwitch}>
+      <h3 id="counting-title">Counting</h3>
+      <p class="hint">
+        The widget counts the banner's interactions on the project's pages, with no identifier and no cookie. Turn it off where your
+        regulator asks consent even for that; the counts so far stay.
+      </p>
+      <label class="choice"><input type="checkbox" name="enabled" ?checked=${settings.enabled} /> Count the banner's interactions</label>
+      ${problemView(this.formError, "The switch was not saved")}
+      <div class="actions"><button class="button" type="submit" ?disabled=${this.busy}>Save counting</button></div>
+    </form>`;
   }
 
   private breakdown(key: string, label: string, rows: Breakdown) {
