@@ -3,19 +3,16 @@
 // a restriction the service refuses shown beside it, then one it keeps, the preview's count, the save kept across a
 // reload, a viewer refused, and axe on the page.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, api, baseUrl, expectAccessible, mailedSignInSecret, openPortalBrowser, poll, shown, signIn, type PortalBrowser } from "./portal-helpers";
+import { hostedLists } from "./tcf-lists-server";
 
 const marker = randomUUID().slice(0, 8);
 let portal: PortalBrowser;
 let projectId = "";
 
 beforeAll(async () => {
-  // The cron fetches the lists (its jobs go through the cron queue, so the lists show a little later).
-  expect((await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200);
-  // vi.waitFor, not expect.poll: this runs in beforeAll.
-  for (const list of ["/tcf/v3/vendor-list.json", "/tcf/atp/additional-consent-providers.json"])
-    await vi.waitFor(async () => expect((await fetch(baseUrl + list)).status, `${list} not fetched yet`).toBe(200), { timeout: 60_000, interval: 250 });
+  await hostedLists(baseUrl, adminToken);
   const project = await api(adminToken, "POST", "/admin/v1/projects", { name: `TCF ${marker}`, controller: { name: "Annonser AB" } });
   expect(project.status).toBe(201);
   projectId = project.body.projectId;

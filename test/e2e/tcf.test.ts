@@ -11,6 +11,7 @@ import { build } from "vite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { hostedLists } from "./tcf-lists-server";
 import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
@@ -100,11 +101,8 @@ beforeAll(async () => {
   let prebid: string;
   [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
   shop = await shopProject(site.origin);
-  // The cron keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
-  await until(async () => {
-    await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
-    return (await fetch(`${base}/tcf/v3/vendor-list.json`)).ok && (await fetch(`${base}/tcf/atp/additional-consent-providers.json`)).ok;
-  });
+  // The service keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
+  await hostedLists(base, adminToken);
   await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
   Object.assign(site.pages, {
     "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
@@ -119,11 +117,6 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([site?.close(), other?.close()]);
 });
-
-/** Polls a condition outside the page (the service's lists) until it holds. */
-async function until(condition: () => Promise<boolean>) {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 500));
-}
 
 /** `__tcfapi(command, 2, callback, parameter)` in the page: what the callback got first. */
 const tcfapi = (page: Page, command: string, parameter?: unknown) =>
