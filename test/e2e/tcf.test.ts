@@ -270,6 +270,52 @@ describe("the TCF chunk on a page with IAB's stub", () => {
   });
 });
 
+describe("when the dialog shows again", () => {
+  it("not for a new GVL version alone; when the GVL extends what a project vendor seeks, once, with a string of the new list", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/stub.html`);
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    // Later GVLs, as the service serves the project's list after the cron kept them: made here from the list it
+    // serves now, in this browser only (the e2e service's GVL is every browser file's).
+    let later = (list: Json) => {
+      list.vendorListVersion += 1;
+      list.purposes["2"].name += " (reworded)";
+    };
+    await context.route(`**/tcf/v3/projects/${shop.projectId}/vendor-list.json*`, async (route) => {
+      const response = await route.fetch();
+      const list = await response.json();
+      later(list);
+      await route.fulfill({ response, json: list });
+    });
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    expect(await banner(page).count()).toBe(0);
+
+    // Google Advertising Products (755) now also seeks consent for purpose 2, which it held on legitimate interest.
+    later = (list: Json) => {
+      list.vendorListVersion += 2;
+      list.vendors["755"].purposes.push(2);
+    };
+    await page.reload();
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    const renewed = TCString.decode((await recorded(page)).consent[0].tcString);
+    expect(renewed.vendorListVersion).toBe(122);
+    // Asked once: the next page view keeps the new string.
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe("the TCF chunk on a page without the stub", () => {
   it("adds the __tcfapiLocator frame and answers a cross-origin child's postMessage calls", async () => {
     const { context, page } = await visitor(browser);
