@@ -3,7 +3,8 @@
 // order (CMP API v2: cmpuishown when the dialog shows, useractioncomplete on a decision, tcloaded for a returning
 // visitor), removeEventListener, getTCData and the TC string decoded in Node with IAB's library to the choice made,
 // `disclosedVendors` the vendors shown, a cross-origin child frame through `__tcfapiLocator`, and the calls Prebid.js's
-// TCF consent module makes after Accept all, Reject all and a custom choice.
+// TCF consent module makes after Accept all, Reject all and a custom choice. The dialog asked again when the GVL
+// extends what a vendor seeks (not for a new version alone), and the classic build leaving TCF out without a lying API.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { TCString } from "@iabtechlabtcf/core";
@@ -109,6 +110,7 @@ beforeAll(async () => {
     "/prebid.js": { body: prebid, type: "text/javascript" },
     "/plain.html": { body: shopPage(shop.projectId, { extra: `<iframe id="child" src="${other.origin}/child.html"></iframe>` }) },
     "/opt-out.html": { body: shopPage(shop.projectId, { regime: "opt-out" }) },
+    "/classic.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + `<script src="${base}/widget/assent.classic.js"></script>` }) },
   });
   other.pages["/child.html"] = { body: childPage };
   browser = await launchBrowser();
@@ -312,6 +314,29 @@ describe("when the dialog shows again", () => {
     await consentTaken(page, 1);
     expect((await recorded(page)).events).toEqual(["tcloaded"]);
     expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the classic build (assent.classic.js) on a TCF project", () => {
+  it("is not in the classic build: the console says so, IAB's stub keeps saying no CMP loaded, and the decision carries no TC string", async () => {
+    const { context, page } = await visitor(browser);
+    const posted = recordPermissionBodies(context);
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on("request", (request) => fetched.push(request.url()));
+    page.on("console", (message) => message.type() === "warning" && warnings.push(message.text()));
+    await page.goto(`${site.origin}/classic.html`);
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await expect.poll(() => warnings.some((text) => text.includes("IAB TCF, which needs the module build"))).toBe(true);
+    const recordedDecision = page.waitForResponse((response) => /\/permissions$/.test(response.url()) && response.request().method() === "POST");
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    expect((await recordedDecision).ok()).toBe(true);
+    // No CmpApi took the stub over: it answers, truthfully, that no CMP has loaded, and has told its listeners nothing.
+    expect((await tcfapi(page, "ping")).data).toMatchObject({ cmpLoaded: false, cmpStatus: "stub" });
+    expect(await recorded(page)).toEqual({ events: [], consent: [] });
+    expect(posted.at(-1)!.meta.context.tcString).toBeUndefined();
+    expect(fetched.filter((url) => /\/widget\/tcf\.|vendor-list\.json/.test(url))).toEqual([]);
     await context.close();
   });
 });
