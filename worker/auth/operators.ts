@@ -70,7 +70,7 @@ export async function grantsOf(c: Context<AppEnv>, operator: Operator) {
     operator.memberId === null
       ? []
       : await accountsDb(c).select({ projectId: projectRoles.projectId, role: projectRoles.role }).from(projectRoles).where(eq(projectRoles.memberId, operator.memberId));
-  return { role: operator.role, scopes: roleScopes[operator.role], projectScopes: Object.fromEntries(rows.map((row) => [row.projectId, roleScopes[row.role]])) };
+  return { role: operator.role, scopes: [...roleScopes[operator.role]], projectScopes: Object.fromEntries(rows.map((row) => [row.projectId, [...roleScopes[row.role]]])) };
 }
 
 /** The projects an operator sees: their organization's, or every project for the admin token. */
