@@ -24,6 +24,9 @@ export class ApiProblem extends Error {
 
 let csrfToken: string | null = null;
 let expires: string | null = null;
+type Grants = Pick<paths["/portal/api/session"]["get"]["responses"][200]["content"]["application/json"], "role" | "scopes" | "projectScopes">;
+/** What the signed-in member may do, read once per session (`GET /portal/api/session`). */
+let grants: Promise<Grants> | null = null;
 
 /** Fired when the API says the session is gone, so the shell can ask for sign-in again. */
 export const sessionEndedEvent = "assent-session-ended";
@@ -91,22 +94,27 @@ export const session = {
     return expires;
   },
   async signIn(adminToken: string) {
+    grants = null;
     ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { adminToken } })));
   },
   /** A one-time sign-in link's secret (from its `#sign-in=` fragment): it works once. */
   async signInWithLink(link: string) {
+    grants = null;
     ({ csrfToken, expires } = await ok(api.POST("/portal/api/session", { body: { link } })));
   },
   /** A passkey of this service (the browser asks which, and for the member's unlock). */
   async signInWithPasskey() {
     const optionsJSON = await ok(api.POST("/portal/api/passkey-sign-in/options"));
     const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+    grants = null;
     ({ csrfToken, expires } = await ok(api.POST("/portal/api/passkey-sign-in", { body: { response: response as never } })));
   },
   /** After a reload: the cookie may still be valid; fetch the CSRF token that goes with it. */
   async resume(): Promise<boolean> {
     try {
-      ({ csrfToken, expires } = await ok(api.GET("/portal/api/session")));
+      const state = await ok(api.GET("/portal/api/session"));
+      ({ csrfToken, expires } = state);
+      grants = Promise.resolve(state);
       return true;
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) return false;
@@ -119,7 +127,20 @@ export const session = {
     } finally {
       csrfToken = null;
       expires = null;
+      grants = null;
     }
+  },
+  /**
+   * Whether the member's role holds `scope` (in `projectId`, where a project role may differ), so a page shows what
+   * they cannot change as read-only from the start. For showing only: the service checks every call.
+   */
+  async holds(scope: string, projectId?: string): Promise<boolean> {
+    grants ??= ok(api.GET("/portal/api/session")).catch((error: unknown) => {
+      grants = null;
+      throw error;
+    });
+    const { scopes, projectScopes } = await grants;
+    return ((projectId && projectScopes[projectId]) || scopes).includes(scope);
   },
 };
 

@@ -1929,7 +1929,7 @@ export interface paths {
         get: operations["getTcfSettings"];
         /**
          * Replace the project's IAB TCF settings
-         * @description Checked against the Global Vendor List and Google's ATP list the service hosts (docs/tcf.md#the-hosted-lists); a refused change stores nothing. 400 `cmp_id_required` for TCF on with CMP id 0 outside local development; `unknown_vendors` (`vendors`: the ids) for vendors not in the newest GVL or deleted from it; `unknown_purposes` (`purposes`) for purposes outside it; `restriction_vendor_not_selected` for a restriction naming a vendor not selected; `legitimate_interest_not_allowed` for legitimate interest on purposes 1, 3, 4, 5 or 6; `restriction_conflict` for two restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. 409 `vendor_list_unavailable` or `provider_list_unavailable` before the cron fetched the list needed.
+         * @description Checked against the Global Vendor List and Google's ATP list the service hosts (docs/tcf.md#the-hosted-lists); a refused change stores nothing. 400 `cmp_id_required` for TCF on with CMP id 0 outside local development; `unknown_vendors` (`vendors`: the ids) for vendors not in the newest GVL or deleted from it; `unknown_purposes` (`purposes`) for purposes outside it; `restriction_vendor_not_selected` for a restriction naming a vendor not selected; `legitimate_interest_not_allowed` for legitimate interest on purposes 1, 3, 4, 5 or 6; `restriction_conflict` for two restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. TCF on needs no list: the cron fetches the lists only where a project has TCF on, so a change turning it on (or naming vendors or providers) while a list is missing starts fetching them at once. 409 `vendor_list_unavailable` or `provider_list_unavailable` for vendors, purposes or providers while the list needed is still missing.
          */
         put: operations["updateTcfSettings"];
         post?: never;
@@ -2645,7 +2645,7 @@ export interface paths {
         };
         /**
          * The current portal session
-         * @description Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage.
+         * @description Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage. Says what the member may do (`role`, `scopes`, `projectScopes`), which the portal reads once to show what a role cannot change as read-only from the start (docs/portal.md); every call is still checked against the role by the service.
          */
         get: operations["getSession"];
         put?: never;
@@ -5641,6 +5641,19 @@ export interface components {
         SignInLinkRequest: {
             /** Format: email */
             email: string;
+        };
+        PortalSessionState: components["schemas"]["PortalSession"] & {
+            /**
+             * @description The member's organization role (`owner` for the admin token's break-glass session).
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "request_handler" | "viewer";
+            /** @description The scopes the role holds (worker/auth/roles.ts, docs/security.md#roles). */
+            scopes: string[];
+            /** @description For each project where the member holds a project role, that role's scopes, which apply there instead of `scopes`. */
+            projectScopes: {
+                [key: string]: string[];
+            };
         };
         /** @description The list as its publisher defines it (GVL v3; Google's ATP list as JSON). */
         TcfListDocument: {
@@ -21342,7 +21355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PortalSession"];
+                    "application/json": components["schemas"]["PortalSessionState"];
                 };
             };
             /** @description Invalid request (malformed JSON, wrong types, unknown fields). */

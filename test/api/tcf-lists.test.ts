@@ -2,12 +2,12 @@
 // list, fetched by the cron after each weekly publication, every version kept in D1, served at /tcf with the edge
 // cache; a failing or broken fetch keeps the last good version and raises ops.alert (rule tcf_lists_failing).
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { lastPublication, refreshLists } from "../../worker/tcf/refresh";
 import gvlSnapshot from "../fixtures/tcf/vendor-list.json";
 import atpSnapshot from "../fixtures/tcf/additional-consent-providers.csv?raw";
-import { call, expectProblem, ok, webhookReceiver } from "./helpers";
+import { call, expectProblem, newProject, ok, webhookReceiver } from "./helpers";
 import { alertsAt, health, hour, minute, opsWebhook, runCron } from "./ops-helpers";
 
 const day = 24 * hour;
@@ -55,7 +55,41 @@ describe("the weekly schedule", () => {
   });
 });
 
+/** Puts TCF on or off for a project of its own, straight in D1 (what `PUT …/tcf` stores), so no refresh starts with it. */
+async function tcfProject(enabled: boolean) {
+  const { projectId } = await newProject();
+  await env.DB.prepare("UPDATE projects SET tcf = ? WHERE id = ?")
+    .bind(JSON.stringify({ enabled, cmpId: 300, cmpVersion: 1, vendors: [], publisherRestrictions: [], publisherPurposes: { consent: [], legitimateInterest: [] }, acProviders: [] }), projectId)
+    .run();
+  return projectId;
+}
+
+describe("a deployment where no project has TCF on", () => {
+  it("fetches no list and raises nothing, however the publisher answers; the first project with TCF on starts the refresh", async () => {
+    await env.DB.batch([env.DB.prepare("DELETE FROM tcf_lists"), env.DB.prepare("DELETE FROM tcf_refreshes")]);
+    const ops = opsWebhook();
+    const failing = { ...ops.settings, TCF_GVL_BASE_URL: `${webhookReceiver}/always-500/${crypto.randomUUID()}/` };
+    const off = await tcfProject(false);
+    for (const k of [0, 1, 2]) await runCron(week0 + k * minute, failing);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM tcf_refreshes").first("n")).toBe(0);
+    expect(await alertsAt(ops.key)).toEqual([]);
+    expectProblem(await call("GET", "/tcf/v3/vendor-list.json"), 404, "not_found");
+    // A failure recorded while TCF was on is forgotten once no project needs the lists: no counter, and the list is
+    // tried at once when a project turns TCF on again.
+    // (Failing since the run's own time: the alert check of the same run, which may come first, finds nothing to fire.)
+    await env.DB.prepare("INSERT INTO tcf_refreshes (source, checked, failing_since, error) VALUES ('atp', ?1, ?1, 'HTTP 500')").bind(new Date(week0 + 3 * minute).toISOString()).run();
+    await runCron(week0 + 3 * minute, failing);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM tcf_refreshes").first("n")).toBe(0);
+    expect((await health()).counters.tcfListFailingSeconds).toBe(0);
+    await env.DB.prepare("UPDATE projects SET tcf = json_set(tcf, '$.enabled', json('true')) WHERE id = ?").bind(off).run();
+    await runCron(week0 + 4 * minute);
+    expect((await newest()).vendorListVersion).toBe(120);
+  });
+});
+
 describe("the hosted lists", () => {
+  beforeAll(() => tcfProject(true));
+
   it("are served after the cron's first run, every version kept, from anywhere", async () => {
     // An earlier file on the same workerd may have run the cron against the stand-in publisher: start from nothing.
     await env.DB.batch([env.DB.prepare("DELETE FROM tcf_lists"), env.DB.prepare("DELETE FROM tcf_refreshes")]);

@@ -33,6 +33,19 @@ describe("before the cron fetched the lists", () => {
     expect((await admin("GET", `/projects/${projectId}/tcf`)).body).toMatchObject({ enabled: false, vendors: [], acProviders: [] });
     expectProblem(await put(projectId, settings), 409, "vendor_list_unavailable");
   });
+
+  it("TCF can be turned on without vendors: accepted, the lists fetched at once, and vendors checked against them", async () => {
+    await env.DB.batch([env.DB.prepare("DELETE FROM tcf_lists"), env.DB.prepare("DELETE FROM tcf_refreshes")]);
+    const { projectId } = await newProject();
+    const on = { ...settings, vendors: [], publisherRestrictions: [], publisherPurposes: { consent: [], legitimateInterest: [] }, acProviders: [] };
+    expect(await put(projectId, on)).toMatchObject({ status: 200, body: on });
+    // The PUT started the refresh (the stand-in publisher, vitest.config.ts tcfListsStandIn): no wait for the cron's Thursday.
+    await expect.poll(async () => (await call("GET", "/tcf/v3/vendor-list.json")).status, { timeout: 60_000, interval: 200 }).toBe(200);
+    await expect.poll(async () => (await call("GET", "/tcf/atp/additional-consent-providers.json")).status, { timeout: 60_000, interval: 200 }).toBe(200);
+    // Once a list exists, its ids are checked as ever.
+    expectProblem(await put(projectId, { ...on, vendors: [755, 4242] }), 400, "unknown_vendors");
+    expect(await put(projectId, { ...on, vendors: [755], acProviders: [89] })).toMatchObject({ status: 200 });
+  }, 150_000);
 });
 
 describe("the project's TCF settings", () => {

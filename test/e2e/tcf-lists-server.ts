@@ -25,3 +25,23 @@ export async function tcfListsServer() {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Waits until the service at `base` hosts the GVL and the ATP list. The cron fetches them only where a project has TCF
+ * on (docs/tcf.md#the-hosted-lists), so a project of its own turns TCF on, which starts the fetch; the cron is run too.
+ */
+export async function hostedLists(base: string, adminToken: string) {
+  const call = (method: string, path: string, body: unknown) =>
+    fetch(base + path, { method, headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const project = await call("POST", "/admin/v1/projects", { name: "TCF lists", controller: { name: "Lists" } });
+  if (project.status !== 201) throw new Error(`project not created: ${project.status}`);
+  const { projectId } = (await project.json()) as { projectId: string };
+  const on = { enabled: true, cmpId: 300, cmpVersion: 1, vendors: [], publisherRestrictions: [], publisherPurposes: { consent: [], legitimateInterest: [] }, acProviders: [] };
+  const turnedOn = await call("PUT", `/admin/v1/projects/${projectId}/tcf`, on);
+  if (turnedOn.status !== 200) throw new Error(`TCF not turned on: ${turnedOn.status} ${await turnedOn.text()}`);
+  const served = async (path: string) => (await fetch(base + path)).ok;
+  while (!(await served("/tcf/v3/vendor-list.json")) || !(await served("/tcf/atp/additional-consent-providers.json"))) {
+    await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

@@ -3,7 +3,8 @@
 // order (CMP API v2: cmpuishown when the dialog shows, useractioncomplete on a decision, tcloaded for a returning
 // visitor), removeEventListener, getTCData and the TC string decoded in Node with IAB's library to the choice made,
 // `disclosedVendors` the vendors shown, a cross-origin child frame through `__tcfapiLocator`, and the calls Prebid.js's
-// TCF consent module makes after Accept all, Reject all and a custom choice.
+// TCF consent module makes after Accept all, Reject all and a custom choice. The dialog asked again when the GVL
+// extends what a vendor seeks (not for a new version alone), and the classic build leaving TCF out without a lying API.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { TCString } from "@iabtechlabtcf/core";
@@ -11,6 +12,7 @@ import { build } from "vite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
+import { hostedLists } from "./tcf-lists-server";
 import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
@@ -100,17 +102,15 @@ beforeAll(async () => {
   let prebid: string;
   [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
   shop = await shopProject(site.origin);
-  // The cron keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
-  await until(async () => {
-    await fetch(`${base}/__scheduled?cron=*+*+*+*+*`);
-    return (await fetch(`${base}/tcf/v3/vendor-list.json`)).ok && (await fetch(`${base}/tcf/atp/additional-consent-providers.json`)).ok;
-  });
+  // The service keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
+  await hostedLists(base, adminToken);
   await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
   Object.assign(site.pages, {
     "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
     "/prebid.js": { body: prebid, type: "text/javascript" },
     "/plain.html": { body: shopPage(shop.projectId, { extra: `<iframe id="child" src="${other.origin}/child.html"></iframe>` }) },
     "/opt-out.html": { body: shopPage(shop.projectId, { regime: "opt-out" }) },
+    "/classic.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + `<script src="${base}/widget/assent.classic.js"></script>` }) },
   });
   other.pages["/child.html"] = { body: childPage };
   browser = await launchBrowser();
@@ -119,11 +119,6 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([site?.close(), other?.close()]);
 });
-
-/** Polls a condition outside the page (the service's lists) until it holds. */
-async function until(condition: () => Promise<boolean>) {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 500));
-}
 
 /** `__tcfapi(command, 2, callback, parameter)` in the page: what the callback got first. */
 const tcfapi = (page: Page, command: string, parameter?: unknown) =>
@@ -273,6 +268,75 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(trueKeys(consent[0].vendors)).toEqual([10, 52, 793]);
     const prebid = await prebidConsent(page);
     expect([prebid.consentString, trueKeys(prebid.purposes), trueKeys(prebid.vendors)]).toEqual([consent[0].tcString, [8, 9, 10], [10, 52, 793]]);
+    await context.close();
+  });
+});
+
+describe("when the dialog shows again", () => {
+  it("not for a new GVL version alone; when the GVL extends what a project vendor seeks, once, with a string of the new list", async () => {
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/stub.html`);
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    // Later GVLs, as the service serves the project's list after the cron kept them: made here from the list it
+    // serves now, in this browser only (the e2e service's GVL is every browser file's).
+    let later = (list: Json) => {
+      list.vendorListVersion += 1;
+      list.purposes["2"].name += " (reworded)";
+    };
+    await context.route(`**/tcf/v3/projects/${shop.projectId}/vendor-list.json*`, async (route) => {
+      const response = await route.fetch();
+      const list = await response.json();
+      later(list);
+      await route.fulfill({ response, json: list });
+    });
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    expect(await banner(page).count()).toBe(0);
+
+    // Google Advertising Products (755) now also seeks consent for purpose 2, which it held on legitimate interest.
+    later = (list: Json) => {
+      list.vendorListVersion += 2;
+      list.vendors["755"].purposes.push(2);
+    };
+    await page.reload();
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    const renewed = TCString.decode((await recorded(page)).consent[0].tcString);
+    expect(renewed.vendorListVersion).toBe(122);
+    // Asked once: the next page view keeps the new string.
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the classic build (assent.classic.js) on a TCF project", () => {
+  it("is not in the classic build: the console says so, IAB's stub keeps saying no CMP loaded, and the decision carries no TC string", async () => {
+    const { context, page } = await visitor(browser);
+    const posted = recordPermissionBodies(context);
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on("request", (request) => fetched.push(request.url()));
+    page.on("console", (message) => message.type() === "warning" && warnings.push(message.text()));
+    await page.goto(`${site.origin}/classic.html`);
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await expect.poll(() => warnings.some((text) => text.includes("IAB TCF, which needs the module build"))).toBe(true);
+    const recordedDecision = page.waitForResponse((response) => /\/permissions$/.test(response.url()) && response.request().method() === "POST");
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    expect((await recordedDecision).ok()).toBe(true);
+    // No CmpApi took the stub over: it answers, truthfully, that no CMP has loaded, and has told its listeners nothing.
+    expect((await tcfapi(page, "ping")).data).toMatchObject({ cmpLoaded: false, cmpStatus: "stub" });
+    expect(await recorded(page)).toEqual({ events: [], consent: [] });
+    expect(posted.at(-1)!.meta.context.tcString).toBeUndefined();
+    expect(fetched.filter((url) => /\/widget\/tcf\.|vendor-list\.json/.test(url))).toEqual([]);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { now } from "../lib/time";
 import { projects } from "../projects/table";
 import { ApiError, notFound } from "../lib/errors";
 import type { CredentialKind } from "../accounts/table";
-import type { Role } from "./roles";
+import { roleScopes, type Role } from "./roles";
 import { members, organizationProjects, organizations, projectRoles } from "../accounts/table";
 
 /** Who is acting on the admin API or the portal: what every audit entry names. */
@@ -59,6 +59,18 @@ export async function roleInProject(c: Context<AppEnv>, operator: Operator, proj
     .limit(1);
   if (!row) throw notFound("Project");
   return row.projectRole ?? operator.role;
+}
+
+/**
+ * What the portal shows an operator may do (`GET /portal/api/session`): their role's scopes, and for each project where
+ * they hold a project role, that role's. Only for showing: every call is still checked by worker/auth/authorize.ts.
+ */
+export async function grantsOf(c: Context<AppEnv>, operator: Operator) {
+  const rows =
+    operator.memberId === null
+      ? []
+      : await accountsDb(c).select({ projectId: projectRoles.projectId, role: projectRoles.role }).from(projectRoles).where(eq(projectRoles.memberId, operator.memberId));
+  return { role: operator.role, scopes: [...roleScopes[operator.role]], projectScopes: Object.fromEntries(rows.map((row) => [row.projectId, [...roleScopes[row.role]]])) };
 }
 
 /** The projects an operator sees: their organization's, or every project for the admin token. */

@@ -12,6 +12,8 @@ import { csrfHeader, endSession, hasSessionCookie, readSession, requireSameOrigi
 import { signInWithAdminToken, signInWithLink } from "../accounts/sessions";
 import { requestSignInLink } from "../accounts/sign-in";
 import { sha256Hex } from "../lib/crypto";
+import { grantsOf } from "../auth/operators";
+import { roles } from "../auth/roles";
 import { logger } from "../lib/logger";
 
 /** The portal's session API and its shell, mounted at `/portal`. */
@@ -36,6 +38,16 @@ const Session = z
     expires: Timestamp,
   })
   .openapi("PortalSession");
+
+const Scopes = z.array(z.string());
+/** The session as a reload finds it, with what its member may do, so pages can show what a role cannot change as read-only. */
+const SessionState = Session.extend({
+  role: z.enum(roles).openapi({ description: "The member's organization role (`owner` for the admin token's break-glass session)." }),
+  scopes: Scopes.openapi({ description: "The scopes the role holds (worker/auth/roles.ts, docs/security.md#roles)." }),
+  projectScopes: z
+    .record(z.string(), Scopes)
+    .openapi({ description: "For each project where the member holds a project role, that role's scopes, which apply there instead of `scopes`." }),
+}).openapi("PortalSessionState");
 
 const Email = z.string().min(3).max(254).email();
 
@@ -119,13 +131,16 @@ portalRoutes.openapi(
     tags,
     ...access.session,
     summary: "The current portal session",
-    description: "Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage.",
-    responses: { 200: jsonResponse(Session, "The session."), ...problems },
+    description:
+      "Lets the SPA resume after a reload: it keeps the CSRF token in memory only, never in storage. Says what the member " +
+      "may do (`role`, `scopes`, `projectScopes`), which the portal reads once to show what a role cannot change as " +
+      "read-only from the start (docs/portal.md); every call is still checked against the role by the service.",
+    responses: { 200: jsonResponse(SessionState, "The session."), ...problems },
   }),
   async (c) => {
     const session = await readSession(c);
     if (!session) throw new ApiError(401, "unauthorized", "Not signed in to the portal.");
-    return c.json({ csrfToken: session.csrfToken, expires: session.expires }, 200);
+    return c.json({ csrfToken: session.csrfToken, expires: session.expires, ...(await grantsOf(c, c.var.operator!)) }, 200);
   },
 );
 

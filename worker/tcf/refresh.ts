@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { isNotNull, sql } from "drizzle-orm";
 import type { Env } from "../env";
+import { bindingNamed, databaseNames } from "../lib/databases";
 import { getDb } from "../lib/db";
+import { projects } from "../projects/table";
 import { logger, masked } from "../lib/logger";
 import { atpUrl, compressed, gvlBaseUrl, gvlLanguages, keepVersion, keptVersion, newestVersion, parseAtpCsv, PurposesTranslation, VendorList, type AtpList } from "./lists";
 import { tcfRefreshes } from "./table";
@@ -92,21 +94,42 @@ async function fetchText(fetcher: Fetcher, url: string): Promise<string> {
   return text;
 }
 
+/** Whether a project of any database has TCF on: only then does a page read the lists. */
+export async function tcfInUse(env: Env): Promise<boolean> {
+  for (const name of databaseNames(env)) {
+    const [row] = await getDb(bindingNamed(env, name))
+      .select({ id: projects.id })
+      .from(projects)
+      .where(sql`json_extract(${projects.tcf}, '$.enabled') = 1`)
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
 /**
- * Cron job (in `DB`): fetches the lists due as of `asOf` (never checked since the last publication, or failing and
- * last tried an hour ago), at most `fetchesPerRun`, and keeps each good new version. Answers how many lists it tried.
+ * Fetches the lists due as of `asOf` (never checked since the last publication, or failing and last tried an hour
+ * ago), at most `fetchesPerRun`, and keeps each good new version. Answers how many lists it tried. `needed` is asked
+ * once something is due: when it says no, nothing is fetched and the failures recorded are forgotten, so a deployment
+ * without TCF (an offline `npm start`) neither reaches IAB nor raises `tcf_lists_failing`, and a project turning TCF
+ * on later gets the failed lists tried at once.
  */
-export async function refreshLists(env: Env, asOf: number, fetcher: Fetcher): Promise<number> {
+export async function refreshLists(env: Env, asOf: number, fetcher: Fetcher, needed: () => Promise<boolean> = async () => true): Promise<number> {
   const db = getDb(env.DB);
   const refreshes = new Map((await db.select().from(tcfRefreshes)).map((row) => [row.source, row]));
   const published = lastPublication(asOf);
-  let gvlKept = (await newestVersion(env.DB, "gvl")) !== undefined;
   const due = tcfSources.filter(({ list }) => {
     const last = refreshes.get(list);
     if (!last) return true;
     const checked = Date.parse(last.checked);
     return checked < published || (last.failingSince !== null && asOf - checked >= hour);
   });
+  if (due.length === 0) return 0;
+  if (!(await needed())) {
+    await db.delete(tcfRefreshes).where(isNotNull(tcfRefreshes.failingSince));
+    return 0;
+  }
+  let gvlKept = (await newestVersion(env.DB, "gvl")) !== undefined;
   let tried = 0;
   for (const source of due) {
     if (tried === fetchesPerRun) break;
@@ -143,5 +166,8 @@ export async function refreshLists(env: Env, asOf: number, fetcher: Fetcher): Pr
 }
 
 
-/** The cron's job: the lists from their publishers (the tests call `refreshLists` with a fetch of their own). */
-export const refreshTcfLists = (env: Env, asOf: number = Date.now()) => refreshLists(env, asOf, fetch);
+/** The cron's job: the lists from their publishers, where a project has TCF on (the tests call `refreshLists` with a fetch of their own). */
+export const refreshTcfLists = (env: Env, asOf: number = Date.now()) => refreshLists(env, asOf, fetch, () => tcfInUse(env));
+
+/** The lists fetched now, for a project turning TCF on before the cron has fetched them (worker/tcf/routes.ts). */
+export const fetchListsNow = (env: Env) => refreshLists(env, Date.now(), fetch);

@@ -8,6 +8,8 @@ import { nextRevision } from "../lib/preconditions";
 import { conflictProblem, jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { now } from "../lib/time";
 import { projects } from "../projects/table";
+import { newestVersion } from "./lists";
+import { fetchListsNow } from "./refresh";
 import { checkTcfSettings, defaultTcfSettings, TcfSettingsSchema } from "./settings";
 
 /** The project's TCF settings (docs/tcf.md#a-projects-settings), mounted at `/admin/v1/projects/{project_id}/tcf`, in the shape of its GPP settings. */
@@ -47,13 +49,21 @@ tcfRoutes.openapi(
       "(`vendors`: the ids) for vendors not in the newest GVL or deleted from it; `unknown_purposes` (`purposes`) for purposes " +
       "outside it; `restriction_vendor_not_selected` for a restriction naming a vendor not selected; " +
       "`legitimate_interest_not_allowed` for legitimate interest on purposes 1, 3, 4, 5 or 6; `restriction_conflict` for two " +
-      "restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. 409 " +
-      "`vendor_list_unavailable` or `provider_list_unavailable` before the cron fetched the list needed.",
+      "restrictions of one vendor and purpose; `unknown_ac_providers` (`providers`) for ids not in the ATP list. TCF on " +
+      "needs no list: the cron fetches the lists only where a project has TCF on, so a change turning it on (or naming " +
+      "vendors or providers) while a list is missing starts fetching them at once. 409 `vendor_list_unavailable` or " +
+      "`provider_list_unavailable` for vendors, purposes or providers while the list needed is still missing.",
     request: { params: ProjectParams, body: jsonBody(TcfSettingsSchema) },
     responses: { 200: jsonResponse(TcfSettingsSchema, "The settings."), ...conflictProblem, ...problems },
   }),
   async (c) => {
     const settings = c.req.valid("json");
+    // TCF on or a list named before the cron has fetched the lists (it fetches only where a project has TCF on):
+    // fetched now, so the vendors can be chosen a moment later (docs/tcf.md#the-hosted-lists).
+    const wantsLists = settings.enabled || settings.vendors.length > 0 || settings.acProviders.length > 0;
+    if (wantsLists && ((await newestVersion(c.env.DB, "gvl")) === undefined || (await newestVersion(c.env.DB, "atp")) === undefined)) {
+      c.executionCtx.waitUntil(fetchListsNow(c.env));
+    }
     await checkTcfSettings(c.env, settings);
     const [row] = await getDb(c.var.db)
       .update(projects)

@@ -62,6 +62,8 @@ export const defaultTcfSettings: TcfSettings = {
   acProviders: [],
 };
 
+const listsComing = "it is being fetched; try again in a minute, and if it stays missing see the tcf_lists_failing alert (docs/tcf.md#the-hosted-lists).";
+
 const refusal = (code: string, detail: string, members: Record<string, unknown>) => new ApiError(400, code, detail, { members });
 
 /** A vendor that can still be chosen: in the GVL and not deleted. */
@@ -78,9 +80,10 @@ export async function checkTcfSettings(env: Env, settings: TcfSettings): Promise
   if (settings.enabled && settings.cmpId === 0 && env.LOCAL_DEV !== "true") {
     throw refusal("cmp_id_required", "A TCF CMP needs the id IAB Europe registered for it (docs/tcf.md#registration); 0 is only for local development.", { field: "cmpId" });
   }
-  const needsGvl = settings.enabled || settings.vendors.length > 0 || settings.publisherRestrictions.length > 0 || publisherPurposeIds(settings).length > 0;
+  // TCF on alone needs no list (the route starts fetching them); what names the GVL's ids is checked against it.
+  const needsGvl = settings.vendors.length > 0 || settings.publisherRestrictions.length > 0 || publisherPurposeIds(settings).length > 0;
   const gvl = needsGvl ? await latestGvl(env.DB) : undefined;
-  if (needsGvl && !gvl) throw new ApiError(409, "vendor_list_unavailable", "The service holds no Global Vendor List yet: the cron fetches it (docs/tcf.md#the-hosted-lists).");
+  if (needsGvl && !gvl) throw new ApiError(409, "vendor_list_unavailable", `The service holds no Global Vendor List yet: ${listsComing}`);
   if (gvl) {
     const unknownVendors = settings.vendors.filter((id) => !live(gvl, id));
     if (unknownVendors.length > 0) {
@@ -111,7 +114,7 @@ export async function checkTcfSettings(env: Env, settings: TcfSettings): Promise
   }
   if (settings.acProviders.length > 0) {
     const kept = await keptVersion(env.DB, "atp");
-    if (!kept) throw new ApiError(409, "provider_list_unavailable", "The service holds no ATP list yet: the cron fetches it (docs/tcf.md#the-hosted-lists).");
+    if (!kept) throw new ApiError(409, "provider_list_unavailable", `The service holds no ATP list yet: ${listsComing}`);
     const known = new Set((JSON.parse(kept.json) as AtpList).providers.map((p) => p.id));
     const unknownProviders = settings.acProviders.filter((id) => !known.has(id));
     if (unknownProviders.length > 0) {

@@ -9,12 +9,11 @@ import type { VendorList } from "@iabtechlabtcf/core";
 import type { ConsentController } from "../controller";
 import { storageKey } from "../../../shared/browser/storage-keys";
 import { tcfChoice } from "./decision";
+import { askedOf, mustAskAgain, type Kept } from "./resurface";
 import { acString, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
 
 /** The project's vendor list (worker/tcf/project-list-routes.ts): the GVL with its vendors, and what the strings need. */
 type ProjectList = VendorList & { language: string; settings: TcfPageSettings & { acProviders: number[]; publisherCountryCode: string } };
-/** What this device keeps beside the widget's decision: the strings last written, and the vendors they disclosed. */
-type Kept = { tcString: string; acString: string; vendors: number[] };
 
 type TcfApi = ((...args: unknown[]) => unknown) | undefined;
 const page = window as unknown as { __tcfapi?: TcfApi };
@@ -22,7 +21,7 @@ const page = window as unknown as { __tcfapi?: TcfApi };
 let started = false;
 
 /** The strings of the switches as they stand now. */
-function stringsNow(flow: ConsentController, list: ProjectList): Kept {
+function stringsNow(flow: ConsentController, list: ProjectList): Required<Kept> {
   const { settings } = list;
   const choice = tcfChoice(list, settings, flow.shown.config?.purposes ?? [], (purpose) => !!flow.shown.choices[purpose.purposeId]);
   const signals = signalsOf(list, settings, choice, list.language, settings.publisherCountryCode);
@@ -30,6 +29,7 @@ function stringsNow(flow: ConsentController, list: ProjectList): Kept {
     tcString: tcString(list, signals, new Date(), list.language),
     acString: acString(choice.acConsents, settings.acProviders),
     vendors: signals.vendorsDisclosed,
+    asked: askedOf(list, signals.vendorsDisclosed, settings.publisherPurposes),
   };
 }
 
@@ -125,11 +125,11 @@ export default async function serveTcf(flow: ConsentController) {
     follow();
   };
 
-  // A visitor who never chose with these vendors disclosed is asked (docs/tcf.md#when-the-dialog-shows-again), unless
+  // A visitor whose kept string no longer covers what is asked is asked again (docs/tcf.md#when-the-dialog-shows-again), unless
   // they closed the layer in this browser session. A decision already on its way (the visitor was quicker than this
   // chunk) is told when it is recorded, or, when it went without strings, once the layer closes.
   const dismissed = sessionStorage.getItem(`${storageKey(flow.host.source.api, flow.host.source.project)}:dismissed`);
-  const disclosed = stringsNow(flow, list).vendors;
-  if (!visible() && !dismissed && !flow.shown.busy && kept?.vendors.join() !== disclosed.join()) flow.set({ banner: "ask" });
+  const now = stringsNow(flow, list);
+  if (!visible() && !dismissed && !flow.shown.busy && mustAskAgain(kept, list, now.asked, now.vendors)) flow.set({ banner: "ask" });
   else follow();
 }

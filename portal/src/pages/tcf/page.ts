@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { api, ApiProblem, ok } from "../../api";
+import { api, ApiProblem, ok, session } from "../../api";
 import { pageHead } from "../../parts";
 import type { Project } from "../../types";
 import { ActionElement, loadingView, notify, problemView, several } from "../../ui";
@@ -66,7 +66,7 @@ export class TcfPage extends ActionElement {
   @state() private loadError: unknown = null;
   /** A refusal of the service, and the part of the page it is about. */
   @state() private refusal: { part: Part; problem: unknown } | null = null;
-  /** Set when the service refused a save for the member's role: the page is then read-only. */
+  /** Set when the member's role lacks `projects:write` (from the session), or the service refused a save for it: the page is then read-only. */
   @state() private readOnly = false;
   @state() private vendorQuery = "";
   @state() private onlySelectedVendors = false;
@@ -89,11 +89,13 @@ export class TcfPage extends ActionElement {
         },
       );
     try {
-      const [settings, gvl, atp] = await Promise.all([
+      const [settings, gvl, atp, writable] = await Promise.all([
         ok(api.GET("/admin/v1/projects/{project_id}/tcf", { params: { path: { project_id: this.project.projectId } } })),
         list<Gvl>(api.GET("/tcf/v3/vendor-list.json")),
         list<AtpList>(api.GET("/tcf/atp/additional-consent-providers.json")),
+        session.holds("projects:write", this.project.projectId),
       ]);
+      this.readOnly = !writable;
       this.settings = settings;
       this.gvl = gvl;
       this.atp = atp;
@@ -141,9 +143,9 @@ export class TcfPage extends ActionElement {
         ? html`<div class="notice" role="status">
             <strong>The service holds no Global Vendor List yet.</strong>
             <p>
-              Its cron fetches IAB's list after each weekly publication and retries hourly; until then vendors, restrictions and
-              purposes cannot be chosen. How the lists are fetched and where from (<code>TCF_GVL_BASE_URL</code>): docs/tcf.md,
-              <em>The hosted lists</em>.
+              It fetches IAB's list only for a deployment where a project has TCF on: turn TCF on and save, and the list is
+              fetched at once (reload in a minute); until then vendors, restrictions and purposes cannot be chosen. Where
+              the lists come from (<code>TCF_GVL_BASE_URL</code>) and the alert when they fail: docs/tcf.md, <em>The hosted lists</em>.
             </p>
           </div>`
         : nothing}
@@ -235,7 +237,7 @@ export class TcfPage extends ActionElement {
       <p class="hint">Providers of Google's ATP list that are not registered with IAB: the AC string (Additional Consent Mode) names them.</p>
       ${this.refused("providers")}
       ${this.atp === null
-        ? html`<p class="notice" role="status">The service holds no ATP list yet: its cron fetches Google's list (docs/tcf.md, <em>The hosted lists</em>).</p>`
+        ? html`<p class="notice" role="status">The service holds no ATP list yet: it fetches Google's list once a project has TCF on (docs/tcf.md, <em>The hosted lists</em>).</p>`
         : chooser({
             id: "tcf-providers",
             noun: "provider",
