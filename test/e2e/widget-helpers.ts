@@ -204,6 +204,19 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
   return { context, page: await context.newPage() };
 }
 
+/** axe over the widget once its fade-ins have ended: a layer caught mid-animation has the contrast of its opacity then. */
+export async function axeRun(page: Page) {
+  return page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const animations = document.querySelector("assent-consent")!.shadowRoot!.getAnimations();
+    await Promise.all(animations.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+    const { violations } = await axe.run(document.querySelector("assent-consent"), {
+      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    });
+    return violations.map((v: Json) => ({ id: v.id, nodes: v.nodes.map((n: Json) => n.target) }));
+  });
+}
+
 export const banner = (page: Page) => page.locator("assent-consent [part~=banner]");
 export const dialog = (page: Page) => page.locator("assent-consent dialog");
 export const events = (page: Page, type: string) =>

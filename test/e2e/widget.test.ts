@@ -9,7 +9,7 @@ import { shippedStrings } from "../../shared/i18n/shipped";
 import { browserSignals } from "../../shared/signals/signals";
 import { artifactPath, launchBrowser } from "./browser";
 import {
-  axeSource, banner, base, dialog, events, focused, gatedRan, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
+  axeRun, axeSource, banner, base, dialog, events, focused, gatedRan, gatedScript, hostSite, identitiesMade, moduleTag, ok, recordRequests, shopPage, shopProject,
   switchStates, tabTo, visitor, waitForEvent, type Json, type Shop,
 } from "./widget-helpers";
 
@@ -200,19 +200,6 @@ describe("a first visit on a plain page with one script tag", () => {
     expect(items.map((o: Json) => [o.request.purposes[0].purposeId, o.status])).toEqual([[shop.fraud.purposeId, "received"]]);
   });
 });
-
-/** axe over the widget once its fade-ins have ended: a layer caught mid-animation has the contrast of its opacity then. */
-async function axeRun(page: Page) {
-  return page.evaluate(async () => {
-    const axe = (window as any).axe;
-    const animations = document.querySelector("assent-consent")!.shadowRoot!.getAnimations();
-    await Promise.all(animations.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
-    const { violations } = await axe.run(document.querySelector("assent-consent"), {
-      runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-    });
-    return violations.map((v: Json) => ({ id: v.id, nodes: v.nodes.map((n: Json) => n.target) }));
-  });
-}
 
 describe("other visitors", () => {
   it("with Global Privacy Control: the first layer says why everything starts off, and Reject all records it", async () => {

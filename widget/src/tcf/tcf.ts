@@ -66,7 +66,9 @@ declare const __ASSENT_TCF_I18N__: string;
 
 /** The layers' words in the widget's language, else English: files the build writes beside this chunk (widget/vite.config.ts). */
 function tcfWords(language: string): Promise<TcfStrings> {
-  const file = (tag: string) => fetch(new URL(`tcf-i18n/${__ASSENT_TCF_I18N__}/${tag}.json`, import.meta.url)).then((answer) => (answer.ok ? answer.json() : Promise.reject()));
+  // Beside this chunk; through a variable, since Vite rewrites `new URL(template, import.meta.url)` into a glob of source files.
+  const here = import.meta.url;
+  const file = (tag: string) => fetch(new URL(`tcf-i18n/${__ASSENT_TCF_I18N__}/${tag}.json`, here)).then((answer) => (answer.ok ? answer.json() : Promise.reject()));
   return file(language).catch(() => file("en"));
 }
 
