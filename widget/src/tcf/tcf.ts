@@ -52,12 +52,16 @@ function answerFrames(event: MessageEvent) {
   }, call.parameter);
 }
 
+/** The widget's language tags that IAB's translations name otherwise (the GVL's file names; the widget's Serbian is Cyrillic). */
+const gvlTags: Record<string, string> = { nb: "no", nn: "no", pt: "pt-pt", sr: "sr-cyrl", "zh-hans": "zh" };
+
 async function projectList(flow: ConsentController): Promise<ProjectList> {
   const { api, project } = flow.host.source;
   const url = `${api}/tcf/v3/projects/${encodeURIComponent(project)}/vendor-list.json`;
   // The dialog's language where the GVL has it (IAB's file names: `pt-br`), else English (the list's own; a language
   // the GVL lacks is refused, without CORS headers, so the browser reports a failed fetch).
-  const lang = (flow.shown.language ?? "en").toLowerCase();
+  const tag = (flow.shown.language ?? "en").toLowerCase();
+  const lang = gvlTags[tag] ?? tag;
   const inLanguage = lang === "en" ? undefined : await fetch(`${url}?lang=${lang}`).catch(() => undefined);
   return (inLanguage?.ok ? inLanguage : await fetch(url)).json();
 }
