@@ -1,8 +1,9 @@
 /**
  * The page's `__tcfapi` (IAB TCF CMP API v2), loaded only where the bootstrap names `tcf` (a project with TCF on, a
  * visitor under the opt-in regime): IAB's own `CmpApi` answers every command, takes over the calls IAB's stub queued,
- * and hears the TC string this chunk writes from the widget's decision (docs/tcf.md#in-the-page). Without the stub,
- * the chunk adds the `__tcfapiLocator` frame and answers frames' `__tcfapiCall` messages itself, as the stub would.
+ * and hears the TC string this chunk writes from the dialog's TCF toggles (docs/tcf.md#in-the-page), which it adds to
+ * the widget's layers (layers.ts). Without the stub, the chunk adds the `__tcfapiLocator` frame and answers frames'
+ * `__tcfapiCall` messages itself, as the stub would.
  */
 import { CmpApi } from "@iabtechlabtcf/cmpapi";
 import type { VendorList } from "@iabtechlabtcf/core";
@@ -171,7 +172,7 @@ export default async function serveTcf(flow: ConsentController) {
   let closing = false;
   const visible = () => flow.shown.banner === "ask" || flow.shown.open;
 
-  // A decision sends its strings with it (meta.context), made from the switches the decision saves.
+  // A decision sends its strings with it (meta.context), made from the TCF toggles as they stand.
   let sent: Kept | undefined;
   const context = flow.host.context;
   flow.host.context = () => {
