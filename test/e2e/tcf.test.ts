@@ -187,7 +187,8 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(consent[0]).toMatchObject({ gdprApplies: true });
     const signals = decoded(consent[0].tcString);
     expect(signals).toMatchObject({ cmpId: 300, cmpVersion: 2, isServiceSpecific: true, vendorsDisclosed: vendors, publisherConsents: [1] });
-    expect(signals.purposeConsents).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // Every purpose the dialog lists: the ones the vendors and the publisher seek (docs/tcf.md#from-the-widgets-decision).
+    expect(signals.purposeConsents).toEqual([1, 2, 3, 4, 7, 9, 10]);
     expect(signals.vendorConsents).toEqual(vendors);
     expect(trueKeys(consent[0].purposes)).toEqual(signals.purposeConsents);
     expect(trueKeys(consent[0].vendors)).toEqual(vendors);
@@ -250,24 +251,26 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     await context.close();
   });
 
-  it("a custom choice: Analytics on and Marketing off grants the measurement purposes 8 to 10 and the vendors that use them", async () => {
+  it("a custom choice in the TCF layers: purposes 1 and 7 and Index Exchange granted, nothing else", async () => {
     const { context, page } = await visitor(browser);
     await page.goto(`${site.origin}/stub.html`);
     await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
     await banner(page).getByRole("button", { name: "Customize" }).click();
-    await page.getByRole("switch", { name: "Analytics", exact: true }).check();
+    await page.getByRole("switch", { name: "Consent: Store and/or access information on a device", exact: true }).check();
+    await page.getByRole("switch", { name: "Consent: Measure advertising performance", exact: true }).check();
+    await page.locator("assent-consent #tcf-vendors > summary").click();
+    await page.getByRole("switch", { name: "Consent: Index Exchange Inc.", exact: true }).check();
     await page.getByRole("button", { name: "Save choices" }).click();
     await consentTaken(page, 1);
     const { consent } = await recorded(page);
     const signals = decoded(consent[0].tcString);
-    // Analytics carries analytics_storage (test/e2e/widget-helpers.ts): purposes 8, 9 and 10 (docs/tcf.md#from-the-widgets-decision).
-    expect(signals.purposeConsents).toEqual([8, 9, 10]);
-    // Vendors declaring consent for one of them: Index Exchange (9, 10), Magnite (10), Amazon (9, 10); not Google (1, 3, 4).
-    expect(signals.vendorConsents).toEqual([10, 52, 793]);
-    expect(trueKeys(consent[0].purposes)).toEqual([8, 9, 10]);
-    expect(trueKeys(consent[0].vendors)).toEqual([10, 52, 793]);
+    // The TCF toggles say it (docs/tcf.md#from-the-widgets-decision); the project's own purposes stay off.
+    expect(signals.purposeConsents).toEqual([1, 7]);
+    expect(signals.vendorConsents).toEqual([10]);
+    expect(trueKeys(consent[0].purposes)).toEqual([1, 7]);
+    expect(trueKeys(consent[0].vendors)).toEqual([10]);
     const prebid = await prebidConsent(page);
-    expect([prebid.consentString, trueKeys(prebid.purposes), trueKeys(prebid.vendors)]).toEqual([consent[0].tcString, [8, 9, 10], [10, 52, 793]]);
+    expect([prebid.consentString, trueKeys(prebid.purposes), trueKeys(prebid.vendors)]).toEqual([consent[0].tcString, [1, 7], [10]]);
     await context.close();
   });
 });

@@ -1,56 +1,85 @@
-// The widget's decision as a TCF choice (widget/src/tcf/decision.ts, docs/tcf.md#from-the-widgets-decision), over the
-// vendored GVL and generated projects: whatever the project's purposes carry, Accept all grants every GVL purpose and
-// every vendor that asks consent, Reject all grants nothing and objects to every vendor, and a custom choice grants
-// exactly the TCF purposes whose Consent Mode type a switched-on purpose carries.
+// The TCF choice of the dialog's toggles (widget/src/tcf/decision.ts, docs/tcf.md#from-the-widgets-decision), over the
+// vendored GVL and generated projects and toggles: the TC string written from them decodes with IAB's library to
+// exactly what the toggles say (as far as the Policies let a string say it), a kept string gives the same toggles
+// back, and Accept all and Reject all set every toggle.
 import type { VendorList } from "@iabtechlabtcf/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ConsentType, Purpose } from "../../shared/browser/types";
-import { tcfChoice } from "../../widget/src/tcf/decision";
+import { firstLayer } from "../../shared/tcf/first-layer";
+import { everything, listedVendors, objectable, tcfChoice, togglesOf, type Toggles } from "../../widget/src/tcf/decision";
+import { decodedSignals, signalsOf, tcString, type TcfPageSettings } from "../../widget/src/tcf/tc-string";
 import snapshot from "../fixtures/tcf/vendor-list.json";
 
 const gvl = snapshot as unknown as VendorList;
-const types: ConsentType[] = ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage", "personalization_storage", "functionality_storage"];
-const settings = { publisherPurposes: { consent: [1, 3], legitimateInterest: [7] }, acProviders: [1, 89] };
 const vendorIds = Object.keys(gvl.vendors).map(Number);
-const consentVendors = Object.values(gvl.vendors).filter((v) => v.purposes.length > 0).map((v) => v.id);
+const consentOnly = [1, 3, 4, 5, 6];
+const ascending = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
-/** A project's consent purposes, each carrying some Consent Mode types, and which the visitor switched on. */
-const project = fc.array(fc.record({ types: fc.subarray(types), on: fc.boolean() }), { minLength: 1, maxLength: 5 }).map((drawn) =>
-  drawn.map(({ types, on }, i) => ({ purpose: { purposeId: `pur_${i}`, legalGround: "consent", consentMode: types } as unknown as Purpose, on })),
-);
+/** A project's settings (some of the GVL's vendors) and toggles drawn from what its dialog lists. */
+const drawn = fc
+  .record({ vendors: fc.subarray(vendorIds, { minLength: 1 }), publisherConsent: fc.subarray([1, 2, 3]), acProviders: fc.subarray([1, 89]) })
+  .chain(({ vendors, publisherConsent, acProviders }) => {
+    const settings: TcfPageSettings & { acProviders: number[] } = {
+      cmpId: 300,
+      cmpVersion: 1,
+      vendors,
+      publisherRestrictions: [],
+      publisherPurposes: { consent: publisherConsent, legitimateInterest: [] },
+      acProviders,
+    };
+    const layer = firstLayer(gvl, settings);
+    const listed = listedVendors(gvl, vendors);
+    const some = (ids: number[]) => fc.subarray(ids).map(ascending);
+    return fc
+      .record({
+        purposes: some(layer.purposes.map((p) => p.id)),
+        objections: some(layer.legitimateInterestPurposes),
+        specialFeatures: some(layer.specialFeatures.map((f) => f.id)),
+        vendors: some(listed.filter((v) => v.purposes.length > 0).map((v) => v.id)),
+        vendorObjections: some(listed.filter(objectable).map((v) => v.id)),
+      })
+      .map((toggles: Toggles) => ({ settings, layer, toggles }));
+  });
 
-describe("the TCF choice of the widget's decision", () => {
-  it("Accept all grants every purpose, special feature, consent vendor and AC provider; Reject all none, objecting to all", () => {
+const stringOf = (settings: TcfPageSettings & { acProviders: number[] }, toggles: Toggles) =>
+  tcString(gvl, signalsOf(gvl, settings, tcfChoice(settings, toggles), "en", "SE"), new Date("2026-11-28T12:00:00Z"), "en");
+
+describe("the TCF choice of the dialog's toggles", () => {
+  it("writes a TC string that decodes to exactly the toggles, and a kept string gives the toggles back", () => {
     fc.assert(
-      fc.property(project, (drawn) => {
-        const purposes = drawn.map((d) => d.purpose);
-        const all = tcfChoice(gvl, settings, purposes, () => true);
-        expect(all).toMatchObject({ purposeConsents: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], purposeObjections: [], specialFeatureOptins: [1, 2], vendorObjections: [], acConsents: [1, 89] });
-        expect(all.vendorConsents.sort((a, b) => a - b)).toEqual(consentVendors.sort((a, b) => a - b));
-        const none = tcfChoice(gvl, settings, purposes, () => false);
-        expect(none).toMatchObject({ purposeConsents: [], specialFeatureOptins: [], vendorConsents: [], publisherConsents: [], publisherObjections: [7], acConsents: [] });
-        expect(none.vendorObjections.sort((a, b) => a - b)).toEqual(vendorIds.sort((a, b) => a - b));
+      fc.property(drawn, ({ settings, layer, toggles }) => {
+        const decoded = decodedSignals(stringOf(settings, toggles), gvl);
+        const listed = listedVendors(gvl, settings.vendors);
+        expect(decoded.purposeConsents).toEqual(toggles.purposes);
+        expect(decoded.specialFeatureOptins).toEqual(toggles.specialFeatures);
+        expect(decoded.vendorConsents).toEqual(toggles.vendors);
+        expect(decoded.vendorsDisclosed).toEqual(ascending(settings.vendors));
+        // Legitimate interest stands wherever a listed vendor claims it and the visitor did not object; never for 1, 3 to 6.
+        const claimed = ascending(listed.flatMap((v) => v.legIntPurposes));
+        expect(decoded.purposeLegitimateInterests).toEqual(claimed.filter((id) => !toggles.objections.includes(id) && !consentOnly.includes(id)));
+        for (const id of toggles.vendorObjections) expect(decoded.vendorLegitimateInterests).not.toContain(id);
+        expect(decoded.publisherConsents).toEqual(settings.publisherPurposes.consent.filter((id) => toggles.purposes.includes(id)));
+        expect(togglesOf(decoded, gvl, settings.vendors, layer)).toEqual(toggles);
       }),
-      { numRuns: 100 },
+      { numRuns: 150 },
     );
   });
 
-  it("a custom choice grants the purposes whose type a switched-on purpose carries, and objects to the others", () => {
-    const typeOf: Record<number, ConsentType> = { 1: "ad_storage", 2: "ad_user_data", 3: "ad_personalization", 4: "ad_personalization", 5: "personalization_storage", 6: "personalization_storage", 7: "ad_user_data", 8: "analytics_storage", 9: "analytics_storage", 10: "analytics_storage", 11: "personalization_storage" };
+  it("Accept all turns every consent on and objects to nothing; Reject all the reverse", () => {
     fc.assert(
-      fc.property(project, (drawn) => {
-        const choice = tcfChoice(gvl, settings, drawn.map((d) => d.purpose), (p) => drawn.find((d) => d.purpose === p)!.on);
-        const everything = drawn.every((d) => d.on);
-        const granted = (type: ConsentType) => {
-          const carrying = drawn.filter((d) => d.purpose.consentMode!.includes(type));
-          return carrying.length ? carrying.some((d) => d.on) : everything;
-        };
-        const expected = Object.keys(typeOf).map(Number).filter((id) => granted(typeOf[id]!));
-        expect(choice.purposeConsents).toEqual(expected);
-        expect(choice.purposeObjections).toEqual(Object.keys(typeOf).map(Number).filter((id) => !expected.includes(id)));
+      fc.property(drawn, ({ settings, layer }) => {
+        const listed = listedVendors(gvl, settings.vendors);
+        const all = decodedSignals(stringOf(settings, everything(gvl, settings.vendors, layer, true)), gvl);
+        expect(all.purposeConsents).toEqual(layer.purposes.map((p) => p.id));
+        expect(all.specialFeatureOptins).toEqual(layer.specialFeatures.map((f) => f.id));
+        expect(all.vendorConsents).toEqual(ascending(listed.filter((v) => v.purposes.length > 0).map((v) => v.id)));
+        const none = decodedSignals(stringOf(settings, everything(gvl, settings.vendors, layer, false)), gvl);
+        expect(none).toMatchObject({ purposeConsents: [], purposeLegitimateInterests: [], specialFeatureOptins: [], vendorConsents: [], vendorLegitimateInterests: [], publisherConsents: [] });
+        expect(none.vendorsDisclosed).toEqual(ascending(settings.vendors));
+        expect(tcfChoice(settings, everything(gvl, settings.vendors, layer, true)).acConsents).toEqual(settings.acProviders);
+        expect(tcfChoice(settings, everything(gvl, settings.vendors, layer, false)).acConsents).toEqual([]);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

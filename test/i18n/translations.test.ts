@@ -2,10 +2,11 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { gdprTerms, type GdprTermKey } from "../../shared/i18n/gdpr-terms";
-import { blockingEnglish, blockingStrings, type BlockingKey } from "../../shared/i18n/blocking";
+import { blockingEnglish, blockingStrings } from "../../shared/i18n/blocking";
+import { tcfEnglish, tcfStrings } from "../../shared/i18n/tcf";
 import { centerEnglish, centerStrings, type CenterKey } from "../../shared/i18n/privacy-center";
 import { shippedStrings } from "../../shared/i18n/shipped";
-import { english, type StringKey } from "../../shared/i18n/strings";
+import { english, type StringKey, type Strings } from "../../shared/i18n/strings";
 import { sameAsEnglish, sameEverywhere } from "./same-as-english";
 
 /*
@@ -295,44 +296,54 @@ describe("privacy center words", () => {
 });
 
 /*
- * The click-to-load placeholders' words (shared/i18n/blocking.ts, one module per language in shared/i18n/blocking/):
- * every language the widget ships has them, with every key of English, its placeholders ({v} the vendor or host, {c}
- * the company, {p} the purposes) and none left in English.
+ * Word tables apart from the widget's own, one module per language in a folder of their own: the click-to-load
+ * placeholders' (shared/i18n/blocking.ts: {v} the vendor or host, {c} the company, {p} the purposes) and the TCF
+ * dialog's (shared/i18n/tcf.ts: {c} a number). Every language the widget ships has them, with every key of English,
+ * its placeholders and none left in English; `more` adds a table's own checks.
  */
-describe("placeholder words", () => {
-  const blockingKeys = Object.keys(blockingEnglish) as BlockingKey[];
-  const shipped = Object.keys(shippedStrings).sort();
-  const blockingFolder = fileURLToPath(new URL("../../shared/i18n/blocking/", import.meta.url));
-  const modules = readdirSync(blockingFolder)
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
-    .map((file) => file.slice(0, -".ts".length))
-    .sort();
+function wordTable(title: string, folder: string, reference: Record<string, string>, tables: Record<string, object>, more?: (tag: string, table: Record<string, string>) => string[]) {
+  describe(title, () => {
+    const tableKeys = Object.keys(reference);
+    const shipped = Object.keys(shippedStrings).sort();
+    const modules = readdirSync(fileURLToPath(new URL(`../../shared/i18n/${folder}/`, import.meta.url)))
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+      .map((file) => file.slice(0, -".ts".length))
+      .sort();
 
-  it("covers every shipped language, each with a module of its own and registered", () => {
-    expect(Object.keys(blockingStrings).sort()).toEqual(shipped);
-    expect(modules).toEqual(shipped.filter((tag) => tag !== "en"));
-  });
+    it("covers every shipped language, each with a module of its own and registered", () => {
+      expect(Object.keys(tables).sort()).toEqual(shipped);
+      expect(modules).toEqual(shipped.filter((tag) => tag !== "en"));
+    });
 
-  it.each(shipped)("%s has every key, English's placeholders, and its own words", (tag) => {
-    const table = blockingStrings[tag] as Record<string, unknown> | undefined;
-    expect(table, tag).toBeDefined();
-    const problems: string[] = [];
-    for (const key of blockingKeys) {
-      const text = table?.[key];
-      if (typeof text !== "string" || text.trim() === "") {
-        problems.push(`${key}: missing or empty`);
-        continue;
+    it.each(shipped)("%s has every key, English's placeholders, and its own words", (tag) => {
+      const table = tables[tag] as Record<string, unknown> | undefined;
+      expect(table, tag).toBeDefined();
+      const problems: string[] = [];
+      for (const key of tableKeys) {
+        const text = table?.[key];
+        if (typeof text !== "string" || text.trim() === "") {
+          problems.push(`${key}: missing or empty`);
+          continue;
+        }
+        if (text.trim() !== text) problems.push(`${key}: leading or trailing whitespace`);
+        const want = placeholders(reference[key]!).join(" ");
+        const got = placeholders(text).join(" ");
+        if (got !== want) problems.push(`${key}: placeholders ${got || "(none)"} instead of ${want || "(none)"}`);
+        if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) problems.push(`${key}: a stray brace`);
+        if (tag !== "en" && normalize(text) === normalize(reference[key]!)) problems.push(`${key}: left in English`);
       }
-      if (text.trim() !== text) problems.push(`${key}: leading or trailing whitespace`);
-      const want = placeholders(blockingEnglish[key]).join(" ");
-      const got = placeholders(text).join(" ");
-      if (got !== want) problems.push(`${key}: placeholders ${got || "(none)"} instead of ${want || "(none)"}`);
-      if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) problems.push(`${key}: a stray brace`);
-      if (tag !== "en" && normalize(text) === normalize(blockingEnglish[key])) problems.push(`${key}: left in English`);
-    }
-    for (const key of Object.keys(table ?? {})) if (!(key in blockingEnglish)) problems.push(`${key}: not a key of English`);
-    // The kinds read differently: a language that says "video" for a map has copied one sentence.
-    if (new Set(blockingKeys.map((key) => table?.[key])).size !== blockingKeys.length) problems.push("two kinds share one sentence");
-    expect(problems).toEqual([]);
+      for (const key of Object.keys(table ?? {})) if (!(key in reference)) problems.push(`${key}: not a key of English`);
+      // The keys read differently: a language that says "video" for a map has copied one sentence.
+      if (new Set(tableKeys.map((key) => table?.[key])).size !== tableKeys.length) problems.push("two keys share one sentence");
+      problems.push(...(more?.(tag, table as Record<string, string>) ?? []));
+      expect(problems).toEqual([]);
+    });
   });
+}
+
+wordTable("placeholder words", "blocking", blockingEnglish, blockingStrings);
+// The TCF first layer's note on objecting names the widget's Customize button, so it quotes that label exactly.
+wordTable("TCF dialog words", "tcf", tcfEnglish, tcfStrings, (tag, table) => {
+  const label = (shippedStrings as Record<string, Strings>)[tag]!.customize;
+  return containsTerm(table.objectNote ?? "", label) ? [] : [`objectNote: does not name the button customize as labelled ("${label}")`];
 });

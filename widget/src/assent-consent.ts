@@ -99,6 +99,7 @@ export class AssentConsent extends HTMLElement {
       },
       emit: (type, detail) => this.#emit(type, detail),
       render: () => this.#render(),
+      root: this.#root,
     });
     this.#flow.start();
     if (this.hasAttribute("open")) this.show();
@@ -275,6 +276,7 @@ export class AssentConsent extends HTMLElement {
       choices,
       objected,
       receipt,
+      section: flow.host.section,
     };
     const view = Object.assign((this.#view ??= this.#actions(flow)), state);
     const root = this.#root!;

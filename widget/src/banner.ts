@@ -63,7 +63,7 @@ export function banner(view: View) {
     view,
     html`<h2 id="banner-title" class="title">${t.title}</h2>
       <p id="banner-text">${fill(t[texts[view.regime]], view.controller)}${view.links(config?.project.policies)}</p>
-      ${notices(view)}
+      ${notices(view)}${view.section?.(view, "banner")}
       <div class="actions" data-buttons=${view.buttons}>
         ${controls(view).map(
           ([name, words, disabled, action]) =>

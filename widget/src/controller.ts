@@ -10,6 +10,7 @@ import { offlineStrings } from "./i18n";
 import type { Strings } from "../../shared/i18n/strings";
 import { consentStore, type ConsentStore, type Decision } from "./store";
 import type { WidgetFeature } from "../../shared/browser/features";
+import type { ViewState } from "./view";
 import type { Bootstrap, ButtonStyle, ConsentState, PrescribedLink, Purpose, RegimeName, StatePurpose } from "../../shared/browser/types";
 
 /** The widget's optional parts (shared/browser/features.ts), each a chunk fetched only where the bootstrap names it. */
@@ -53,6 +54,10 @@ export type Host = {
   context(): Record<string, string | boolean>;
   emit(type: EventType, detail: ConsentState | Failure): void;
   render(): void;
+  /** The element's shadow root: an optional part that renders into the layers adopts its own styles there. */
+  root: ShadowRoot;
+  /** What an optional part adds to the layers (the TCF chunk: docs/tcf.md#what-each-layer-shows-and-why). */
+  section?: ViewState["section"];
 };
 
 /** Whether two JSON values differ (the stored decision's parts, compared with the service's answer). */

@@ -153,6 +153,7 @@ export function preferences(view: View) {
       <ul>
         ${view.config?.purposes.map(entry)}
       </ul>
+      ${view.section?.(view, "dialog")}
     </div>
     <div class="foot" part="footer">
       <button part="button reject" ?disabled=${view.busy || view.pending} @click=${view.rejectAll}>${t.rejectAll}</button>

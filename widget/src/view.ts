@@ -30,6 +30,8 @@ export type ViewState = {
   choices: Choices;
   objected: Record<string, boolean>;
   receipt?: string;
+  /** What an optional part adds to a layer, below its notes (the TCF chunk's purposes and vendors), when one does. */
+  section?(view: View, layer: "banner" | "dialog"): unknown;
 };
 
 export type View = ViewState & {

@@ -1,65 +1,77 @@
 /**
- * The widget's decision as a TCF choice (docs/tcf.md#from-the-widgets-decision): the preferences ask about the
- * project's own purposes, each tagged with Google Consent Mode types; a TCF purpose follows the Consent Mode type
- * Google pairs it with for TCF, read the other way. Accept all grants every TCF purpose, Reject all none, and a custom
- * choice grants the TCF purposes whose type one of the switched-on purposes carries.
+ * The visitor's TCF choice from the dialog's TCF toggles (docs/tcf.md#from-the-widgets-decision): a consent toggle
+ * per purpose, special feature and vendor, and a right-to-object toggle per purpose and vendor that rests on
+ * legitimate interest. Accept all turns every consent on and objects to nothing, Reject all the reverse; a custom
+ * choice is what the toggles say. The project's own purposes are answered beside them, as on every project.
  */
 import type { VendorList } from "@iabtechlabtcf/core";
-import type { ConsentType, Purpose } from "../../../shared/browser/types";
-import type { TcfDecision } from "./tc-string";
+import type { FirstLayer } from "../../../shared/tcf/first-layer";
+import type { TcfDecision, TcSignals } from "./tc-string";
 
-/**
- * Each TCF purpose's Consent Mode type: Google's TCF mapping (purpose 1 storage, 3 and 4 personalisation, 7 user
- * data) and, for the purposes it leaves out, the type of the same kind of processing (2 basic ads: ad data; 5, 6
- * and 11 content: personalisation; 8 to 10 measurement and research: analytics).
- */
-const typeOfPurpose: Record<number, ConsentType> = {
-  1: "ad_storage",
-  2: "ad_user_data",
-  3: "ad_personalization",
-  4: "ad_personalization",
-  5: "personalization_storage",
-  6: "personalization_storage",
-  7: "ad_user_data",
-  8: "analytics_storage",
-  9: "analytics_storage",
-  10: "analytics_storage",
-  11: "personalization_storage",
+/** The toggles, as ascending id lists: what is consented to, and what is objected to on legitimate interest. */
+export type Toggles = {
+  purposes: number[];
+  objections: number[];
+  specialFeatures: number[];
+  vendors: number[];
+  vendorObjections: number[];
 };
 
 export type TcfChoice = TcfDecision & { acConsents: number[] };
 
+/** The vendors the dialog lists: the project's, as far as the GVL still has them (the TC string discloses exactly these). */
+export const listedVendors = (list: VendorList, vendors: number[]) =>
+  vendors.flatMap((id) => {
+    const vendor = list.vendors[String(id)];
+    return vendor && !vendor.deletedDate ? [vendor] : [];
+  });
+
+/** A vendor the visitor can object to: it rests some purpose on legitimate interest. */
+export const objectable = (vendor: VendorList["vendors"][string]) => vendor.legIntPurposes.length > 0;
+
+/** Accept all (`on`) or Reject all: every consent on and nothing objected to, or no consent and every objection. */
+export function everything(list: VendorList, vendors: number[], layer: FirstLayer, on: boolean): Toggles {
+  const listed = listedVendors(list, vendors);
+  return on
+    ? { purposes: layer.purposes.map((p) => p.id), objections: [], specialFeatures: layer.specialFeatures.map((f) => f.id), vendors: listed.map((v) => v.id), vendorObjections: [] }
+    : { purposes: [], objections: Object.keys(list.purposes).map(Number), specialFeatures: [], vendors: [], vendorObjections: listed.map((v) => v.id) };
+}
+
 /**
- * The TCF choice of the switches: `on(purpose)` says whether a consent purpose of the project is switched on. A TCF
- * purpose whose type no purpose of the project carries is granted only when every consent purpose is on (Accept all).
- * A refused purpose is also objected to on legitimate interest, and a vendor none of whose purposes is granted is
- * objected to: a "no" holds on every legal basis. Special features and Google's AC providers need everything on, and
- * purpose 1 (storage), respectively.
+ * The toggles a kept TC string stands for (a returning visitor sees what they chose): its consents, and an objection
+ * wherever legitimate interest could have been signalled and was not.
  */
-export function tcfChoice(
-  gvl: VendorList,
-  settings: { publisherPurposes: { consent: number[]; legitimateInterest: number[] }; acProviders: number[] },
-  purposes: Purpose[],
-  on: (purpose: Purpose) => boolean,
-): TcfChoice {
-  const asked = purposes.filter((p) => p.legalGround === "consent");
-  const everything = asked.every(on);
-  const granted = (type: ConsentType) => {
-    const carrying = asked.filter((p) => p.consentMode?.includes(type));
-    return carrying.length ? carrying.some(on) : everything;
-  };
-  const all = Object.keys(gvl.purposes).map(Number);
-  const yes = all.filter((id) => typeOfPurpose[id] && granted(typeOfPurpose[id]));
-  const no = all.filter((id) => !yes.includes(id));
-  const vendors = Object.values(gvl.vendors);
+export function togglesOf(signals: TcSignals, list: VendorList, vendors: number[], layer: FirstLayer): Toggles {
   return {
-    purposeConsents: yes,
-    purposeObjections: no,
-    specialFeatureOptins: everything ? Object.keys(gvl.specialFeatures).map(Number) : [],
-    vendorConsents: vendors.filter((v) => v.purposes.some((id) => yes.includes(id))).map((v) => v.id),
-    vendorObjections: vendors.filter((v) => ![...v.purposes, ...v.legIntPurposes].some((id) => yes.includes(id))).map((v) => v.id),
-    publisherConsents: settings.publisherPurposes.consent.filter((id) => yes.includes(id)),
-    publisherObjections: settings.publisherPurposes.legitimateInterest.filter((id) => no.includes(id)),
-    acConsents: yes.includes(1) ? settings.acProviders : [],
+    purposes: signals.purposeConsents,
+    objections: layer.legitimateInterestPurposes.filter((id) => !signals.purposeLegitimateInterests.includes(id)),
+    specialFeatures: signals.specialFeatureOptins,
+    vendors: signals.vendorConsents,
+    vendorObjections: listedVendors(list, vendors)
+      .filter((v) => objectable(v) && !signals.vendorLegitimateInterests.includes(v.id))
+      .map((v) => v.id),
   };
 }
+
+/**
+ * The TCF choice of the toggles. The publisher's purposes follow the purposes' toggles; Google's AC providers, which
+ * are not GVL vendors, follow purpose 1 (storing and accessing information on the device), which each of them needs.
+ */
+export function tcfChoice(settings: { publisherPurposes: { consent: number[]; legitimateInterest: number[] }; acProviders: number[] }, toggles: Toggles): TcfChoice {
+  return {
+    purposeConsents: toggles.purposes,
+    purposeObjections: toggles.objections,
+    specialFeatureOptins: toggles.specialFeatures,
+    vendorConsents: toggles.vendors,
+    vendorObjections: toggles.vendorObjections,
+    publisherConsents: settings.publisherPurposes.consent.filter((id) => toggles.purposes.includes(id)),
+    publisherObjections: settings.publisherPurposes.legitimateInterest.filter((id) => toggles.objections.includes(id)),
+    acConsents: toggles.purposes.includes(1) ? settings.acProviders : [],
+  };
+}
+
+/** The toggles with one id in or out of one of their lists, kept ascending. */
+export const flipped = (toggles: Toggles, key: keyof Toggles, id: number, on: boolean): Toggles => ({
+  ...toggles,
+  [key]: on ? [...new Set([...toggles[key], id])].sort((a, b) => a - b) : toggles[key].filter((i) => i !== id),
+});

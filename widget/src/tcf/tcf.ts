@@ -1,16 +1,20 @@
 /**
  * The page's `__tcfapi` (IAB TCF CMP API v2), loaded only where the bootstrap names `tcf` (a project with TCF on, a
  * visitor under the opt-in regime): IAB's own `CmpApi` answers every command, takes over the calls IAB's stub queued,
- * and hears the TC string this chunk writes from the widget's decision (docs/tcf.md#in-the-page). Without the stub,
- * the chunk adds the `__tcfapiLocator` frame and answers frames' `__tcfapiCall` messages itself, as the stub would.
+ * and hears the TC string this chunk writes from the dialog's TCF toggles (docs/tcf.md#in-the-page), which it adds to
+ * the widget's layers (layers.ts). Without the stub, the chunk adds the `__tcfapiLocator` frame and answers frames'
+ * `__tcfapiCall` messages itself, as the stub would.
  */
 import { CmpApi } from "@iabtechlabtcf/cmpapi";
 import type { VendorList } from "@iabtechlabtcf/core";
 import type { ConsentController } from "../controller";
 import { storageKey } from "../../../shared/browser/storage-keys";
-import { tcfChoice } from "./decision";
+import type { TcfStrings } from "../../../shared/i18n/tcf";
+import { firstLayer } from "../../../shared/tcf/first-layer";
+import { everything, flipped, tcfChoice, togglesOf, type Toggles } from "./decision";
+import { firstLayerPart, secondLayerPart, tcfStyles, type Dialog } from "./layers";
 import { askedOf, mustAskAgain, type Kept } from "./resurface";
-import { acString, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
+import { acString, decodedSignals, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
 
 /** The project's vendor list (worker/tcf/project-list-routes.ts): the GVL with its vendors, and what the strings need. */
 type ProjectList = VendorList & { language: string; settings: TcfPageSettings & { acProviders: number[]; publisherCountryCode: string } };
@@ -20,10 +24,10 @@ const page = window as unknown as { __tcfapi?: TcfApi };
 
 let started = false;
 
-/** The strings of the switches as they stand now. */
-function stringsNow(flow: ConsentController, list: ProjectList): Required<Kept> {
+/** The strings of the TCF toggles as they stand now. */
+function stringsNow(list: ProjectList, toggles: Toggles): Required<Kept> {
   const { settings } = list;
-  const choice = tcfChoice(list, settings, flow.shown.config?.purposes ?? [], (purpose) => !!flow.shown.choices[purpose.purposeId]);
+  const choice = tcfChoice(settings, toggles);
   const signals = signalsOf(list, settings, choice, list.language, settings.publisherCountryCode);
   return {
     tcString: tcString(list, signals, new Date(), list.language),
@@ -49,21 +53,94 @@ function answerFrames(event: MessageEvent) {
   }, call.parameter);
 }
 
+/** The widget's language tags that IAB's translations name otherwise (the GVL's file names; the widget's Serbian is Cyrillic). */
+const gvlTags: Record<string, string> = { nb: "no", nn: "no", pt: "pt-pt", sr: "sr-cyrl", "zh-hans": "zh" };
+
 async function projectList(flow: ConsentController): Promise<ProjectList> {
   const { api, project } = flow.host.source;
   const url = `${api}/tcf/v3/projects/${encodeURIComponent(project)}/vendor-list.json`;
   // The dialog's language where the GVL has it (IAB's file names: `pt-br`), else English (the list's own; a language
   // the GVL lacks is refused, without CORS headers, so the browser reports a failed fetch).
-  const lang = (flow.shown.language ?? "en").toLowerCase();
+  const tag = (flow.shown.language ?? "en").toLowerCase();
+  const lang = gvlTags[tag] ?? tag;
   const inLanguage = lang === "en" ? undefined : await fetch(`${url}?lang=${lang}`).catch(() => undefined);
   return (inLanguage?.ok ? inLanguage : await fetch(url)).json();
+}
+
+declare const __ASSENT_TCF_I18N__: string;
+
+/** The layers' words in the widget's language, else English: files the build writes beside this chunk (widget/vite.config.ts). */
+function tcfWords(language: string): Promise<TcfStrings> {
+  // Beside this chunk; through a variable, since Vite rewrites `new URL(template, import.meta.url)` into a glob of source files.
+  const here = import.meta.url;
+  const file = (tag: string) => fetch(new URL(`tcf-i18n/${__ASSENT_TCF_I18N__}/${tag}.json`, here)).then((answer) => (answer.ok ? answer.json() : Promise.reject()));
+  return file(language).catch(() => file("en"));
+}
+
+/**
+ * The TCF layers on the element (layers.ts): its styles, the part each layer renders, and Accept all and Reject all
+ * setting every TCF toggle before the widget records its decision.
+ */
+function layers(flow: ConsentController, list: ProjectList, words: TcfStrings, layer: ReturnType<typeof firstLayer>, toggles: Toggles): Dialog {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(tcfStyles);
+  flow.host.root.adoptedStyleSheets = [...flow.host.root.adoptedStyleSheets, sheet];
+  const dialog: Dialog = {
+    list,
+    layer,
+    words,
+    toggles,
+    vendorsOpen: false,
+    openVendors: [],
+    flip: (key, id, on) => {
+      dialog.toggles = flipped(dialog.toggles, key, id, on);
+      flow.host.render();
+    },
+    showVendors: (open, focus) => {
+      dialog.vendorsOpen = open;
+      wantFocus ||= !!focus;
+      if (open && !dialog.vendorList) {
+        void import("./vendors").then((vendors) => {
+          dialog.vendorList = vendors.vendorList;
+          flow.host.render();
+        });
+      }
+      flow.host.render();
+    },
+    showVendor: (id, open) => {
+      dialog.openVendors = open ? [...dialog.openVendors, id] : dialog.openVendors.filter((v) => v !== id);
+      flow.host.render();
+    },
+  };
+  // The vendor list asked for from the first layer takes focus once the second layer shows it, after the element's
+  // paint (which the element queued before this).
+  let wantFocus = false;
+  const focusVendors = () => {
+    const summary = flow.host.root.querySelector<HTMLElement>("dialog[open] #tcf-vendors > summary");
+    if (!wantFocus || !summary) return;
+    wantFocus = false;
+    summary.focus();
+  };
+  const render = flow.host.render;
+  flow.host.render = () => {
+    render();
+    queueMicrotask(focusVendors);
+  };
+  flow.host.section = (view, at) => (at === "banner" ? firstLayerPart(view, dialog) : secondLayerPart(view, dialog));
+  const setAll = flow.setAll.bind(flow);
+  flow.setAll = (on) => {
+    dialog.toggles = everything(list, list.settings.vendors, layer, on);
+    return setAll(on);
+  };
+  flow.host.render();
+  return dialog;
 }
 
 /** Serves `__tcfapi` from the controller's decision; called again when a bootstrap answers, which changes nothing here. */
 export default async function serveTcf(flow: ConsentController) {
   if (started) return;
   started = true;
-  const list = await projectList(flow);
+  const [list, words] = await Promise.all([projectList(flow), tcfWords(flow.shown.language ?? "en")]);
   const storage = `${storageKey(flow.host.source.api, flow.host.source.project)}:tcf`;
   let kept: Kept | undefined;
   try {
@@ -78,6 +155,14 @@ export default async function serveTcf(flow: ConsentController) {
     document.body.append(frame);
     addEventListener("message", answerFrames);
   }
+  const layer = firstLayer(list, list.settings);
+  let toggles: Toggles = { purposes: [], objections: [], specialFeatures: [], vendors: [], vendorObjections: [] };
+  try {
+    if (kept) toggles = togglesOf(decodedSignals(kept.tcString, list), list, list.settings.vendors, layer);
+  } catch {
+    // A kept string that no longer decodes: the toggles start as for a new visitor, who is asked again below.
+  }
+  const dialog = layers(flow, list, words, layer, toggles);
   const cmpApi = new CmpApi(list.settings.cmpId, list.settings.cmpVersion, true);
   /**
    * Whether the API last said the dialog shows (undefined before the first update), and whether a decision was just
@@ -87,11 +172,11 @@ export default async function serveTcf(flow: ConsentController) {
   let closing = false;
   const visible = () => flow.shown.banner === "ask" || flow.shown.open;
 
-  // A decision sends its strings with it (meta.context), made from the switches the decision saves.
+  // A decision sends its strings with it (meta.context), made from the TCF toggles as they stand.
   let sent: Kept | undefined;
   const context = flow.host.context;
   flow.host.context = () => {
-    sent = stringsNow(flow, list);
+    sent = stringsNow(list, dialog.toggles);
     return { ...context(), tcString: sent.tcString, acString: sent.acString };
   };
   // Once the service confirmed it (assent-change), the strings are the visitor's: kept, and told to the page.
@@ -129,7 +214,7 @@ export default async function serveTcf(flow: ConsentController) {
   // they closed the layer in this browser session. A decision already on its way (the visitor was quicker than this
   // chunk) is told when it is recorded, or, when it went without strings, once the layer closes.
   const dismissed = sessionStorage.getItem(`${storageKey(flow.host.source.api, flow.host.source.project)}:dismissed`);
-  const now = stringsNow(flow, list);
+  const now = stringsNow(list, dialog.toggles);
   if (!visible() && !dismissed && !flow.shown.busy && mustAskAgain(kept, list, now.asked, now.vendors)) flow.set({ banner: "ask" });
   else follow();
 }

@@ -8,7 +8,6 @@ import { chooser } from "./chooser";
 import {
   activeVendors,
   consentOnlyPurposes,
-  preview,
   toggled,
   type AtpList,
   type Gvl,
@@ -16,6 +15,7 @@ import {
   type TcfSettings,
 } from "./model";
 import { previewView } from "./preview";
+import { firstLayer } from "../../../../shared/tcf/first-layer";
 import { restrictionsCard } from "./restrictions";
 
 /** Where on the page a refusal of the service belongs: the field its `code` is about (docs/tcf.md#a-projects-settings). */
@@ -152,7 +152,7 @@ export class TcfPage extends ActionElement {
       <form @submit=${this.save} novalidate aria-label="TCF settings">
         ${this.refused("page")} ${this.cmpCard(s)} ${this.gvl ? this.vendorsCard(this.gvl, s) : nothing}
         ${this.gvl ? restrictionsCard({ gvl: this.gvl, settings: s, readOnly: this.readOnly, refused: this.refused("restrictions"), change: (edit) => this.change(edit) }) : nothing} ${this.gvl ? this.publisherCard(this.gvl, s) : nothing}
-        ${this.providersCard(s)} ${this.gvl ? previewView(preview(this.gvl, s)) : nothing}
+        ${this.providersCard(s)} ${this.gvl ? previewView(firstLayer(this.gvl, s)) : nothing}
         <div class="actions">
           <button class="button primary" type="submit" ?disabled=${this.busy || this.readOnly}>Save TCF settings</button>
         </div>

@@ -1,17 +1,17 @@
 import { html, nothing } from "lit";
 import { several } from "../../ui";
-import type { Preview } from "./model";
+import type { FirstLayer } from "../../../../shared/tcf/first-layer";
 
 /**
- * What the widget's first layer will say with these settings (TCF Policies, Appendix B, the first layer): the purposes, as stacks
+ * What the widget's first layer says with these settings (computed as the widget does: shared/tcf/first-layer.ts) (TCF Policies, Appendix B, the first layer): the purposes, as stacks
  * where a stack says exactly some of them, the special features, the number of vendors and whether some rely on
  * legitimate interest. The widget's own words differ; the content is this.
  */
-export const previewView = (p: Preview) =>
+export const previewView = (p: FirstLayer) =>
   html`<section class="card" aria-labelledby="tcf-preview-title" id="tcf-preview">
     <h3 id="tcf-preview-title">Preview of the first layer</h3>
     <p data-preview="vendors">
-      <strong>${several(p.vendorCount, "vendor")}</strong> (and this site) use the visitor's data for the purposes below${p.legitimateInterest
+      <strong>${several(p.vendorCount, "vendor")}</strong> (and this site) use the visitor's data for the purposes below${p.legitimateInterestPurposes.length
         ? html`; <strong data-preview="legitimate-interest">some rely on legitimate interest</strong>, to which the visitor may object`
         : nothing}. The dialog links to the list of vendors.
     </p>
