@@ -8,18 +8,22 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 /**
- * The longest files of a CI run (docs/testing.md#where-the-time-goes), started before all others. A fresh clone has
- * no Vitest cache of last run's durations, so Vitest orders by file size, and these short files that run whole
- * rehearsals, crawls and audits started last and ran on alone after everything else had finished.
+ * The longest files of a CI run, longest first (the clean-clone run of docs/testing.md#where-the-time-goes), started
+ * before all others. A fresh clone has no Vitest cache of last run's durations, so Vitest orders by file size, and
+ * these short files that run whole rehearsals, crawls and audits started last and ran on alone after everything else.
  */
 const longestFirst = [
-  "test/e2e/restore-rehearsal.test.ts",
   "test/e2e/scanner.test.ts",
-  "test/api/atomicity.test.ts",
-  "test/e2e/blocking-audit.test.ts",
-  "test/api/fuzz.test.ts",
+  "test/e2e/restore-rehearsal.test.ts",
+  "test/security/authorization-matrix.test.ts",
+  "test/e2e/npm-start.test.ts",
   "test/e2e/widget-languages.test.ts",
-  "test/e2e/local-service.test.ts",
+  "test/e2e/analytics.test.ts",
+  "test/e2e/widget-behaviour.test.ts",
+  "test/e2e/widget-rules.test.ts",
+  "test/api/fuzz.test.ts",
+  "test/e2e/blocking-audit.test.ts",
+  "test/api/atomicity.test.ts",
   "test/packages/fresh-apps.test.ts",
 ];
 

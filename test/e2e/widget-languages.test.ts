@@ -1,8 +1,9 @@
 // Every shipped language in Chromium at a phone's and a desktop's width: the first layer and the preferences layer
 // fit (no sideways overflow, every button on screen and at least 24x24 px), right to left for Arabic, Hebrew and
 // Persian; and how the language is chosen (element, page, browser, regional fallback, the project's default), with
-// a project's own wording set through the API. One page per width: the language is switched through the element's
-// `lang` (each switch is a bootstrap, as a returning visitor's), not by reloading.
+// a project's own wording set through the API. One page for both widths: the language is switched through the
+// element's `lang` (each switch is a bootstrap, as a returning visitor's), not by reloading, and each layer is measured
+// at one width, then the page resized to the other.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../shared/i18n/strings";
@@ -119,13 +120,16 @@ it("has a font for every shipped language's script, so the widths below are real
   expect(boxed, "languages drawn as boxes: install fonts-noto-core fonts-droid-fallback fonts-nanum").toEqual([]);
 });
 
-describe.each([
+/** A phone's and a desktop's viewport, each layer measured at both. */
+const viewports = [
   { width: 320, height: 640 },
   { width: 1280, height: 800 },
-])("every shipped language at $width px", (viewport) => {
+];
+
+describe(`every shipped language at ${viewports.map((v) => v.width).join(" and ")} px`, () => {
   let page: Page;
   beforeAll(async () => {
-    ({ page } = await visitor(browser, { viewport }));
+    ({ page } = await visitor(browser, { viewport: viewports[0] }));
     await page.goto(`${site.origin}/page.html`);
     await banner(page).waitFor({ state: "visible" });
   });
@@ -133,29 +137,44 @@ describe.each([
     await page.context().close();
   });
 
-  it(`renders the first layer and the preferences layer in all ${languages.length} languages, and fits`, async () => {
+  /**
+   * The layer measured at each width, the viewport resized in between: the layers' layout is CSS alone (media and
+   * container queries, no script listens for a resize), so a measure after the resize is the layout at that width.
+   * The widths are taken in the order that starts where the last layer ended, one resize per layer.
+   */
+  async function atEachWidth(layer: "banner" | "dialog", language: string, check: (measured: Layout, width: number) => Promise<void>) {
+    const order = page.viewportSize()!.width === viewports[0].width ? viewports : [...viewports].reverse();
+    for (const viewport of order) {
+      await page.setViewportSize(viewport);
+      const measured = await layout(page, layer, language);
+      expectFits(measured, viewport.width, language);
+      await check(measured, viewport.width);
+    }
+  }
+
+  it(`renders the first layer and the preferences layer in all ${languages.length} languages at both widths, and fits`, async () => {
     for (const language of languages) {
       const words = shippedStrings[language];
       await page.evaluate((language) => document.querySelector("assent-consent")!.setAttribute("lang", language), language);
-      const first = await layout(page, "banner", language);
-      expectFits(first, viewport.width, language);
-      expect(first.buttons.map((b) => b.name), language).toEqual([words.rejectAll, words.customize, words.acceptAll]);
-      if (pictured.includes(language)) await picture(page, `widget-${language}-banner-${viewport.width}`);
+      await atEachWidth("banner", language, async (first, width) => {
+        expect(first.buttons.map((b) => b.name), language).toEqual([words.rejectAll, words.customize, words.acceptAll]);
+        if (pictured.includes(language)) await picture(page, `widget-${language}-banner-${width}`);
+      });
 
       await page.evaluate(() => (document.querySelector("assent-consent") as any).show());
-      const second = await layout(page, "dialog", language);
-      expectFits(second, viewport.width, language);
-      expect(second.buttons.map((b) => b.name), language).toEqual(expect.arrayContaining([words.object, words.rejectAll, words.save, words.acceptAll]));
-      expect(await page.locator("assent-consent dialog .x").getAttribute("aria-label"), language).toBe(words.close);
-      // The GDPR's terms label the legal grounds and the parties' roles.
-      const labels = await page.locator("assent-consent dialog .tag").allTextContents();
-      expect(labels, language).toEqual(expect.arrayContaining([words.consent, words.legitimateInterests, words.controller, words.processor]));
-      if (pictured.includes(language)) await picture(page, `widget-${language}-dialog-${viewport.width}`);
+      await atEachWidth("dialog", language, async (second, width) => {
+        expect(second.buttons.map((b) => b.name), language).toEqual(expect.arrayContaining([words.object, words.rejectAll, words.save, words.acceptAll]));
+        expect(await page.locator("assent-consent dialog .x").getAttribute("aria-label"), language).toBe(words.close);
+        // The GDPR's terms label the legal grounds and the parties' roles.
+        const labels = await page.locator("assent-consent dialog .tag").allTextContents();
+        expect(labels, language).toEqual(expect.arrayContaining([words.consent, words.legitimateInterests, words.controller, words.processor]));
+        if (pictured.includes(language)) await picture(page, `widget-${language}-dialog-${width}`);
+      });
       await page.evaluate(() => ((document.querySelector("assent-consent") as any).open = false));
     }
-    // A bootstrap and two layers for each of the 53 languages, one after another: 13 to 26 s on a busy two-core
-    // machine, past half of the suite's minute. Each wait inside still fails on its own after 30 s.
-  }, 180_000);
+    // A bootstrap and two layers at two widths for each of the 53 languages, one after another: 13 to 26 s a width on
+    // a busy two-core machine, past half of the suite's minute. Each wait inside still fails on its own after 30 s.
+  }, 360_000);
 });
 
 describe("which language a visitor gets", () => {
