@@ -6,8 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, loadavg } from "node:os";
 import { startService, writeRaisedLimitsConfig } from "../scripts/local-service.mjs";
 import { createDemoProject } from "../scripts/seed.mjs";
-import { chromiumFlags, chromiumPath } from "../scanner/chromium.ts";
-import { scanOrigin } from "../scanner/cli.ts";
+import { chromiumFlags, chromiumPath, scanOrigin } from "../scanner/cli.ts";
 import { startScanFixture } from "../test/e2e/scan-fixture.mjs";
 
 const log = (...args) => console.log("[bench:scan]", ...args);

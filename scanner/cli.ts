@@ -136,4 +136,5 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export { scanOrigin } from "./crawl.ts";
+export { chromiumFlags, chromiumPath } from "./chromium.ts";
 export { summarize } from "./summary.ts";
