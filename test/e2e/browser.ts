@@ -5,8 +5,8 @@ import { chromiumPath as scannerChromium } from "../../scanner/chromium";
 
 /**
  * The browser the tests run: the scanner's (its headless shell where installed, else the full Chromium;
- * `CHROMIUM_PATH` overrides both), so that the scanner's tests see what its CLI sees. Every browser file passes in the
- * shell, in about two thirds of the full browser's CPU (docs/testing.md, "Issue 35: the headless shell").
+ * `CHROMIUM_PATH` overrides both), so that the scanner's tests see what its CLI sees. Every browser file run in the
+ * shell passes, with about a third of the full browser's CPU (docs/testing.md, "Issue 35: the headless shell").
  */
 export const chromiumPath = scannerChromium();
 
