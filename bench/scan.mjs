@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, loadavg } from "node:os";
 import { startService, writeRaisedLimitsConfig } from "../scripts/local-service.mjs";
 import { createDemoProject } from "../scripts/seed.mjs";
-import { chromiumFlags, scanOrigin } from "../scanner/cli.ts";
+import { chromiumFlags, chromiumPath, scanOrigin } from "../scanner/cli.ts";
 import { startScanFixture } from "../test/e2e/scan-fixture.mjs";
 
 const log = (...args) => console.log("[bench:scan]", ...args);
@@ -60,7 +60,7 @@ export async function measureScan() {
   const service = await startService({ name: "bench-scan", config, build: !existsSync("dist/public/widget/assent.js"), vars: { LOCAL_DEV: "true" } });
   const site = await startScanFixture({ extraPages: 16 });
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumFlags });
   try {
     const projectId = await createDemoProject(service.baseUrl, service.adminToken, "Scanner bench");
     const res = await fetch(`${service.baseUrl}/admin/v1/projects/${projectId}/clients`, {
@@ -70,6 +70,7 @@ export async function measureScan() {
     });
     if (!res.ok) throw new Error(`bench: the web client was refused: ${res.status} ${await res.text()}`);
     site.useAssent({ base: service.baseUrl, projectId });
+    const browserName = `${chromiumPath()} ${browser.version()}`;
     const times = [];
     const cpu = [];
     let report;
@@ -82,7 +83,7 @@ export async function measureScan() {
       const cpuAfter = cpuSeconds(service.pid);
       const used = Object.fromEntries(Object.keys(cpuAfter).map((k) => [k, cpuAfter[k] === null ? null : Math.round((cpuAfter[k] - cpuBefore[k]) * 10) / 10]));
       cpu.push(used);
-      log(`run ${run + 1}: ${report.pages.length} pages in ${times.at(-1)} ms; load ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; CPU s ${JSON.stringify(used)}`);
+      log(`run ${run + 1} (${browserName}): ${report.pages.length} pages in ${times.at(-1)} ms; load ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; CPU s ${JSON.stringify(used)}`);
     }
     const visited = report.pages.filter((p) => p.error?.code !== "robots_disallowed").length;
     const result = {
@@ -90,6 +91,7 @@ export async function measureScan() {
       pagesVisited: visited,
       violations: report.violations.length,
       byKind: Object.fromEntries(["before-consent", "after-reject"].map((k) => [k, report.violations.filter((v) => v.kind === k).length])),
+      browser: browserName,
       pageErrors: report.pages.filter((p) => p.error).map((p) => `${new URL(p.url).pathname}: ${p.error.code}`),
       wallMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)],
       timesMs: times,

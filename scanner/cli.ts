@@ -4,6 +4,7 @@ import createClient from "openapi-fetch";
 import { chromium, type Browser } from "playwright-core";
 import type { paths } from "../shared/api/operations.ts";
 import { ScanReport } from "../shared/scans/report.ts";
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 import { defaultLimits, maxPagesCap, scanOrigin, type ScanPass } from "./crawl.ts";
 import { summarize } from "./summary.ts";
 
@@ -55,21 +56,9 @@ function parseCommandLine(argv: string[]) {
   return { url, values, numbers };
 }
 
-/**
- * Flags as Debian's Chromium runs headless here and in CI: no sandbox (containers), no GPU, no background traffic;
- * and a page's cross-site frames in the page's renderer process rather than one process per site (site isolation
- * off; `--disable-features` is left alone, since it would replace Playwright's own list): a scan opens two contexts per
- * page, each with third-party frames, and on two cores those processes' start-up is CPU the pages need
- * (docs/scanner.md#where-a-scan-waits). What a page sets and loads is the same either way: cookies are decided in
- * the network service, whichever process a frame runs in.
- */
-export const chromiumFlags = [
-  "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-site-isolation-trials",
-];
-
 function browserOf(cdp: string | undefined): Promise<Browser> {
   if (cdp) return chromium.connectOverCDP(cdp);
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: chromiumFlags });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumFlags });
 }
 
 /** What `--project` needs, in the words of the CLI's errors and docs/scanner.md#the-cli. */
@@ -147,4 +136,5 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export { scanOrigin } from "./crawl.ts";
+export { chromiumFlags, chromiumPath } from "./chromium.ts";
 export { summarize } from "./summary.ts";

@@ -22,12 +22,18 @@ export type Devtools = {
 };
 
 /**
- * Playwright's contexts are like incognito windows, where Chromium blocks third-party cookies ("UserPreferences"):
- * a visitor's ordinary browser takes them. Such cookies are recorded as the response set them, so the report shows
- * what a tracker sets on visitors. Chromium then names only that reason, even for a cookie it would refuse anyway,
- * so `thirdPartyKept` applies the rule itself; the others, and cookies refused for other reasons, are reported apart.
+ * In the full Chromium, Playwright's contexts are like incognito windows, where third-party cookies are blocked
+ * ("UserPreferences"): a visitor's ordinary browser takes them. Such cookies are recorded as the response set them,
+ * so the report shows what a tracker sets on visitors. Chromium then names only that reason, even for a cookie it
+ * would refuse anyway, so `thirdPartyRefusal` applies the rule itself. The headless shell allows third-party cookies
+ * and names the SameSite rule instead (a Set-Cookie is refused for SameSite only in a cross-site context), which the
+ * same rule words alike. Cookies refused for other reasons are reported apart, with the browser's reasons.
  */
-const thirdPartySetting = new Set(["UserPreferences", "ThirdPartyPhaseout", "ThirdPartyBlockedInFirstPartySet"]);
+const thirdPartyReasons = new Set([
+  "UserPreferences", "ThirdPartyPhaseout", "ThirdPartyBlockedInFirstPartySet",
+  "SameSiteLax", "SameSiteStrict", "SameSiteUnspecifiedTreatedAsLax", "SameSiteNoneInsecure",
+  "SchemefulSameSiteLax", "SchemefulSameSiteStrict", "SchemefulSameSiteUnspecifiedTreatedAsLax",
+]);
 
 /**
  * Why a browser that allows third-party cookies would still refuse one set in a cross-site context (a third
@@ -39,6 +45,15 @@ export function thirdPartyRefusal(cookie: { sameSite?: string | null; secure: bo
   if (sameSite !== "none") return `set in a third-party context without SameSite=None (${sameSite ? `SameSite=${cookie.sameSite}` : "no SameSite, so Lax"}): browsers do not keep it`;
   if (!cookie.secure) return "SameSite=None without Secure: browsers refuse it";
   return undefined;
+}
+
+/**
+ * Why a browser that allows third-party cookies refuses a Set-Cookie the scan's browser refused for
+ * `blockedReasons` (the DevTools protocol's), or undefined when it would keep it (then it is rebuilt).
+ */
+export function setCookieRefusal(blockedReasons: string[], cookie: { sameSite?: string | null; secure: boolean } | undefined): string | undefined {
+  if (!cookie) return `not a valid cookie (${blockedReasons.join(", ")})`;
+  return blockedReasons.every((reason) => thirdPartyReasons.has(reason)) ? thirdPartyRefusal(cookie) : blockedReasons.join(", ");
 }
 
 type BlockedCookie = {
@@ -73,8 +88,7 @@ export async function devtools(context: BrowserContext, page: Page, onBytes: (by
         if (blockedReasons.length === 0) continue;
         const url = urlOf.get(event.requestId);
         const initiator = url ? (scriptOf.get(url) ?? url) : null;
-        const thirdPartyOnly = blockedReasons.every((reason) => thirdPartySetting.has(reason));
-        const why = !cookie ? `not a valid cookie (${blockedReasons.join(", ")})` : thirdPartyOnly ? thirdPartyRefusal(cookie) : blockedReasons.join(", ");
+        const why = setCookieRefusal(blockedReasons, cookie);
         if (why) {
           const name = cookie?.name ?? cookieLine.split(";")[0].split("=")[0].trim();
           const domain = cookie?.domain.replace(/^\./, "") ?? (url ? new URL(url).hostname : "");

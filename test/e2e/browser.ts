@@ -1,8 +1,14 @@
 // Debian's Chromium driven by playwright-core; no browser is ever downloaded.
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
+import { chromiumPath as scannerChromium } from "../../scanner/chromium";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The browser the tests run: the scanner's (its headless shell where installed, else the full Chromium;
+ * `CHROMIUM_PATH` overrides both), so that the scanner's tests see what its CLI sees. Every browser file run in the
+ * shell passes, with about a third of the full browser's CPU (docs/testing.md, "Issue 35: the headless shell").
+ */
+export const chromiumPath = scannerChromium();
 
 /** The flags every test browser runs with. */
 export const launchArgs = [

@@ -119,7 +119,9 @@ describe("a shop with trackers and the Assent widget, against its ground truth",
     for (const t of truth.refusedCookies) expect(flagged.has(t.name)).toBe(false);
   });
 
-  it("finds every storage key a passive scan can see and no other, and nothing it documents as not seen", () => {
+  it("finds every storage key a passive scan can see and no other, the ad frame's own among them", () => {
+    // Failed before in the headless shell, against a truth that listed the ad frame's ad_frame_seen as not seen (the
+    // full Chromium's contexts deny a third-party frame its storage; the shell, like a visitor's browser, does not).
     const key = (s: { area: string; name: string; origin: string }) => `${s.area}:${s.name}@${s.origin}`;
     expect(measured(report.storage.map(key), truth.storage.map(key))).toEqual(perfect);
     for (const t of truth.storage) {
@@ -128,7 +130,6 @@ describe("a shop with trackers and the Assent widget, against its ground truth",
         if (!t.name.endsWith("*")) expect({ name: t.name, firstSeen: found.firstSeen, pages: [...found.pages].sort() }).toEqual({ name: t.name, firstSeen: t.firstSeen, pages: pathsOf(t.pages, truth).map(page).sort() });
       }
     }
-    for (const t of truth.notSeen) expect(report.storage.map(key)).not.toContain(key(t));
   });
 
   it("finds every third-party host and no other, with categories", () => {
