@@ -130,3 +130,26 @@ describe("the first layer waits for its TCF part", () => {
     await context.close();
   });
 });
+
+describe("the project's own wording of the TCF layers", () => {
+  it("shows the project's words for the vendor count and the vendor list, and IAB's names as the GVL has them", async () => {
+    const worded = await shopProject(site.origin);
+    await ok("PUT", `/admin/v1/projects/${worded.projectId}/tcf`, adminToken, settings);
+    const own = { "tcf.vendorCount": "We work with {c} ad partners, for these purposes:", "tcf.vendorList": "Our ad partners" };
+    await ok("PUT", worded.under("/configurations/ui-strings/en"), worded.token, { strings: own });
+    site.pages["/worded.html"] = { body: shopPage(worded.projectId, { head: iabStub + prebidLike + moduleTag }) };
+    const names = [...Object.values(list.stacks), ...Object.values(list.purposes), ...Object.values(list.specialFeatures)].map((item: any) => item.name);
+
+    const { context, page } = await visitor(browser);
+    await page.goto(`${site.origin}/worded.html`);
+    const tcf = banner(page).locator("[part~=tcf]");
+    await tcf.waitFor();
+    await expect.poll(() => tcf.locator("p").textContent()).toContain("We work with 4 ad partners, for these purposes:");
+    const listed = await tcf.locator("[part~=tcf-purposes] li").allTextContents();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const name of listed) expect(names).toContain(name.trim());
+    await banner(page).getByRole("button", { name: "Our ad partners (4)" }).click();
+    await page.locator("assent-consent #tcf-vendors > summary", { hasText: "Our ad partners (4)" }).waitFor();
+    await context.close();
+  });
+});
