@@ -135,7 +135,7 @@ describe("a project's wording", () => {
   });
 });
 
-describe("a project's wording of the TCF layers' own words (docs/widget.md#wording, docs/tcf.md#what-each-layer-shows-and-why)", () => {
+describe("a project's wording of the TCF layers' own words (docs/languages.md#a-projects-own-words, docs/tcf.md#what-each-layer-shows-and-why)", () => {
   let tenant: WidgetTenant;
   beforeAll(async () => {
     tenant = await widgetTenant();

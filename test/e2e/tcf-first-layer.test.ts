@@ -1,7 +1,7 @@
 // The first layer of a TCF project's dialog, in Chromium (docs/tcf.md#loading): it waits for its TCF part, so a visitor
 // answering at first sight gives a TC string and is not asked a second time; a vendor list that fails or hangs past
 // the bound lets it ask without the part, as before; and the project's own wording of the TCF layers' words
-// (docs/widget.md#wording) is what the layers show, IAB's names untouched.
+// (docs/languages.md#a-projects-own-words) is what the layers show, IAB's names untouched.
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";

@@ -69,7 +69,7 @@ declare const __ASSENT_TCF_I18N__: string;
 /**
  * The layers' words in the widget's language (its primary language for a project's own one, `de` for `de-CH`), else
  * English: files the build writes beside this chunk (widget/vite.config.ts); under them the project's own wording of
- * them, which the bootstrap's words carry as `tcf.<key>` where the project set any (docs/widget.md#wording).
+ * them, which the bootstrap's words carry as `tcf.<key>` where the project set any (docs/languages.md#a-projects-own-words).
  */
 async function tcfWords(flow: ConsentController): Promise<TcfStrings> {
   const language = flow.shown.language ?? "en";
