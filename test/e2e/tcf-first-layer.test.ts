@@ -5,9 +5,8 @@
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { consentTaken, decoded, iabStub, prebidLike, recorded, settings, tcfapi, vendors } from "./tcf-helpers";
-import { hostedLists } from "./tcf-lists-server";
-import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { acceptAllWithTcf, consentTaken, decoded, iabStub, prebidLike, recorded, tcfapi, tcfShop, vendors } from "./tcf-helpers";
+import { banner, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -17,10 +16,7 @@ let list: Json;
 
 beforeAll(async () => {
   site = await hostSite();
-  shop = await shopProject(site.origin);
-  await hostedLists(base, adminToken);
-  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
-  list = await (await fetch(`${base}/tcf/v3/projects/${shop.projectId}/vendor-list.json`)).json();
+  ({ shop, list } = await tcfShop(site.origin));
   site.pages["/stub.html"] = { body: shopPage(shop.projectId, { head: iabStub + prebidLike + moduleTag }) };
   browser = await launchBrowser();
 }, 300_000);
@@ -101,11 +97,7 @@ describe("the first layer waits for its TCF part", () => {
     await page.reload();
     await banner(page).locator("[part~=tcf]").waitFor();
     expect(await firstLayer(page)).toBe("with TCF");
-    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
-    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await consentTaken(page, 1);
-    expect(decoded((await recorded(page)).consent[0].tcString).vendorsDisclosed).toEqual(vendors);
+    await acceptAllWithTcf(page);
     await context.close();
   });
 
@@ -122,19 +114,14 @@ describe("the first layer waits for its TCF part", () => {
     expect(await banner(page).locator("[part~=tcf]").count()).toBe(0);
     await answer(held[0]!);
     await banner(page).locator("[part~=tcf]").waitFor();
-    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
-    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await consentTaken(page, 1);
-    expect(decoded((await recorded(page)).consent[0].tcString).vendorsDisclosed).toEqual(vendors);
+    await acceptAllWithTcf(page);
     await context.close();
   });
 });
 
 describe("the project's own wording of the TCF layers", () => {
   it("shows the project's words for the vendor count and the vendor list, and IAB's names as the GVL has them", async () => {
-    const worded = await shopProject(site.origin);
-    await ok("PUT", `/admin/v1/projects/${worded.projectId}/tcf`, adminToken, settings);
+    const { shop: worded } = await tcfShop(site.origin);
     const own = { "tcf.vendorCount": "We work with {c} ad partners, for these purposes:", "tcf.vendorList": "Our ad partners" };
     await ok("PUT", worded.under("/configurations/ui-strings/en"), worded.token, { strings: own });
     site.pages["/worded.html"] = { body: shopPage(worded.projectId, { head: iabStub + prebidLike + moduleTag }) };

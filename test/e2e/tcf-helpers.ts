@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { TCString } from "@iabtechlabtcf/core";
 import type { Page } from "playwright-core";
-import type { Json } from "./widget-helpers";
+import { expect } from "vitest";
+import { hostedLists } from "./tcf-lists-server";
+import { adminToken, banner, base, ok, shopProject, type Json } from "./widget-helpers";
 
 /** The project's vendors (test/fixtures/tcf/vendor-list.json): Google (consent 1, 3, 4; LI 2, 7, 9, 10), Index Exchange, Magnite, Amazon. */
 export const vendors = [10, 52, 755, 793];
@@ -66,3 +68,25 @@ export function decoded(tcString: string) {
   };
 }
 export const trueKeys = (vector: Record<string, boolean>) => Object.keys(vector).filter((id) => vector[id]).map(Number);
+
+/**
+ * A shop project of the host site with TCF on (`tcfSettings`), once the service keeps the lists the global setup's
+ * stand-in serves (the vendored snapshot: settings need the GVL and the ATP list), and its vendor list as the page
+ * reads it in English.
+ */
+export async function tcfShop(siteOrigin: string, tcfSettings: Json = settings) {
+  const shop = await shopProject(siteOrigin);
+  await hostedLists(base, adminToken);
+  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, tcfSettings);
+  const list: Json = await (await fetch(`${base}/tcf/v3/projects/${shop.projectId}/vendor-list.json`)).json();
+  return { shop, list };
+}
+
+/** The first layer is showing with its TCF part (`cmpuishown`, nothing else yet); Accept all writes a TC string disclosing the project's vendors. */
+export async function acceptAllWithTcf(page: Page) {
+  await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+  expect((await recorded(page)).events).toEqual(["cmpuishown"]);
+  await banner(page).getByRole("button", { name: "Accept all" }).click();
+  await consentTaken(page, 1);
+  expect(decoded((await recorded(page)).consent[0].tcString).vendorsDisclosed).toEqual(vendors);
+}

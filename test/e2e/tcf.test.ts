@@ -10,9 +10,8 @@ import { build } from "vite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { consentTaken, decoded, iabStub, prebidLike, recorded, settings, tcfapi, trueKeys, vendors } from "./tcf-helpers";
-import { hostedLists } from "./tcf-lists-server";
-import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { consentTaken, decoded, iabStub, prebidLike, recorded, tcfapi, tcfShop, trueKeys, vendors } from "./tcf-helpers";
+import { banner, base, hostSite, moduleTag, recordPermissionBodies, shopPage, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -72,10 +71,7 @@ const childPage = `<!doctype html><script>
 beforeAll(async () => {
   let prebid: string;
   [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
-  shop = await shopProject(site.origin);
-  // The service keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
-  await hostedLists(base, adminToken);
-  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
+  ({ shop } = await tcfShop(site.origin));
   Object.assign(site.pages, {
     "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
     "/prebid.js": { body: prebid, type: "text/javascript" },
