@@ -170,7 +170,7 @@ describe("a project's wording of the TCF layers' own words (docs/languages.md#a-
       "strings.tcf.stack1 unknown_string_key",
       "strings.tcf.vendorCount placeholder_mismatch",
     ]);
-    expect((bad.body.errors as { path: string; message: string }[]).find((e) => e.path === "strings.tcf.purposes.1")!.message).toMatch(/Appendix A/);
+    expect((bad.body as unknown as { errors: { path: string; message: string }[] }).errors.find((e) => e.path === "strings.tcf.purposes.1")!.message).toMatch(/Appendix A/);
     // A language the widget does not ship needs the widget's words; the TCF layers fall back to its language's own.
     const greenlandic = Object.fromEntries(Object.entries(english).map(([key, text]) => [key, `KL ${text}`]));
     expect((await tenant.api("PUT", "/configurations/ui-strings/kl", { strings: greenlandic })).status).toBe(200);

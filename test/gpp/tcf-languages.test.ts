@@ -1,7 +1,7 @@
 // Which of IAB's GVL translations the TCF layers read for each of the widget's 53 languages (widget/src/tcf/languages.ts,
 // docs/tcf.md#what-each-layer-shows-and-why), held to IAB's own list of consent languages (`ConsentLanguages` of
 // `@iabtechlabtcf/core`, the names of the translation files IAB publishes) and to the languages the service hosts
-// (worker/tcf/lists.ts), which are the only `lang` the project's vendor list accepts: each widget language reads a file
+// (shared/tcf/gvl-languages.ts), which are the only `lang` the project's vendor list accepts: each widget language reads a file
 // the service hosts in the same language, in the widget's script and region where IAB has several, and English only
 // where IAB has no translation at all.
 import { ConsentLanguages } from "@iabtechlabtcf/core";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { shippedStrings } from "../../shared/i18n/shipped";
 import { tcfStrings } from "../../shared/i18n/tcf";
 import { gvlLanguage } from "../../widget/src/tcf/languages";
-import { gvlLanguages } from "../../worker/tcf/lists";
+import { gvlLanguages } from "../../shared/tcf/gvl-languages";
 
 const widgetTags = Object.keys(shippedStrings);
 const hosted: string[] = [...gvlLanguages];

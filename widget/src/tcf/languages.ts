@@ -1,7 +1,7 @@
 /**
  * Which of IAB's GVL translations the TCF layers read for the widget's language (docs/tcf.md#what-each-layer-shows-and-why).
- * IAB names its files by its consent languages (`@iabtechlabtcf/core`'s `ConsentLanguages`; worker/tcf/lists.ts
- * `gvlLanguages`), which differ from the widget's tags for some: Norwegian is one `no` for Bokmål and Nynorsk,
+ * IAB names its files by its consent languages (`@iabtechlabtcf/core`'s `ConsentLanguages`, the service's
+ * shared/tcf/gvl-languages.ts), which differ from the widget's tags for some: Norwegian is one `no` for Bokmål and Nynorsk,
  * Portuguese is `pt-pt` beside `pt-br`, Serbian comes in two scripts (the widget's is Cyrillic), Chinese `zh` is
  * Simplified beside `zh-hant`. Irish, Luxembourgish, Romansh and Persian have no translation: English, the GVL's own,
  * is read for them rather than asking for a file that does not exist. A tag not listed reads its language's file by
