@@ -3476,7 +3476,7 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Every string as the widget shows it: English, under the shipped language, under the overrides.
+             * @description Every string as the widget shows it: English, under the shipped language, under the overrides; with the TCF layers' words as `tcf.<key>`.
              * @example {
              *       "acceptAll": "Alle annehmen",
              *       "title": "Datenschutz bei {c}"
@@ -3486,7 +3486,7 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Every string as the widget would show it without the overrides.
+             * @description Every string as the widget would show it without the overrides, the TCF layers' words included.
              * @example {
              *       "acceptAll": "Alle annehmen",
              *       "title": "Datenschutz bei {c}"
@@ -3499,7 +3499,7 @@ export interface components {
         };
         UiStringsInput: {
             /**
-             * @description Replaces the project's strings for this language. Keys from GET …/ui-strings/en; each text 1-500 characters, keeping the English placeholders (`{c}`, the controller's name) exactly. A language the widget does not ship needs every key.
+             * @description Replaces the project's strings for this language. Keys from GET …/ui-strings/en; each text 1-500 characters, keeping the English placeholders (`{c}`: the controller's name, or a number) exactly. A language the widget does not ship needs every key but the `tcf.` ones. The `tcf.` keys are the IAB TCF layers' own words (the number of vendors, the note on objecting, the vendor list, a retention, special purposes and features), sent only to pages where they are set; IAB's names of purposes, features and stacks have no key: the TCF Policies (Appendix A) let no one reword them.
              * @example {
              *       "acceptAll": "Alle annehmen",
              *       "title": "Datenschutz bei {c}"

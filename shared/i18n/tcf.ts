@@ -73,6 +73,12 @@ export const tcfEnglish = {
 };
 
 export type TcfKey = keyof typeof tcfEnglish;
+/**
+ * A project's own wording names these words `tcf.<key>` beside the widget's (worker/wording/words.ts), and the
+ * bootstrap carries the ones it set: the TCF chunk puts them over the shipped words. IAB's own names (purposes,
+ * features, stacks) have no key: the TCF Policies (Appendix A) let no one reword them.
+ */
+export const tcfWordPrefix = "tcf.";
 export type TcfStrings = Record<TcfKey, string>;
 
 export const tcfStrings: Record<string, TcfStrings> = {

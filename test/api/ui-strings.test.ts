@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../shared/i18n/strings";
 import { shippedStrings } from "../../shared/i18n/shipped";
+import { tcfEnglish, tcfStrings } from "../../shared/i18n/tcf";
 import { bootstrap, widgetTenant, type WidgetTenant } from "./bootstrap-fixture";
 import { call, expectProblem } from "./helpers";
 
@@ -131,5 +132,47 @@ describe("a project's wording", () => {
 
   it("needs a credential (scopes per caller: test/security/authorization-matrix.test.ts)", async () => {
     expectProblem(await call("GET", `/privacy/v2/projects/${tenant.projectId}/configurations/ui-strings`, {}), 401, "unauthorized");
+  });
+});
+
+describe("a project's wording of the TCF layers' own words (docs/languages.md#a-projects-own-words, docs/tcf.md#what-each-layer-shows-and-why)", () => {
+  let tenant: WidgetTenant;
+  beforeAll(async () => {
+    tenant = await widgetTenant();
+  });
+  const german = () => bootstrap(tenant.projectId, { body: { languages: ["de-DE"] } });
+  const tcfDe = Object.fromEntries(Object.entries(tcfStrings.de!).map(([key, text]) => [`tcf.${key}`, text]));
+
+  it("lists them as tcf.<key> beside the widget's words, in the language's shipped words; the bootstrap sends only the ones set", async () => {
+    const read = await tenant.api("GET", "/configurations/ui-strings/de");
+    expect(read.body.defaults).toEqual({ ...de, ...tcfDe });
+    expect(Object.keys((await tenant.api("GET", "/configurations/ui-strings/en")).body.defaults).filter((key) => key.startsWith("tcf."))).toEqual(
+      Object.keys(tcfEnglish).map((key) => `tcf.${key}`),
+    );
+    expect((await german()).body.strings).toEqual(de);
+    const own = { "tcf.vendorList": "Unsere Werbepartner", "tcf.vendorCount": "Wir und {c} Werbepartner verarbeiten Daten für diese Zwecke." };
+    const put = await tenant.api("PUT", "/configurations/ui-strings/de", { strings: own });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ overrides: own, strings: { ...de, ...tcfDe, ...own }, defaults: { ...de, ...tcfDe } });
+    expect((await german()).body.strings).toEqual({ ...de, ...own });
+    expect((await bootstrap(tenant.projectId, { body: { languages: ["sv"] } })).body.strings).toEqual(shippedStrings.sv);
+  });
+
+  it("holds them to the same rules, and has no key for IAB's names of purposes, features and stacks", async () => {
+    const bad = await tenant.api("PUT", "/configurations/ui-strings/de", {
+      strings: { "tcf.vendorCount": "Wir und unsere Partner", "tcf.retention": "{d} Tage", "tcf.features": " ", "tcf.purposes.1": "Cookies", "tcf.stack1": "Werbung" },
+    });
+    expectProblem(bad, 400, "validation_failed");
+    expect(fields(bad)).toEqual([
+      "strings.tcf.features invalid_length",
+      "strings.tcf.purposes.1 unknown_string_key",
+      "strings.tcf.retention placeholder_mismatch",
+      "strings.tcf.stack1 unknown_string_key",
+      "strings.tcf.vendorCount placeholder_mismatch",
+    ]);
+    expect((bad.body as unknown as { errors: { path: string; message: string }[] }).errors.find((e) => e.path === "strings.tcf.purposes.1")!.message).toMatch(/Appendix A/);
+    // A language the widget does not ship needs the widget's words; the TCF layers fall back to its language's own.
+    const greenlandic = Object.fromEntries(Object.entries(english).map(([key, text]) => [key, `KL ${text}`]));
+    expect((await tenant.api("PUT", "/configurations/ui-strings/kl", { strings: greenlandic })).status).toBe(200);
   });
 });

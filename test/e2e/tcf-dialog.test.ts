@@ -9,8 +9,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLayer, type FirstLayerGvl } from "../../shared/tcf/first-layer";
 import { launchBrowser } from "./browser";
-import { hostedLists } from "./tcf-lists-server";
-import { adminToken, axeRun, axeSource, banner, base, dialog, focused, hostSite, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { tcfShop } from "./tcf-helpers";
+import { axeRun, axeSource, banner, dialog, focused, hostSite, recordPermissionBodies, shopPage, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
@@ -36,11 +36,7 @@ const settings = {
 
 beforeAll(async () => {
   site = await hostSite();
-  shop = await shopProject(site.origin);
-  // The service keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL.
-  await hostedLists(base, adminToken);
-  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
-  list = await (await fetch(`${base}/tcf/v3/projects/${shop.projectId}/vendor-list.json`)).json();
+  ({ shop, list } = (await tcfShop(site.origin, settings)) as { shop: Shop; list: FirstLayerGvl & Json });
   site.pages["/shop.html"] = { body: shopPage(shop.projectId) };
   browser = await launchBrowser();
 }, 300_000);

@@ -5,49 +5,19 @@
 // `disclosedVendors` the vendors shown, a cross-origin child frame through `__tcfapiLocator`, and the calls Prebid.js's
 // TCF consent module makes after Accept all, Reject all and a custom choice. The dialog asked again when the GVL
 // extends what a vendor seeks (not for a new version alone), and the classic build leaving TCF out without a lying API.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { TCString } from "@iabtechlabtcf/core";
 import { build } from "vite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { hostedLists } from "./tcf-lists-server";
-import { adminToken, banner, base, hostSite, moduleTag, ok, recordPermissionBodies, shopPage, shopProject, visitor, type Json, type Shop } from "./widget-helpers";
+import { consentTaken, decoded, iabStub, prebidLike, recorded, tcfapi, tcfShop, trueKeys, vendors } from "./tcf-helpers";
+import { banner, base, hostSite, moduleTag, recordPermissionBodies, shopPage, visitor, type Json, type Shop } from "./widget-helpers";
 
 let browser: Browser;
 let site: Awaited<ReturnType<typeof hostSite>>;
 /** Another origin (another port) for the child frame. */
 let other: Awaited<ReturnType<typeof hostSite>>;
 let shop: Shop;
-
-/** The project's vendors (test/fixtures/tcf/vendor-list.json): Google (consent 1, 3, 4; LI 2, 7, 9, 10), Index Exchange, Magnite, Amazon. */
-const vendors = [10, 52, 755, 793];
-const settings = {
-  enabled: true,
-  cmpId: 300,
-  cmpVersion: 2,
-  vendors,
-  publisherRestrictions: [],
-  publisherPurposes: { consent: [1], legitimateInterest: [] },
-  acProviders: [1, 89],
-};
-
-/** IAB's stub (@iabtechlabtcf/stub), inline first in the head as IAB asks. */
-const iabStub = `<script>${readFileSync(createRequire(import.meta.url).resolve("@iabtechlabtcf/stub/lib/stub.js"), "utf8")}</script>`;
-/**
- * What Prebid.js's TCF consent module does (modules/consentManagementTcf.ts): `addEventListener` with version 2, and
- * on `tcloaded` or `useractioncomplete` it takes `tcString`, `gdprApplies`, `purpose.consents` and `vendor.consents`.
- * Registered with the stub before the widget loads, it also records every event's status, in order.
- */
-const prebidLike = `<script>window.__tcfEvents = []; window.__tcfConsent = [];
-  __tcfapi("addEventListener", 2, function (tcData, success) {
-    __tcfEvents.push(tcData.eventStatus);
-    if (success && (tcData.eventStatus === "tcloaded" || tcData.eventStatus === "useractioncomplete")) {
-      __tcfConsent.push({ tcString: tcData.tcString, gdprApplies: tcData.gdprApplies, purposes: tcData.purpose.consents, vendors: tcData.vendor.consents });
-    }
-  });
-  __tcfapi("ping", 2, function (ping) { window.__stubPing = ping; });</script>`;
 
 /**
  * Prebid.js itself, with its TCF consent module, configured as its docs show (`consentManagement.gdpr`, `cmpApi:
@@ -101,10 +71,7 @@ const childPage = `<!doctype html><script>
 beforeAll(async () => {
   let prebid: string;
   [site, other, prebid] = await Promise.all([hostSite(), hostSite(), prebidBundle()]);
-  shop = await shopProject(site.origin);
-  // The service keeps the lists the global setup's stand-in serves (the vendored snapshot); settings need the GVL and ATP list.
-  await hostedLists(base, adminToken);
-  await ok("PUT", `/admin/v1/projects/${shop.projectId}/tcf`, adminToken, settings);
+  ({ shop } = await tcfShop(site.origin));
   Object.assign(site.pages, {
     "/stub.html": { body: shopPage(shop.projectId, { head: iabStub + prebidLike + prebidPage + moduleTag }) },
     "/prebid.js": { body: prebid, type: "text/javascript" },
@@ -120,45 +87,12 @@ afterAll(async () => {
   await Promise.all([site?.close(), other?.close()]);
 });
 
-/** `__tcfapi(command, 2, callback, parameter)` in the page: what the callback got first. */
-const tcfapi = (page: Page, command: string, parameter?: unknown) =>
-  page.evaluate(
-    ([command, parameter]) =>
-      new Promise<{ data: any; success: boolean }>((resolve) => (window as any).__tcfapi(command, 2, (data: unknown, success: boolean) => resolve({ data, success }), parameter)),
-    [command, parameter] as const,
-  );
-
-const recorded = (page: Page) => page.evaluate(() => ({ events: (window as any).__tcfEvents as string[], consent: (window as any).__tcfConsent as Json[] }));
-/** Waits until the Prebid-like listener has taken `count` consents. */
-const consentTaken = (page: Page, count: number) => page.waitForFunction((n) => (window as any).__tcfConsent.length >= n, count, { timeout: 60_000 });
-
 /** What Prebid.js's TCF module resolved: the consent its bid requests carry. */
 const prebidConsent = (page: Page) =>
   page.evaluate(async () => {
     const { consentString, gdprApplies, vendorData } = await (window as any).prebidConsent();
     return { consentString, gdprApplies, purposes: vendorData.purpose.consents, vendors: vendorData.vendor.consents, eventStatus: vendorData.eventStatus };
   });
-
-/** The TC string's signals, decoded in Node with IAB's library. */
-function decoded(tcString: string) {
-  const model = TCString.decode(tcString);
-  const ids = (vector: { forEach(callback: (value: boolean, id: number) => void): void }) => {
-    const out: number[] = [];
-    vector.forEach((value, id) => value && out.push(id));
-    return out;
-  };
-  return {
-    cmpId: model.cmpId,
-    cmpVersion: model.cmpVersion,
-    isServiceSpecific: model.isServiceSpecific,
-    purposeConsents: ids(model.purposeConsents),
-    vendorConsents: ids(model.vendorConsents),
-    vendorsDisclosed: ids(model.vendorsDisclosed),
-    publisherConsents: ids(model.publisherConsents),
-    vendorLegitimateInterests: ids(model.vendorLegitimateInterests),
-  };
-}
-const trueKeys = (vector: Record<string, boolean>) => Object.keys(vector).filter((id) => vector[id]).map(Number);
 
 describe("the TCF chunk on a page with IAB's stub", () => {
   it("Accept all: ping, cmpuishown then useractioncomplete, every purpose and vendor granted, the strings recorded and kept; tcloaded on the next visit", async () => {

@@ -17,11 +17,15 @@ export const fallbackSettings = (): ConsentModeSettings => ({
   urlPassthrough: false,
   adsDataRedaction: true,
   defaults: [
-    Object.fromEntries(
-      ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage", "functionality_storage", "personalization_storage", "security_storage"].map(
-        (type) => [type, type === "security_storage" ? "granted" : "denied"],
-      ),
-    ),
+    {
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+      analytics_storage: "denied",
+      functionality_storage: "denied",
+      personalization_storage: "denied",
+      security_storage: "granted",
+    },
   ],
 });
 

@@ -182,9 +182,14 @@ export class ConsentController {
       else if (before?.regime !== this.regime || differ(before?.consents, this.#decision?.consents)) {
         host.emit("assent-change", this.state);
       }
-      if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
       // The optional parts the bootstrap names (GPP for a US visitor under an opt-out regime); an unknown name is skipped.
-      for (const name of boot.features ?? []) void optionalParts[name]?.().then((part) => part.default(this, boot));
+      // The first layer waits for TCF's part (and the parts after it), so that it does not ask without its TCF part and
+      // then again with it; the part bounds that wait (docs/tcf.md#loading). A part that fails leaves the layer as it is.
+      for (const name of boot.features ?? []) {
+        const part = optionalParts[name]?.().then((part) => part.default(this, boot)).catch(() => {});
+        if (name === "tcf") await part;
+      }
+      if (!this.shown.open && !store.dismissed.get() && this.#unanswered()) this.set({ banner: "ask" });
     } catch (error) {
       // The words of an earlier answer stand; the first time, the widget's own file.
       if (!this.shown.strings) {

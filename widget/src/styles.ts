@@ -36,9 +36,7 @@ export const styles = `
     color: var(--f);
     font: max(1em, 16px)/1.5 var(--assent-font, system-ui, sans-serif);
     overflow-wrap: anywhere;
-  }
-  /* A popover in the top layer: above any z-index, outside any transformed ancestor, out of the page's flow. */
-  .banner {
+    /* A popover in the top layer: above any z-index, outside any transformed ancestor, out of the page's flow. */
     position: fixed;
     inset: auto 0 0;
     margin: 0;

@@ -58,16 +58,11 @@ export type View = ViewState & {
 };
 
 /**
- * Only web links: a policy URL that is not http(s) (javascript:, data:) is left out, never rendered. (`target=_blank`
- * implies `noopener` in every browser the widget runs in.)
+ * Only web links: a policy URL that does not start with http:// or https:// (javascript:, data:, anything the
+ * service's URL check would not have let through) is left out, never rendered. (`target=_blank` implies `noopener`
+ * in every browser the widget runs in.)
  */
-const web = (url?: string) => {
-  try {
-    return !!url && /^https?:$/.test(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-};
+const web = (url?: string) => /^https?:\/\//i.test(url ?? "");
 
 
 /** A Policies key and the words for its link. */

@@ -6,7 +6,8 @@ import { access } from "../auth/scopes";
 import { createRouter, defineRoute } from "../auth/router";
 import { notFound } from "../lib/errors";
 import { jsonResponse, problems } from "../lib/schemas";
-import { gvlLanguages, keptVersion, newestVersion } from "./lists";
+import { gvlLanguages } from "../../shared/tcf/gvl-languages";
+import { keptVersion, newestVersion } from "./lists";
 
 /**
  * The lists the service hosts, mounted at `/tcf` (docs/tcf.md#the-hosted-lists): the GVL where IAB's own library

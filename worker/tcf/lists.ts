@@ -15,17 +15,6 @@ export const defaultGvlBaseUrl = "https://vendor-list.consensu.org/v3/";
 /** Google's list of Ad Tech Providers not registered with IAB (Additional Consent Mode technical specification). */
 export const defaultAtpUrl = "https://storage.googleapis.com/tcfac/additional-consent-providers.csv";
 
-/**
- * The languages IAB translates the GVL's purposes into: the consent languages of `@iabtechlabtcf/core` (TC string
- * spec, "ConsentLanguage"), English being the GVL itself. Kept here as data so the Worker does not load the library.
- */
-export const gvlLanguages = [
-  "ar", "bg", "bs", "ca", "cs", "cy", "da", "de", "el", "es", "et", "eu", "fi", "fr", "gl", "he", "hi", "hr", "hu", "id",
-  "is", "it", "ja", "ka", "ko", "lt", "lv", "mk", "ms", "mt", "nl", "no", "pl", "pt-br", "pt-pt", "ro", "ru", "sk", "sl",
-  "sq", "sr-latn", "sr-cyrl", "sv", "sw", "th", "tl", "tr", "uk", "vi", "zh", "zh-hant",
-] as const;
-export type GvlLanguage = (typeof gvlLanguages)[number];
-
 const id = z.number().int().positive();
 const ids = z.array(id);
 /** An IntMap of the GVL: keys are the items' ids. */

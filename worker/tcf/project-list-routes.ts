@@ -8,7 +8,8 @@ import { ProjectParams } from "../lib/params";
 import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import type { TcfSettings } from "./settings";
-import { gvlLanguages, keptVersion, newestVersion, type VendorList } from "./lists";
+import { gvlLanguages } from "../../shared/tcf/gvl-languages";
+import { keptVersion, newestVersion, type VendorList } from "./lists";
 
 /**
  * A TCF project's own vendor list, mounted at `/tcf` (docs/tcf.md#a-projects-vendor-list): the newest GVL with only

@@ -4,7 +4,8 @@ import { bindingNamed, databaseNames } from "../lib/databases";
 import { getDb } from "../lib/db";
 import { projects } from "../projects/table";
 import { logger, masked } from "../lib/logger";
-import { atpUrl, compressed, gvlBaseUrl, gvlLanguages, keepVersion, keptVersion, newestVersion, parseAtpCsv, PurposesTranslation, VendorList, type AtpList } from "./lists";
+import { gvlLanguages } from "../../shared/tcf/gvl-languages";
+import { atpUrl, compressed, gvlBaseUrl, keepVersion, keptVersion, newestVersion, parseAtpCsv, PurposesTranslation, VendorList, type AtpList } from "./lists";
 import { tcfRefreshes } from "./table";
 
 /**

@@ -8,7 +8,7 @@ import { jsonBody, jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { now } from "../lib/time";
 import { uiStrings } from "./table";
-import { canonicalTag, maxStringLength, shippedTag, shippedTags, wordingErrors, wordsFor } from "./words";
+import { canonicalTag, maxStringLength, shippedTag, shippedTags, wordingErrors, wordingIn } from "./words";
 
 export const wordingRoutes = createRouter();
 
@@ -23,8 +23,10 @@ const WordingLanguage = z
     language: z.string().openapi({ description: "BCP 47, canonical case.", example: "de" }),
     shipped: z.boolean().openapi({ description: "The widget ships this language; otherwise the project added it." }),
     overrides: Strings.openapi({ description: "The project's own strings, by key (empty: the shipped words)." }),
-    strings: Strings.openapi({ description: "Every string as the widget shows it: English, under the shipped language, under the overrides." }),
-    defaults: Strings.openapi({ description: "Every string as the widget would show it without the overrides." }),
+    strings: Strings.openapi({
+      description: "Every string as the widget shows it: English, under the shipped language, under the overrides; with the TCF layers' words as `tcf.<key>`.",
+    }),
+    defaults: Strings.openapi({ description: "Every string as the widget would show it without the overrides, the TCF layers' words included." }),
     updated: z.string().nullable(),
   })
   .openapi("UiStringsLanguage");
@@ -34,8 +36,11 @@ const WordingInput = z
     strings: Strings.openapi({
       description:
         `Replaces the project's strings for this language. Keys from GET …/ui-strings/en; each text 1-${maxStringLength} ` +
-        "characters, keeping the English placeholders (`{c}`, the controller's name) exactly. A language the widget " +
-        "does not ship needs every key.",
+        "characters, keeping the English placeholders (`{c}`: the controller's name, or a number) exactly. A language the widget " +
+        "does not ship needs every key but the `tcf.` ones. The `tcf.` keys are the IAB TCF layers' own words (the " +
+        "number of vendors, the note on objecting, the vendor list, a retention, special purposes and features), sent " +
+        "only to pages where they are set; IAB's names of purposes, features and stacks have no key: the TCF Policies " +
+        "(Appendix A) let no one reword them.",
     }),
   })
   .openapi("UiStringsInput");
@@ -47,8 +52,8 @@ const languageView = (language: string, row?: Row) => ({
   language,
   shipped: !!shippedTag(language),
   overrides: row?.strings ?? {},
-  strings: wordsFor(language, row ? [row] : []),
-  defaults: wordsFor(language, []),
+  strings: wordingIn(language, row ? [row] : []),
+  defaults: wordingIn(language, []),
   updated: row?.updated ?? null,
 });
 

@@ -9,10 +9,11 @@ import { CmpApi } from "@iabtechlabtcf/cmpapi";
 import type { VendorList } from "@iabtechlabtcf/core";
 import type { ConsentController } from "../controller";
 import { storageKey } from "../../../shared/browser/storage-keys";
-import type { TcfStrings } from "../../../shared/i18n/tcf";
+import { tcfWordPrefix, type TcfStrings } from "../../../shared/i18n/tcf";
 import { firstLayer } from "../../../shared/tcf/first-layer";
 import { everything, flipped, tcfChoice, togglesOf, type Toggles } from "./decision";
 import { firstLayerPart, secondLayerPart, tcfStyles, type Dialog } from "./layers";
+import { gvlLanguage } from "./languages";
 import { askedOf, mustAskAgain, type Kept } from "./resurface";
 import { acString, decodedSignals, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
 
@@ -53,28 +54,33 @@ function answerFrames(event: MessageEvent) {
   }, call.parameter);
 }
 
-/** The widget's language tags that IAB's translations name otherwise (the GVL's file names; the widget's Serbian is Cyrillic). */
-const gvlTags: Record<string, string> = { nb: "no", nn: "no", pt: "pt-pt", sr: "sr-cyrl", "zh-hans": "zh" };
-
 async function projectList(flow: ConsentController): Promise<ProjectList> {
   const { api, project } = flow.host.source;
   const url = `${api}/tcf/v3/projects/${encodeURIComponent(project)}/vendor-list.json`;
-  // The dialog's language where the GVL has it (IAB's file names: `pt-br`), else English (the list's own; a language
-  // the GVL lacks is refused, without CORS headers, so the browser reports a failed fetch).
-  const tag = (flow.shown.language ?? "en").toLowerCase();
-  const lang = gvlTags[tag] ?? tag;
+  // The dialog's language where the GVL has it (languages.ts), else English (the list's own; a language the GVL lacks,
+  // which only a project's own language can name, is refused without CORS headers, so the browser reports a failed fetch).
+  const lang = gvlLanguage(flow.shown.language ?? "en");
   const inLanguage = lang === "en" ? undefined : await fetch(`${url}?lang=${lang}`).catch(() => undefined);
   return (inLanguage?.ok ? inLanguage : await fetch(url)).json();
 }
 
 declare const __ASSENT_TCF_I18N__: string;
 
-/** The layers' words in the widget's language, else English: files the build writes beside this chunk (widget/vite.config.ts). */
-function tcfWords(language: string): Promise<TcfStrings> {
+/**
+ * The layers' words in the widget's language (its primary language for a project's own one, `de` for `de-CH`), else
+ * English: files the build writes beside this chunk (widget/vite.config.ts); under them the project's own wording of
+ * them, which the bootstrap's words carry as `tcf.<key>` where the project set any (docs/languages.md#a-projects-own-words).
+ */
+async function tcfWords(flow: ConsentController): Promise<TcfStrings> {
+  const language = flow.shown.language ?? "en";
   // Beside this chunk; through a variable, since Vite rewrites `new URL(template, import.meta.url)` into a glob of source files.
   const here = import.meta.url;
   const file = (tag: string) => fetch(new URL(`tcf-i18n/${__ASSENT_TCF_I18N__}/${tag}.json`, here)).then((answer) => (answer.ok ? answer.json() : Promise.reject()));
-  return file(language).catch(() => file("en"));
+  const shipped: TcfStrings = await file(language)
+    .catch(() => file(language.split("-")[0]!))
+    .catch(() => file("en"));
+  const own = Object.entries(flow.shown.strings ?? {}).filter(([key]) => key.startsWith(tcfWordPrefix));
+  return { ...shipped, ...Object.fromEntries(own.map(([key, text]) => [key.slice(tcfWordPrefix.length), text])) };
 }
 
 /**
@@ -136,11 +142,28 @@ function layers(flow: ConsentController, list: ProjectList, words: TcfStrings, l
   return dialog;
 }
 
-/** Serves `__tcfapi` from the controller's decision; called again when a bootstrap answers, which changes nothing here. */
-export default async function serveTcf(flow: ConsentController) {
+/**
+ * How long the first layer waits for the TCF part once its chunk runs (the project's vendor list and the layers'
+ * words, both cached at the edge): long enough for a slow mobile connection, short enough that a visitor is not left
+ * without the question when the list hangs (docs/tcf.md#loading).
+ */
+const holdMs = 5_000;
+
+/**
+ * Serves `__tcfapi` from the controller's decision; called again when a bootstrap answers, which changes nothing here.
+ * The widget holds the first layer until this settles: once the TCF part is in the layers, or after `holdMs`, when
+ * the part goes on loading and joins the layers (or asks again, docs/tcf.md#when-the-dialog-shows-again) once it can.
+ */
+export default function serveTcf(flow: ConsentController): Promise<void> | undefined {
   if (started) return;
   started = true;
-  const [list, words] = await Promise.all([projectList(flow), tcfWords(flow.shown.language ?? "en")]);
+  // Without the vendor list this page has no CMP; a later one asks again with it.
+  const served = serve(flow).catch((error: unknown) => console.warn("Assent: no IAB TCF vendor list", error));
+  return Promise.race([served, new Promise<void>((resolve) => setTimeout(resolve, holdMs))]);
+}
+
+async function serve(flow: ConsentController) {
+  const [list, words] = await Promise.all([projectList(flow), tcfWords(flow)]);
   const storage = `${storageKey(flow.host.source.api, flow.host.source.project)}:tcf`;
   let kept: Kept | undefined;
   try {
