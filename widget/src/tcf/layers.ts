@@ -13,10 +13,15 @@ import type { TcfStrings } from "../../../shared/i18n/tcf";
 import type { FirstLayer } from "../../../shared/tcf/first-layer";
 import type { View } from "../view";
 import type { Toggles } from "./decision";
+import type { Restriction } from "./restrictions";
+
+/** One of Google's Ad Tech Providers the project works with, from the hosted ATP list. */
+export type AcProvider = { id: number; name: string; policyUrl: string };
 
 /** What the layers show and do: the project's vendor list, its first layer's content, the toggles and their actions. */
 export type Dialog = {
-  list: VendorList & { settings: { vendors: number[] } };
+  /** The project's vendor list, with its Ad Tech Providers that the ATP list has (`settings.acProviders` lists exactly those). */
+  list: VendorList & { acProviders: Record<string, AcProvider>; settings: { vendors: number[]; publisherRestrictions: Restriction[]; acProviders: number[] } };
   layer: FirstLayer;
   /** The layers' own words in the widget's language (shared/i18n/tcf.ts); the rest are the widget's and the GVL's. */
   words: TcfStrings;
@@ -25,6 +30,8 @@ export type Dialog = {
   vendorsOpen: boolean;
   vendorList?: (view: View, dialog: Dialog) => unknown;
   openVendors: number[];
+  /** Renders the element again (a vendor's disclosure arrived). */
+  render(): void;
   flip(key: keyof Toggles, id: number, on: boolean): void;
   /** Opens the vendor list; from the first layer, in the second layer with focus on it. */
   showVendors(open: boolean, focus?: boolean): void;
