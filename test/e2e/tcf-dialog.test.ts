@@ -59,7 +59,7 @@ afterAll(async () => {
 /** A new visitor on the page, once the TCF chunk has added its part to the first layer. */
 async function firstVisit() {
   const { context, page } = await visitor(browser);
-  const disclosures = new Set(vendors.map((id) => list.vendors[id]!.deviceStorageDisclosureUrl));
+  const disclosures = new Set(vendors.map((id) => (list.vendors[id] as Json).deviceStorageDisclosureUrl));
   await context.route(
     (url) => disclosures.has(url.href),
     (route) => route.fulfill({ json: disclosure, headers: { "access-control-allow-origin": "*" } }),

@@ -172,6 +172,8 @@ describe("publisher restrictions in a vendor's details", () => {
     expect(await entryItems(page, 755, "Consent")).toEqual([1, 3, 4, 7].map((p) => kept(755, p)));
     expect(await entryItems(page, 755, "Legitimate interests")).toEqual([2, 9, 10].map((p) => kept(755, p)));
     expect(await entryItems(page, 755, "Not allowed by this site")).toBeNull();
+    // Magnite, consent only in the GVL, now rests purpose 10 on legitimate interest: the visitor may object to it.
+    await dialog(page).getByRole("switch", { name: `Legitimate interests: ${list.vendors[52].name}`, exact: true }).waitFor();
     await context.close();
   });
 });

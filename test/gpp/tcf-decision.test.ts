@@ -36,7 +36,7 @@ const drawn = fc
         objections: some(layer.legitimateInterestPurposes),
         specialFeatures: some(layer.specialFeatures.map((f) => f.id)),
         vendors: some(listed.filter((v) => v.purposes.length > 0).map((v) => v.id)),
-        vendorObjections: some(listed.filter(objectable).map((v) => v.id)),
+        vendorObjections: some(listed.filter((v) => objectable(v, [])).map((v) => v.id)),
         acProviders: some(acProviders),
       })
       .map((toggles: Toggles) => ({ settings, layer, toggles }));
@@ -64,7 +64,7 @@ describe("the TCF choice of the dialog's toggles", () => {
         const ac = acString(tcfChoice(settings, toggles).acConsents, settings.acProviders);
         const acGiven = toggles.purposes.includes(1) ? toggles.acProviders : [];
         expect(acConsentsOf(ac)).toEqual(acGiven);
-        expect(togglesOf(decoded, gvl, settings.vendors, layer, acConsentsOf(ac))).toEqual({ ...toggles, acProviders: acGiven });
+        expect(togglesOf(decoded, gvl, settings, layer, acConsentsOf(ac))).toEqual({ ...toggles, acProviders: acGiven });
       }),
       { numRuns: 150 },
     );
@@ -86,5 +86,25 @@ describe("the TCF choice of the dialog's toggles", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("the right to object under publisher restrictions", () => {
+  it("a vendor a restriction moves onto legitimate interest can be objected to; one moved off it entirely cannot", () => {
+    const magnite = gvl.vendors["52"]!; // consent only, purpose 10 flexible
+    const moved = [{ purpose: 10, type: "require-legitimate-interest" as const, vendors: [52] }];
+    expect(objectable(magnite, [])).toBe(false);
+    expect(objectable(magnite, moved)).toBe(true);
+    const layer = firstLayer(gvl, { vendors: [52], publisherPurposes: { consent: [], legitimateInterest: [] }, publisherRestrictions: moved } as never);
+    const settings = { vendors: [52], publisherRestrictions: moved };
+    // A returning visitor who did not object keeps the toggle on; one who objected finds it off.
+    const signals = (objected: number[]) =>
+      decodedSignals(stringOf({ cmpId: 300, cmpVersion: 1, ...settings, publisherPurposes: { consent: [], legitimateInterest: [] }, acProviders: [] }, { ...everything(gvl, [52], layer, true, []), vendorObjections: objected }), gvl);
+    expect(togglesOf(signals([]), gvl, settings, layer, []).vendorObjections).toEqual([]);
+    expect(togglesOf(signals([52]), gvl, settings, layer, []).vendorObjections).toEqual([52]);
+    const google = gvl.vendors["755"]!; // legitimate interest for 2, 7, 9 and 10, all flexible
+    const allToConsent = [2, 7, 9, 10].map((purpose) => ({ purpose, type: "require-consent" as const, vendors: [755] }));
+    expect(objectable(google, [])).toBe(true);
+    expect(objectable(google, allToConsent)).toBe(false);
   });
 });

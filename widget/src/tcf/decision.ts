@@ -6,6 +6,7 @@
  */
 import type { VendorList } from "@iabtechlabtcf/core";
 import type { FirstLayer } from "../../../shared/tcf/first-layer";
+import { basesOf, type Restriction } from "./restrictions";
 import type { TcfDecision, TcSignals } from "./tc-string";
 
 /** The toggles, as ascending id lists: what is consented to, and what is objected to on legitimate interest. */
@@ -28,8 +29,8 @@ export const listedVendors = (list: VendorList, vendors: number[]) =>
     return vendor && !vendor.deletedDate ? [vendor] : [];
   });
 
-/** A vendor the visitor can object to: it rests some purpose on legitimate interest. */
-export const objectable = (vendor: VendorList["vendors"][string]) => vendor.legIntPurposes.length > 0;
+/** A vendor the visitor can object to: it rests some purpose on legitimate interest, after the publisher's restrictions. */
+export const objectable = (vendor: VendorList["vendors"][string], restrictions: Restriction[]) => basesOf(vendor, restrictions).legitimateInterest.length > 0;
 
 /** Accept all (`on`) or Reject all: every consent on and nothing objected to, or no consent and every objection. */
 export function everything(list: VendorList, vendors: number[], layer: FirstLayer, on: boolean, acProviders: number[]): Toggles {
@@ -43,14 +44,20 @@ export function everything(list: VendorList, vendors: number[], layer: FirstLaye
  * The toggles a kept TC string stands for (a returning visitor sees what they chose): its consents, and an objection
  * wherever legitimate interest could have been signalled and was not; the providers the kept AC string consented to.
  */
-export function togglesOf(signals: TcSignals, list: VendorList, vendors: number[], layer: FirstLayer, acConsents: number[]): Toggles {
+export function togglesOf(
+  signals: TcSignals,
+  list: VendorList,
+  { vendors, publisherRestrictions }: { vendors: number[]; publisherRestrictions: Restriction[] },
+  layer: FirstLayer,
+  acConsents: number[],
+): Toggles {
   return {
     purposes: signals.purposeConsents,
     objections: layer.legitimateInterestPurposes.filter((id) => !signals.purposeLegitimateInterests.includes(id)),
     specialFeatures: signals.specialFeatureOptins,
     vendors: signals.vendorConsents,
     vendorObjections: listedVendors(list, vendors)
-      .filter((v) => objectable(v) && !signals.vendorLegitimateInterests.includes(v.id))
+      .filter((v) => objectable(v, publisherRestrictions) && !signals.vendorLegitimateInterests.includes(v.id))
       .map((v) => v.id),
     acProviders: acConsents,
   };

@@ -14,8 +14,8 @@ type Disclosure = { identifier: string; type: "cookie" | "web" | "app"; maxAgeSe
 
 /** How long a vendor's disclosure may take before its link is shown instead: a slow vendor holds up nothing else. */
 const waitMs = 8_000;
-/** Per disclosure URL, for this page view: its items once read, "failure", or "loading". */
-const disclosures = new Map<string, Disclosure[] | "failure" | "loading">();
+/** Per disclosure URL, for this page view: its items once read, "failed", or "loading". */
+const disclosures = new Map<string, Disclosure[] | "failed" | "loading">();
 
 const isDisclosure = (d: Disclosure) =>
   typeof d?.identifier === "string" &&
@@ -32,7 +32,7 @@ function load(url: string, dialog: Dialog) {
     .then(({ disclosures: items }: { disclosures?: Disclosure[] }) => (Array.isArray(items) && items.every(isDisclosure) ? items : Promise.reject()))
     .then(
       (items) => disclosures.set(url, items),
-      () => disclosures.set(url, "failure"),
+      () => disclosures.set(url, "failed"),
     )
     .then(dialog.render);
 }
@@ -60,7 +60,7 @@ export function storageEntry(view: View, dialog: Dialog, vendor: Vendor) {
       </ul>
       ${web
         ? html`<div part="storage-disclosure" aria-live="polite" aria-busy=${state === "loading"}>
-            ${Array.isArray(state) ? html`<ul>${state.map(item)}</ul>` : nothing} ${state === "failure" ? html`<p>${words.unavailable}</p>` : nothing}
+            ${Array.isArray(state) ? html`<ul>${state.map(item)}</ul>` : nothing} ${state === "failed" ? html`<p>${words.unavailable}</p>` : nothing}
             <a part="link" href=${url} target="_blank">${words.storage}: ${vendor.name}</a>
           </div>`
         : nothing}

@@ -158,7 +158,7 @@ export default async function serveTcf(flow: ConsentController) {
   const layer = firstLayer(list, list.settings);
   let toggles: Toggles = { purposes: [], objections: [], specialFeatures: [], vendors: [], vendorObjections: [], acProviders: [] };
   try {
-    if (kept) toggles = togglesOf(decodedSignals(kept.tcString, list), list, list.settings.vendors, layer, acConsentsOf(kept.acString));
+    if (kept) toggles = togglesOf(decodedSignals(kept.tcString, list), list, list.settings, layer, acConsentsOf(kept.acString));
   } catch {
     // A kept string that no longer decodes: the toggles start as for a new visitor, who is asked again below.
   }

@@ -63,7 +63,7 @@ export function vendorList(view: View, dialog: Dialog) {
           ${v.purposes.length || v.flexiblePurposes.length
             ? html`<span class="tag">${t.consent}</span>${switchFor(view, dialog, "vendors", v.id, `${t.consent}: ${v.name}`)}`
             : nothing}
-          ${objectable(v)
+          ${objectable(v, dialog.list.settings.publisherRestrictions)
             ? html`<span class="tag">${t.legitimateInterests}</span>${switchFor(view, dialog, "vendorObjections", v.id, `${t.legitimateInterests}: ${v.name}`)}`
             : nothing}
         </div>
