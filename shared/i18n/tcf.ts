@@ -98,6 +98,8 @@ export const tcfEnglish = {
   acProviders: "Google's Ad Tech Providers",
   /** What the visitor's choice means for them (Google's Additional Consent). */
   acNote: "Not in IAB's vendor list: Google's Additional Consent string tells them your consent, which also needs your consent to storing and accessing information on a device.",
+  /** Opens a purpose's examples of use (the GVL's illustrations) in the second layer. */
+  examples: "Examples",
 };
 
 export type TcfKey = keyof typeof tcfEnglish;

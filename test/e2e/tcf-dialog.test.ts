@@ -96,8 +96,9 @@ describe("the TCF dialog's first layer", () => {
     // needs 5, 6, 8 and 11 too, stack 1 special feature 2 too), the other purposes stand alone.
     expect(firstLayer(list, settings).stacks.map((s) => s.id)).toEqual([2]);
     const part = banner(page).locator("[part~=tcf]");
-    expect(await part.locator("[part~=tcf-purposes] li").allTextContents()).toEqual([
-      list.stacks["2"]!.name,
+    // A stack with its description (Appendix B: a stack stands for its purposes only with its standard name and description).
+    expect((await part.locator("[part~=tcf-purposes] li").allTextContents()).map((text) => text.replace(/\s+/g, " ").trim())).toEqual([
+      `${list.stacks["2"]!.name} ${(list.stacks["2"] as Json).description}`,
       ...[1, 3, 4, 9, 10].map((id) => list.purposes[id]!.name),
       list.specialFeatures["1"]!.name,
     ]);

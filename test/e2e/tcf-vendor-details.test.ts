@@ -31,6 +31,7 @@ const valid = {
   domains: [{ domain: "*.casalemedia.com", use: "Ad serving" }],
 };
 
+const illustrations = ["A travel site stores a cookie to remember your language.", "A news app reads an identifier it stored to count your visits."];
 const vendors = [10, 52, 755, 793];
 const providers = [1, 89, 2677];
 const settings = {
@@ -55,6 +56,8 @@ function withStorage(served: Json) {
   set(52, { usesCookies: true, cookieMaxAgeSeconds: 0, cookieRefresh: false, usesNonCookieAccess: false, deviceStorageDisclosureUrl: `${disclosureOrigin}/broken.json` });
   set(755, { usesCookies: true, cookieMaxAgeSeconds: 34_190_000, cookieRefresh: true, usesNonCookieAccess: true, deviceStorageDisclosureUrl: `${disclosureOrigin}/failing.json` });
   set(793, { usesCookies: false, cookieMaxAgeSeconds: null, cookieRefresh: false, usesNonCookieAccess: true, deviceStorageDisclosureUrl: `${disclosureOrigin}/silent.json` });
+  // The GVL's illustrations of a purpose (TCF 2.2's examples; the vendored GVL has none yet).
+  served.purposes["1"].illustrations = illustrations;
   return served;
 }
 
@@ -228,5 +231,21 @@ describe("Google's Ad Tech Providers", () => {
       expect(dv).toBe(`dv.${providers.filter((id) => !(consented as readonly number[]).includes(id)).join(".")}`);
       await context.close();
     }
+  });
+});
+
+describe("the purposes' illustrations", () => {
+  it("the second layer shows a purpose's GVL illustrations under its description, behind a disclosure of their own; none where the GVL has none", async () => {
+    const { context, page } = await onVendorList();
+    const purpose = dialog(page).locator("[part~=tcf-purpose]", { has: page.locator("h3", { hasText: list.purposes[1].name }) });
+    const examples = purpose.locator("details[part~=illustrations]");
+    await examples.locator("summary").click();
+    expect(await examples.locator("li").allTextContents()).toEqual(illustrations);
+    expect(await examples.locator("summary").getAttribute("aria-label")).toBe(`Examples: ${list.purposes[1].name}`);
+    const other = dialog(page).locator("[part~=tcf-purpose]", { has: page.locator("h3", { hasText: list.purposes[2].name }) });
+    expect(await other.locator("details[part~=illustrations]").count()).toBe(0);
+    await page.addScriptTag({ content: axeSource });
+    expect(await axeRun(page)).toEqual([]);
+    await context.close();
   });
 });

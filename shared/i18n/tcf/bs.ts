@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ova stranica ne dozvoljava",
   acProviders: "Googleovi pružaoci oglasnih tehnologija",
   acNote: "Nisu na IAB-ovoj listi dobavljača: Googleov niz dodatne saglasnosti prenosi im vašu saglasnost, za koju je potrebna i vaša saglasnost za pohranu informacija na uređaju i pristup njima.",
+  examples: "Primjeri",
 } satisfies TcfStrings;

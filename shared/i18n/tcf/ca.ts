@@ -20,4 +20,5 @@ export default {
   notAllowed: "No permès per aquest lloc",
   acProviders: "Proveïdors de tecnologia publicitària de Google",
   acNote: "No són a la llista de proveïdors de l'IAB: la cadena de consentiment addicional de Google els transmet el vostre consentiment, que també requereix el vostre consentiment per emmagatzemar informació en un dispositiu i accedir-hi.",
+  examples: "Exemples",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Tento web nepovoluje",
   acProviders: "Poskytovatelé reklamních technologií Googlu",
   acNote: "Nejsou v seznamu dodavatelů IAB: řetězec dodatečného souhlasu Googlu jim předává váš souhlas, který vyžaduje také váš souhlas s ukládáním informací v zařízení a přístupem k nim.",
+  examples: "Příklady",
 } satisfies TcfStrings;

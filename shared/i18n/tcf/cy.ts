@@ -20,4 +20,5 @@ export default {
   notAllowed: "Nid yw'r wefan hon yn caniatáu",
   acProviders: "Darparwyr Technoleg Hysbysebu Google",
   acNote: "Nid ydynt ar restr gwerthwyr IAB: mae llinyn Cydsyniad Ychwanegol Google yn trosglwyddo eich cydsyniad iddynt, sydd hefyd angen eich cydsyniad i storio a chyrchu gwybodaeth ar ddyfais.",
+  examples: "Enghreifftiau",
 } satisfies TcfStrings;

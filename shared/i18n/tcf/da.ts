@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ikke tilladt af dette websted",
   acProviders: "Googles annonceteknologiudbydere",
   acNote: "Ikke på IAB's leverandørliste: Googles Additional Consent-streng videregiver dit samtykke til dem, hvilket også kræver dit samtykke til lagring af og adgang til oplysninger på en enhed.",
+  examples: "Eksempler",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Von dieser Website nicht erlaubt",
   acProviders: "Googles Ad-Tech-Anbieter",
   acNote: "Nicht in der Anbieterliste des IAB: Der Additional-Consent-String von Google übermittelt ihnen Ihre Einwilligung, die auch Ihre Einwilligung zum Speichern von und Zugreifen auf Informationen auf einem Gerät voraussetzt.",
+  examples: "Beispiele",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "No permitido por este sitio",
   acProviders: "Proveedores de tecnología publicitaria de Google",
   acNote: "No figuran en la lista de proveedores de IAB: la cadena de Consentimiento adicional de Google les transmite su consentimiento, que también requiere su consentimiento para almacenar información en un dispositivo y acceder a ella.",
+  examples: "Ejemplos",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "See sait ei luba",
   acProviders: "Google'i reklaamitehnoloogia pakkujad",
   acNote: "Ei ole IAB partnerite loendis: Google'i lisanõusoleku string edastab neile teie nõusoleku, mis eeldab ka teie nõusolekut seadmes teabe salvestamiseks ja sellele juurdepääsuks.",
+  examples: "Näited",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Gune honek ez du baimentzen",
   acProviders: "Google-ren publizitate-teknologiako hornitzaileak",
   acNote: "Ez daude IABren hornitzaileen zerrendan: Google-ren baimen gehigarriaren kateak zure baimena helarazten die, eta horrek gailu batean informazioa gordetzeko eta hartara sartzeko baimena ere behar du.",
+  examples: "Adibideak",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Tämä sivusto ei salli",
   acProviders: "Googlen mainosteknologiatoimittajat",
   acNote: "Eivät ole IAB:n kumppaniluettelossa: Googlen Additional Consent -merkkijono välittää heille suostumuksesi, joka edellyttää myös suostumustasi tietojen tallentamiseen laitteelle ja niiden käyttöön.",
+  examples: "Esimerkkejä",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Non autorisé par ce site",
   acProviders: "Fournisseurs de technologie publicitaire de Google",
   acNote: "Absents de la liste des fournisseurs de l'IAB : la chaîne Additional Consent de Google leur transmet votre consentement, qui suppose aussi votre consentement au stockage d'informations sur un appareil et à l'accès à celles-ci.",
+  examples: "Exemples",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ní cheadaíonn an suíomh seo é",
   acProviders: "Soláthraithe Teicneolaíochta Fógraíochta Google",
   acNote: "Níl siad ar liosta díoltóirí IAB: cuireann teaghrán Toilithe Bhreise Google do thoiliú in iúl dóibh, agus tá do thoiliú ag teastáil freisin chun faisnéis a stóráil ar ghléas agus rochtain a fháil uirthi.",
+  examples: "Samplaí",
 } satisfies TcfStrings;

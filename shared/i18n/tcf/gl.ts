@@ -20,4 +20,5 @@ export default {
   notAllowed: "Non permitido por este sitio",
   acProviders: "Provedores de tecnoloxía publicitaria de Google",
   acNote: "Non figuran na lista de provedores de IAB: a cadea de Consentimento adicional de Google transmítelles o seu consentimento, que tamén require o seu consentimento para almacenar información nun dispositivo e acceder a ela.",
+  examples: "Exemplos",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "לא מותר על ידי אתר זה",
   acProviders: "ספקי טכנולוגיית הפרסום של Google",
   acNote: "אינם ברשימת הספקים של IAB: מחרוזת ההסכמה הנוספת של Google מעבירה אליהם את הסכמתך, שמחייבת גם את הסכמתך לאחסון מידע במכשיר ולגישה אליו.",
+  examples: "דוגמאות",
 } satisfies TcfStrings;

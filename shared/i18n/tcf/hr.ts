@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ova stranica ne dopušta",
   acProviders: "Googleovi pružatelji oglasnih tehnologija",
   acNote: "Nisu na IAB-ovu popisu dobavljača: Googleov niz dodatne privole prenosi im vašu privolu, za koju je potrebna i vaša privola za pohranu informacija na uređaju i pristup njima.",
+  examples: "Primjeri",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ez a webhely nem engedélyezi",
   acProviders: "A Google hirdetéstechnológiai szolgáltatói",
   acNote: "Nem szerepelnek az IAB partnerlistáján: a Google kiegészítő hozzájárulási karakterlánca továbbítja nekik a hozzájárulását, amelyhez az is kell, hogy hozzájáruljon az információk eszközön való tárolásához és az azokhoz való hozzáféréshez.",
+  examples: "Példák",
 } satisfies TcfStrings;

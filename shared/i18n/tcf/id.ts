@@ -20,4 +20,5 @@ export default {
   notAllowed: "Tidak diizinkan oleh situs ini",
   acProviders: "Penyedia Teknologi Iklan Google",
   acNote: "Tidak ada dalam daftar vendor IAB: string Persetujuan Tambahan Google menyampaikan persetujuan Anda kepada mereka, yang juga memerlukan persetujuan Anda untuk menyimpan dan mengakses informasi di perangkat.",
+  examples: "Contoh",
 } satisfies TcfStrings;

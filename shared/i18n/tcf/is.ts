@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ekki leyft af þessum vef",
   acProviders: "Auglýsingatækniveitur Google",
   acNote: "Ekki á söluaðilalista IAB: viðbótarsamþykkisstrengur Google kemur samþykki þínu til þeirra, sem krefst einnig samþykkis þíns fyrir geymslu upplýsinga á tæki og aðgangi að þeim.",
+  examples: "Dæmi",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Non consentito da questo sito",
   acProviders: "Fornitori di tecnologia pubblicitaria di Google",
   acNote: "Non inclusi nell'elenco dei fornitori IAB: la stringa di Consenso aggiuntivo di Google trasmette loro il tuo consenso, che richiede anche il consenso all'archiviazione di informazioni su un dispositivo e all'accesso a esse.",
+  examples: "Esempi",
 } satisfies TcfStrings;

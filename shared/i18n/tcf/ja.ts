@@ -20,4 +20,5 @@ export default {
   notAllowed: "このサイトでは許可されていません",
   acProviders: "Google の広告技術プロバイダ",
   acNote: "IAB のベンダー一覧には含まれていません。Google の追加同意文字列により同意が伝えられますが、それには端末への情報の保存とアクセスへの同意も必要です。",
+  examples: "例",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "이 사이트에서 허용하지 않음",
   acProviders: "Google 광고 기술 제공업체",
   acNote: "IAB 공급업체 목록에 없음: Google의 추가 동의 문자열이 이들에게 동의 여부를 전달하며, 이를 위해서는 기기에 정보를 저장하고 접근하는 데 대한 동의도 필요합니다.",
+  examples: "예시",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Vun dësem Site net erlaabt",
   acProviders: "Google seng Ad-Tech-Ubidder",
   acNote: "Net op der Ubidderlëscht vum IAB: Google säin Additional-Consent-String iwwermëttelt hinnen Är Zoustëmmung, déi och Är Zoustëmmung fir d'Späicheren vun an den Zougrëff op Informatiounen op engem Apparat viraussetzt.",
+  examples: "Beispiller",
 } satisfies TcfStrings;

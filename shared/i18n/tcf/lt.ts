@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ši svetainė neleidžia",
   acProviders: "„Google“ reklamos technologijų teikėjai",
   acNote: "Jų nėra IAB tiekėjų sąraše: „Google“ papildomo sutikimo eilutė perduoda jiems jūsų sutikimą, kuriam taip pat reikia jūsų sutikimo saugoti informaciją įrenginyje ir ją pasiekti.",
+  examples: "Pavyzdžiai",
 } satisfies TcfStrings;

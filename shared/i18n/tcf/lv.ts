@@ -20,4 +20,5 @@ export default {
   notAllowed: "Šī vietne neatļauj",
   acProviders: "Google reklāmas tehnoloģiju nodrošinātāji",
   acNote: "Nav IAB piegādātāju sarakstā: Google papildu piekrišanas virkne nodod viņiem jūsu piekrišanu, kurai nepieciešama arī jūsu piekrišana informācijas glabāšanai ierīcē un piekļuvei tai.",
+  examples: "Piemēri",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Tidak dibenarkan oleh laman ini",
   acProviders: "Penyedia Teknologi Iklan Google",
   acNote: "Tiada dalam senarai vendor IAB: rentetan Persetujuan Tambahan Google menyampaikan persetujuan anda kepada mereka, yang juga memerlukan persetujuan anda untuk menyimpan dan mengakses maklumat pada peranti.",
+  examples: "Contoh-contoh",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Mhux permess minn dan is-sit",
   acProviders: "Il-Fornituri tat-Teknoloġija tar-Reklamar ta' Google",
   acNote: "Mhumiex fil-lista tal-fornituri tal-IAB: is-sekwenza tal-Kunsens Addizzjonali ta' Google twasslilhom il-kunsens tiegħek, li jeħtieġ ukoll il-kunsens tiegħek għall-ħżin ta' informazzjoni fuq tagħmir u għall-aċċess għaliha.",
+  examples: "Eżempji",
 } satisfies TcfStrings;

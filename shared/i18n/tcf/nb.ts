@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ikke tillatt av dette nettstedet",
   acProviders: "Googles annonseteknologileverandører",
   acNote: "Ikke på IABs leverandørliste: Googles Additional Consent-streng formidler samtykket ditt til dem, noe som også krever samtykket ditt til lagring av og tilgang til informasjon på en enhet.",
+  examples: "Eksempler",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Niet toegestaan door deze site",
   acProviders: "Advertentietechnologieleveranciers van Google",
   acNote: "Niet op de leverancierslijst van IAB: de Additional Consent-string van Google geeft hun uw toestemming door, waarvoor ook uw toestemming nodig is voor het opslaan van en de toegang tot informatie op een apparaat.",
+  examples: "Voorbeelden",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Ikkje tillate av denne nettstaden",
   acProviders: "Annonseteknologileverandørane til Google",
   acNote: "Ikkje på leverandørlista til IAB: Additional Consent-strengen til Google formidlar samtykket ditt til dei, noko som òg krev samtykket ditt til lagring av og tilgang til informasjon på ei eining.",
+  examples: "Døme",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Niedozwolone przez tę witrynę",
   acProviders: "Dostawcy technologii reklamowych Google",
   acNote: "Nie ma ich na liście dostawców IAB: ciąg dodatkowej zgody Google przekazuje im Twoją zgodę, która wymaga też Twojej zgody na przechowywanie informacji na urządzeniu i dostęp do nich.",
+  examples: "Przykłady",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Não permitido por este site",
   acProviders: "Provedores de tecnologia de publicidade do Google",
   acNote: "Não estão na lista de fornecedores do IAB: a string de Consentimento Adicional do Google transmite a eles o seu consentimento, que também exige seu consentimento para armazenar e acessar informações em um dispositivo.",
+  examples: "Exemplos",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Não permitido por este site",
   acProviders: "Fornecedores de tecnologia publicitária da Google",
   acNote: "Não constam da lista de fornecedores do IAB: a cadeia de Consentimento Adicional da Google transmite-lhes o seu consentimento, que exige também o seu consentimento para armazenar informações num dispositivo e aceder a elas.",
+  examples: "Exemplos",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Betg permess da questa website",
   acProviders: "Ils furniturs da tecnologia da reclama da Google",
   acNote: "Betg sin la glista da furniturs da l'IAB: la sequenza da consentiment supplementar da Google als transmetta Voss consentiment, il qual pretenda er Voss consentiment per memorisar infurmaziuns sin in apparat e per acceder ad ellas.",
+  examples: "Exempels",
 } satisfies TcfStrings;

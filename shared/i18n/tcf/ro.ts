@@ -20,4 +20,5 @@ export default {
   notAllowed: "Nepermis de acest site",
   acProviders: "Furnizorii de tehnologie publicitară Google",
   acNote: "Nu sunt în lista de furnizori IAB: șirul de consimțământ suplimentar Google le transmite consimțământul dvs., care necesită și consimțământul dvs. pentru stocarea informațiilor pe un dispozitiv și accesarea acestora.",
+  examples: "Exemple",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Táto stránka nepovoľuje",
   acProviders: "Poskytovatelia reklamných technológií Google",
   acNote: "Nie sú v zozname dodávateľov IAB: reťazec dodatočného súhlasu Google im odovzdáva váš súhlas, ktorý si vyžaduje aj váš súhlas s ukladaním informácií v zariadení a prístupom k nim.",
+  examples: "Príklady",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "To spletno mesto ne dovoli",
   acProviders: "Googlovi ponudniki oglaševalske tehnologije",
   acNote: "Niso na IAB-jevem seznamu ponudnikov: Googlov niz dodatne privolitve jim posreduje vašo privolitev, za katero je potrebna tudi vaša privolitev v shranjevanje informacij v napravi in dostop do njih.",
+  examples: "Primeri",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Nuk lejohet nga ky sajt",
   acProviders: "Ofruesit e teknologjisë së reklamave të Google",
   acNote: "Nuk janë në listën e shitësve të IAB: vargu i Pëlqimit Shtesë të Google u përcjell pëlqimin tuaj, që kërkon gjithashtu pëlqimin tuaj për ruajtjen e informacionit në një pajisje dhe qasjen në të.",
+  examples: "Shembuj",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Inte tillåtet av den här webbplatsen",
   acProviders: "Googles annonsteknikleverantörer",
   acNote: "Finns inte i IAB:s leverantörslista: Googles Additional Consent-sträng förmedlar ditt samtycke till dem, vilket också kräver ditt samtycke till lagring av och åtkomst till information på en enhet.",
+  examples: "Exempel",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "Bu site izin vermiyor",
   acProviders: "Google'ın reklam teknolojisi sağlayıcıları",
   acNote: "IAB tedarikçi listesinde değiller: Google'ın Ek Onay dizesi onayınızı onlara iletir; bunun için cihazda bilgi depolanmasına ve bilgiye erişilmesine de onay vermeniz gerekir.",
+  examples: "Örnekler",
 } satisfies TcfStrings;

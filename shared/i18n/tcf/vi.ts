@@ -20,4 +20,5 @@ export default {
   notAllowed: "Trang web này không cho phép",
   acProviders: "Nhà cung cấp công nghệ quảng cáo của Google",
   acNote: "Không có trong danh sách nhà cung cấp của IAB: chuỗi Đồng ý bổ sung của Google chuyển sự đồng ý của bạn tới họ, điều này cũng cần bạn đồng ý cho việc lưu trữ và truy cập thông tin trên thiết bị.",
+  examples: "Ví dụ",
 } satisfies TcfStrings;

@@ -20,4 +20,5 @@ export default {
   notAllowed: "本网站不允许",
   acProviders: "Google 的广告技术提供商",
   acNote: "不在 IAB 的供应商列表中：Google 的附加同意字符串会向其传达您的同意，这也需要您同意在设备上存储和访问信息。",
+  examples: "示例",
 } satisfies TcfStrings;

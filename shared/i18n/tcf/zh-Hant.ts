@@ -20,4 +20,5 @@ export default {
   notAllowed: "本網站不允許",
   acProviders: "Google 的廣告技術供應商",
   acNote: "不在 IAB 的供應商清單中：Google 的額外同意字串會向其傳達您的同意，這也需要您同意在裝置上儲存及存取資訊。",
+  examples: "範例",
 } satisfies TcfStrings;
