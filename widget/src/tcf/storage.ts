@@ -14,8 +14,11 @@ type Disclosure = { identifier: string; type: "cookie" | "web" | "app"; maxAgeSe
 
 /** How long a vendor's disclosure may take before its link is shown instead: a slow vendor holds up nothing else. */
 const waitMs = 8_000;
-/** Per disclosure URL, for this page view: its items once read, "failed", or "loading". */
-const disclosures = new Map<string, Disclosure[] | "failed" | "loading">();
+/** Per disclosure URL, for this page view: its items once read, "failed", or "asked" (no answer yet). */
+const disclosures = new Map<string, Disclosure[] | "failed" | "asked">();
+
+/** An address the dialog may fetch or link to: the web's, never `javascript:` or the like. */
+export const isWebUrl = (url?: string): url is string => !!url && /^https?:\/\//.test(url);
 
 const isDisclosure = (d: Disclosure) =>
   typeof d?.identifier === "string" &&
@@ -26,7 +29,7 @@ const isDisclosure = (d: Disclosure) =>
 
 function load(url: string, dialog: Dialog) {
   if (disclosures.has(url)) return;
-  disclosures.set(url, "loading");
+  disclosures.set(url, "asked");
   fetch(url, { credentials: "omit", referrerPolicy: "no-referrer", signal: AbortSignal.timeout(waitMs) })
     .then((answer) => (answer.ok ? answer.json() : Promise.reject()))
     .then(({ disclosures: items }: { disclosures?: Disclosure[] }) => (Array.isArray(items) && items.every(isDisclosure) ? items : Promise.reject()))
@@ -44,7 +47,7 @@ export function storageEntry(view: View, dialog: Dialog, vendor: Vendor) {
   const lifetime = (seconds: number, refreshed?: boolean) =>
     (seconds > 0 ? view.fill(words.maxAge, String(Math.ceil(seconds / 86_400))) : words.session) + (refreshed ? `, ${words.refreshed}` : "");
   const url = vendor.deviceStorageDisclosureUrl;
-  const web = !!url && /^https?:\/\//.test(url);
+  const web = isWebUrl(url);
   if (web) load(url, dialog);
   const state = web ? disclosures.get(url) : undefined;
   const item = (d: Disclosure) => {
@@ -59,7 +62,7 @@ export function storageEntry(view: View, dialog: Dialog, vendor: Vendor) {
         ${vendor.usesNonCookieAccess ? html`<li>${words.otherAccess}</li>` : nothing}
       </ul>
       ${web
-        ? html`<div part="storage-disclosure" aria-live="polite" aria-busy=${state === "loading"}>
+        ? html`<div part="storage-disclosure" aria-live="polite" aria-busy=${state === "asked"}>
             ${Array.isArray(state) ? html`<ul>${state.map(item)}</ul>` : nothing} ${state === "failed" ? html`<p>${words.unavailable}</p>` : nothing}
             <a part="link" href=${url} target="_blank">${words.storage}: ${vendor.name}</a>
           </div>`

@@ -13,7 +13,7 @@ import type { View } from "../view";
 import { listedVendors, objectable } from "./decision";
 import { switchFor, type AcProvider, type Dialog } from "./layers";
 import { basesOf } from "./restrictions";
-import { storageEntry } from "./storage";
+import { isWebUrl, storageEntry } from "./storage";
 
 /** The vendor's policy links in the dialog's language, else English, else its first. */
 const urlsOf = (vendor: Vendor, language: string) =>
@@ -32,14 +32,13 @@ function details(view: View, dialog: Dialog, vendor: Vendor) {
   const entry = (term: string, items: unknown[], more: unknown = nothing) =>
     items.length ? html`<dt>${term}</dt><dd><ul>${items}</ul>${more}</dd>` : nothing;
   const urls = urlsOf(vendor, view.language.toLowerCase());
-  const web = (url?: string) => !!url && /^https?:\/\//.test(url);
   const bases = basesOf(vendor, list.settings.publisherRestrictions);
   return html`<dl>
       ${entry(t.consent, named(bases.consent, list.purposes, retention?.purposes))}
       ${entry(
         t.legitimateInterests,
         named(bases.legitimateInterest, list.purposes, retention?.purposes),
-        web(urls?.legIntClaim) ? html`<a part="link" href=${urls!.legIntClaim} target="_blank">${t.legitimateInterests}: ${vendor.name}</a>` : nothing,
+        isWebUrl(urls?.legIntClaim) ? html`<a part="link" href=${urls!.legIntClaim} target="_blank">${t.legitimateInterests}: ${vendor.name}</a>` : nothing,
       )}
       ${entry(words.features, [
         ...named(vendor.specialPurposes, list.specialPurposes, retention?.specialPurposes),
@@ -50,7 +49,7 @@ function details(view: View, dialog: Dialog, vendor: Vendor) {
       ${entry(t.dataUsed, named(vendor.dataDeclaration ?? [], list.dataCategories))}
       ${storageEntry(view, dialog, vendor)}
     </dl>
-    ${web(urls?.privacy) ? html`<a part="link" href=${urls!.privacy} target="_blank">${t.privacyPolicy}: ${vendor.name}</a>` : nothing}`;
+    ${isWebUrl(urls?.privacy) ? html`<a part="link" href=${urls!.privacy} target="_blank">${t.privacyPolicy}: ${vendor.name}</a>` : nothing}`;
 }
 
 export function vendorList(view: View, dialog: Dialog) {
@@ -79,7 +78,7 @@ export function vendorList(view: View, dialog: Dialog) {
         <h4>${p.name}</h4>
         <div class="switches"><span class="tag">${t.consent}</span>${switchFor(view, dialog, "acProviders", p.id, `${t.consent}: ${p.name}`)}</div>
       </div>
-      ${/^https?:\/\//.test(p.policyUrl) ? html`<a part="link" href=${p.policyUrl} target="_blank">${t.privacyPolicy}: ${p.name}</a>` : nothing}
+      ${isWebUrl(p.policyUrl) ? html`<a part="link" href=${p.policyUrl} target="_blank">${t.privacyPolicy}: ${p.name}</a>` : nothing}
     </li>`;
   const providers = dialog.list.settings.acProviders.flatMap((id) => dialog.list.acProviders[id] ?? []);
   return html`<ul class="tcf-choices">
