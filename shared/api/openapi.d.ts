@@ -2773,7 +2773,7 @@ export interface paths {
         };
         /**
          * A TCF project's vendor list: the newest GVL with the project's vendors only
-         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages. Beside the GVL's fields, `settings`: what the widget writes the TC and AC strings with (`cmpId`, `cmpVersion`, `vendors`, `publisherRestrictions`, `publisherPurposes`, `acProviders`, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country).
+         * @description Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages. Beside the GVL's fields, `settings`: what the widget writes the TC and AC strings with (`cmpId`, `cmpVersion`, `vendors`, `publisherRestrictions`, `publisherPurposes`, `acProviders`: those the hosted ATP list still has, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country); `acProviders` beside them names each of those providers (`id`, `name`, `policyUrl` from the ATP list) for the dialog.
          */
         get: operations["getProjectVendorList"];
         put?: never;
@@ -3615,8 +3615,8 @@ export interface components {
                  */
                 tcString?: string;
                 /**
-                 * @description Google's Additional Consent string (v2) written with the TC string.
-                 * @example 2~1.89~dv.1.89.2677
+                 * @description Google's Additional Consent string (v2) written with the TC string: the consented providers, then the other disclosed ones.
+                 * @example 2~1.89~dv.2677
                  */
                 acString?: string;
             };

@@ -70,6 +70,36 @@ export const tcfEnglish = {
   retention: "kept for {c} days",
   /** Heading over a vendor's special purposes and features, which need no choice. */
   features: "Special purposes and features",
+  /** Heading over how a vendor stores or reads information on the device (the Tech Lab's device storage disclosure); also the label of its disclosure's link. */
+  storage: "Storage on your device",
+  /** That a vendor uses cookies; {c} = how long it keeps them (maxAge or session, perhaps with refreshed). */
+  cookies: "Uses cookies: {c}",
+  /** The type of an item a vendor discloses: a cookie. */
+  cookie: "a cookie",
+  /** The type of an item a vendor discloses: kept in the browser's web storage (localStorage, IndexedDB and the like). */
+  web: "web storage",
+  /** The type of an item a vendor discloses: kept by a mobile app. */
+  app: "app storage",
+  /** The longest a cookie or stored item is kept; {c} = a number of days. */
+  maxAge: "up to {c} days",
+  /** A cookie deleted when the browser session ends. */
+  session: "session only",
+  /** A cookie whose lifetime starts again whenever the vendor reads it. */
+  refreshed: "renewed on each visit",
+  /** A vendor that uses no cookies. */
+  noCookies: "No cookies",
+  /** A vendor that also stores or reads information on the device by other means than cookies. */
+  otherAccess: "Other storage or access on the device, such as web storage",
+  /** The vendor's own list of what it stores could not be fetched or read; its link follows. */
+  unavailable: "The vendor's storage details could not be loaded.",
+  /** Heading over the purposes the site does not allow a vendor (a publisher restriction). */
+  notAllowed: "Not allowed by this site",
+  /** Heading over Google's Ad Tech Providers, companies Google works with that are not in IAB's vendor list. */
+  acProviders: "Google's Ad Tech Providers",
+  /** What the visitor's choice means for them (Google's Additional Consent). */
+  acNote: "Not in IAB's vendor list: Google's Additional Consent string tells them your consent, which also needs your consent to storing and accessing information on a device.",
+  /** Opens a purpose's examples of use (the GVL's illustrations) in the second layer. */
+  examples: "Examples",
 };
 
 export type TcfKey = keyof typeof tcfEnglish;

@@ -135,6 +135,8 @@ describe("the project's TCF settings", () => {
       acProviders: [89],
       publisherCountryCode: "AA",
     });
+    // The AC providers the dialog lists, named from the hosted ATP list.
+    expect((list as unknown as { acProviders: unknown }).acProviders).toEqual({ "89": { id: 89, name: "Meta Platforms", policyUrl: "https://www.facebook.com/about/privacy/update" } });
     const french = ok(await listOf("?lang=fr")) as typeof list;
     expect([french.language, french.purposes["1"]!.name]).toEqual(["fr", "Stocker et/ou accéder à des informations sur un appareil"]);
     expectProblem(await listOf("?lang=xx"), 400, "validation_failed");

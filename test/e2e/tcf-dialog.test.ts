@@ -2,7 +2,7 @@
 // in Chromium: the first layer's purposes (stacks where a stack says exactly some of them) and special features in
 // the GVL's names, the number of vendors, the note on legitimate interest and the vendor list's button; the second
 // layer's purposes, special features and vendors with what the GVL says of each (purposes per legal basis, retention,
-// data categories, policy links); a custom choice in the toggles written into the TC string exactly, decoded in Node
+// data categories, policy links, device storage with each vendor's own disclosure, Google's Ad Tech Providers); a custom choice in the toggles written into the TC string exactly, decoded in Node
 // with IAB's library, `disclosedVendors` the vendors the dialog listed; axe on both layers; the keyboard.
 import { TCString } from "@iabtechlabtcf/core";
 import type { Browser, Page } from "playwright-core";
@@ -31,8 +31,15 @@ const settings = {
   vendors,
   publisherRestrictions: [],
   publisherPurposes: { consent: [], legitimateInterest: [] },
-  acProviders: [],
+  acProviders: [89],
 };
+
+/**
+ * Each vendor's device storage disclosure (its GVL `deviceStorageDisclosureUrl`), answered in the browser as the
+ * vendor would, with CORS: the tests never reach the network. test/e2e/tcf-vendor-details.test.ts holds the fetch to
+ * the broken, failing and silent cases.
+ */
+const disclosure = { disclosures: [{ identifier: "uid", type: "cookie", maxAgeSeconds: 86_400, domain: "*", purposes: [1] }] };
 
 beforeAll(async () => {
   site = await hostSite();
@@ -48,6 +55,11 @@ afterAll(async () => {
 /** A new visitor on the page, once the TCF chunk has added its part to the first layer. */
 async function firstVisit() {
   const { context, page } = await visitor(browser);
+  const disclosures = new Set(vendors.map((id) => (list.vendors[id] as Json).deviceStorageDisclosureUrl));
+  await context.route(
+    (url) => disclosures.has(url.href),
+    (route) => route.fulfill({ json: disclosure, headers: { "access-control-allow-origin": "*" } }),
+  );
   const posted = recordPermissionBodies(context);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -80,8 +92,9 @@ describe("the TCF dialog's first layer", () => {
     // needs 5, 6, 8 and 11 too, stack 1 special feature 2 too), the other purposes stand alone.
     expect(firstLayer(list, settings).stacks.map((s) => s.id)).toEqual([2]);
     const part = banner(page).locator("[part~=tcf]");
-    expect(await part.locator("[part~=tcf-purposes] li").allTextContents()).toEqual([
-      list.stacks["2"]!.name,
+    // A stack with its description (Appendix B: a stack stands for its purposes only with its standard name and description).
+    expect((await part.locator("[part~=tcf-purposes] li").allTextContents()).map((text) => text.replace(/\s+/g, " ").trim())).toEqual([
+      `${list.stacks["2"]!.name} ${(list.stacks["2"] as Json).description}`,
       ...[1, 3, 4, 9, 10].map((id) => list.purposes[id]!.name),
       list.specialFeatures["1"]!.name,
     ]);
@@ -116,8 +129,9 @@ describe("the TCF dialog's second layer", () => {
     const details = listed.nth(2).locator("dl");
     await details.waitFor();
     const terms = await details.locator("dt").allTextContents();
-    expect(terms).toEqual(["Consent", "Legitimate interests", "Special purposes and features", "Data used"]);
-    const entries = await details.locator("dd").evaluateAll((dds) => dds.map((dd) => Array.from(dd.querySelectorAll("li"), (li) => li.textContent)));
+    expect(terms).toEqual(["Consent", "Legitimate interests", "Special purposes and features", "Data used", "Storage on your device"]);
+    await listed.nth(2).locator("[part~=storage-disclosure] li").waitFor();
+    const entries = await details.locator("dd").evaluateAll((dds) => dds.map((dd) => Array.from(dd.querySelectorAll(":scope > ul > li"), (li) => li.textContent)));
     expect(entries).toEqual([
       google.purposes.map((id: number) => `${list.purposes[id]!.name} (kept for 548 days)`),
       google.legIntPurposes.map((id: number) => `${list.purposes[id]!.name} (kept for 548 days)`),
@@ -126,6 +140,7 @@ describe("the TCF dialog's second layer", () => {
         ...google.features.map((id: number) => list.features[id].name),
       ],
       google.dataDeclaration.map((id: number) => list.dataCategories[id].name),
+      ["Uses cookies: up to 396 days, renewed on each visit", "Other storage or access on the device, such as web storage"],
     ]);
     expect(await listed.nth(2).getByRole("link", { name: `Privacy policy: ${google.name}` }).getAttribute("href")).toBe(google.urls[0].privacy);
     expect(await listed.nth(2).getByRole("link", { name: `Legitimate interests: ${google.name}` }).getAttribute("href")).toBe(google.urls[0].legIntClaim);
@@ -135,6 +150,9 @@ describe("the TCF dialog's second layer", () => {
 
     for (const id of vendors.filter((id) => id !== 755)) await dialog(page).locator(`summary[aria-label="Details: ${list.vendors[id]!.name}"]`).click();
     await expect.poll(() => dialog(page).locator("[part~=vendor] dl").count()).toBe(vendors.length);
+    // Every vendor's disclosure listed, and Google's Ad Tech Provider with its toggle, before axe looks.
+    await expect.poll(() => dialog(page).locator("[part~=storage-disclosure] li").count()).toBe(vendors.length);
+    await dialog(page).locator("[part~=ac-providers]").getByRole("switch", { name: "Consent: Meta Platforms", exact: true }).waitFor();
     await page.addScriptTag({ content: axeSource });
     expect(await axeRun(page)).toEqual([]);
     await context.close();

@@ -127,7 +127,7 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(trueKeys(consent[0].purposes)).toEqual(signals.purposeConsents);
     expect(trueKeys(consent[0].vendors)).toEqual(vendors);
     // The decision carried the strings, which the service checked and recorded (it answered, so the listener heard).
-    expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~1.89~dv.1.89" });
+    expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~1.89~dv." });
     expect(await prebidConsent(page)).toEqual({
       consentString: consent[0].tcString,
       gdprApplies: true,

@@ -4,7 +4,7 @@
 import { TCString, type VendorList } from "@iabtechlabtcf/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acString, consentModeOf, decodedSignals, signalsOf, tcString, type TcfDecision, type TcfPageSettings } from "../../widget/src/tcf/tc-string";
+import { acConsentsOf, acString, consentModeOf, decodedSignals, signalsOf, tcString, type TcfDecision, type TcfPageSettings } from "../../widget/src/tcf/tc-string";
 import snapshot from "../fixtures/tcf/vendor-list.json";
 
 const subset = (ids: number[]) => fc.subarray(ids);
@@ -116,16 +116,19 @@ describe("the TC string against @iabtechlabtcf/core", () => {
 });
 
 describe("the AC string (v2) and Consent Mode", () => {
-  it("names the consented providers among the disclosed ones, both ascending", () => {
-    expect(acString([89, 1], [2677, 89, 1])).toBe("2~1.89~dv.1.89.2677");
+  it("names the consented providers, then the disclosed ones not consented to (Google's AC v2), both ascending", () => {
+    expect(acString([89, 1], [2677, 89, 1])).toBe("2~1.89~dv.2677");
     expect(acString([], [89])).toBe("2~~dv.89");
+    expect(acString([89], [89])).toBe("2~89~dv.");
     fc.assert(
       fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 30 }), fc.uniqueArray(fc.integer({ min: 1, max: 5000 }), { maxLength: 30 }), (consented, disclosed) => {
         const [version, given, dv] = acString(consented, disclosed).split("~");
         expect(version).toBe("2");
         const ids = (text: string) => (text === "" ? [] : text.split(".").map(Number));
-        expect(ids(dv!.replace(/^dv\.?/, ""))).toEqual([...disclosed].sort((a, b) => a - b));
         expect(ids(given!)).toEqual(consented.filter((id) => disclosed.includes(id)).sort((a, b) => a - b));
+        expect(ids(dv!.replace(/^dv\.?/, ""))).toEqual(disclosed.filter((id) => !consented.includes(id)).sort((a, b) => a - b));
+        expect([...ids(given!), ...ids(dv!.replace(/^dv\.?/, ""))].sort((a, b) => a - b)).toEqual([...disclosed].sort((a, b) => a - b));
+        expect(acConsentsOf(acString(consented, disclosed))).toEqual(ids(given!));
       }),
       { numRuns: 200 },
     );

@@ -9,7 +9,7 @@ import { jsonResponse, problems } from "../lib/schemas";
 import { projects } from "../projects/table";
 import type { TcfSettings } from "./settings";
 import { gvlLanguages } from "../../shared/tcf/gvl-languages";
-import { keptVersion, newestVersion, type VendorList } from "./lists";
+import { keptVersion, newestVersion, type AtpList, type VendorList } from "./lists";
 
 /**
  * A TCF project's own vendor list, mounted at `/tcf` (docs/tcf.md#a-projects-vendor-list): the newest GVL with only
@@ -25,11 +25,19 @@ const cacheSeconds = 3_600;
 /**
  * What the widget's TCF chunk writes the strings with, beside the vendors it shows (docs/tcf.md#loading): here rather
  * than in the bootstrap, which every page of every project reads. The publisher's country is the project's
- * jurisdiction's country (`US-CA` → `US`), else the TC string's "unknown", `AA`.
+ * jurisdiction's country (`US-CA` → `US`), else the TC string's "unknown", `AA`. The AC providers are those the
+ * hosted ATP list still has, the ones the dialog lists and the AC string discloses.
  */
-function pageSettings({ cmpId, cmpVersion, vendors, publisherRestrictions, publisherPurposes, acProviders }: TcfSettings, jurisdiction: string | null) {
+function pageSettings({ cmpId, cmpVersion, vendors, publisherRestrictions, publisherPurposes }: TcfSettings, jurisdiction: string | null, acProviders: number[]) {
   const publisherCountryCode = /^[A-Z]{2}\b/.exec(jurisdiction ?? "")?.[0] ?? "AA";
   return { cmpId, cmpVersion, vendors, publisherRestrictions, publisherPurposes, acProviders, publisherCountryCode };
+}
+
+/** The project's Ad Tech Providers as the dialog names them (docs/tcf.md#what-each-layer-shows-and-why), by id, from the newest ATP list. */
+async function acProvidersOf(d1: D1Database, ids: number[]) {
+  const atp = ids.length ? await keptVersion(d1, "atp") : undefined;
+  const providers = atp ? (JSON.parse(atp.json) as AtpList).providers : [];
+  return Object.fromEntries(providers.filter((p) => ids.includes(p.id)).map(({ id, name, policyUrl }) => [String(id), { id, name, policyUrl }]));
 }
 
 tcfProjectListRoutes.openapi(
@@ -44,7 +52,8 @@ tcfProjectListRoutes.openapi(
       "Its purposes, features, stacks and data categories in `lang` (one of the GVL's languages; English without it), from " +
       "IAB's translation. 404 when the project does not have TCF on. Public: the widget reads it on the publisher's pages. Beside the " +
       "GVL's fields, `settings`: what the widget writes the TC and AC strings with (`cmpId`, `cmpVersion`, `vendors`, `publisherRestrictions`, " +
-      "`publisherPurposes`, `acProviders`, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country).",
+      "`publisherPurposes`, `acProviders`: those the hosted ATP list still has, and `publisherCountryCode` from the project's jurisdiction, `AA` when it names no country); " +
+      "`acProviders` beside them names each of those providers (`id`, `name`, `policyUrl` from the ATP list) for the dialog.",
     request: {
       params: ProjectParams,
       query: z.object({ lang: z.enum(gvlLanguages).optional().openapi({ description: "A language of the GVL (IAB's file name: `pt-br`, `sr-cyrl`)." }) }),
@@ -55,10 +64,10 @@ tcfProjectListRoutes.openapi(
     const projectId = c.req.valid("param").project_id;
     const lang = c.req.valid("query").lang;
     const [row] = await getDb(c.var.db).select({ tcf: projects.tcf, version: projects.configVersion, jurisdiction: projects.jurisdiction }).from(projects).where(eq(projects.id, projectId)).limit(1);
-    const gvlVersion = await newestVersion(c.env.DB, "gvl");
+    const [gvlVersion, atpVersion] = await Promise.all([newestVersion(c.env.DB, "gvl"), newestVersion(c.env.DB, "atp")]);
     if (!row?.tcf?.enabled || gvlVersion === undefined) throw notFound("TCF project");
-    // Keyed by what it is made of: the project's settings (its configuration version) and the GVL's version.
-    const key = new Request(`${new URL(c.req.url).origin}/__assent-cache/tcf/project/${encodeURIComponent(projectId)}/${row.version}/${gvlVersion}/${lang ?? "en"}`);
+    // Keyed by what it is made of: the project's settings (its configuration version), the GVL's and the ATP list's versions.
+    const key = new Request(`${new URL(c.req.url).origin}/__assent-cache/tcf/project/${encodeURIComponent(projectId)}/${row.version}/${gvlVersion}/${atpVersion ?? 0}/${lang ?? "en"}`);
     const cache = await caches.open("assent-tcf");
     const hit = await cache.match(key);
     let list: object;
@@ -67,13 +76,15 @@ tcfProjectListRoutes.openapi(
       const gvl = JSON.parse((await keptVersion(c.env.DB, "gvl", gvlVersion))!.json) as VendorList;
       const translation = lang ? await keptVersion(c.env.DB, `purposes-${lang}`, gvlVersion) : undefined;
       const translated = translation ? (JSON.parse(translation.json) as Partial<VendorList>) : {};
+      const acProviders = await acProvidersOf(c.env.DB, row.tcf.acProviders);
       list = {
         ...gvl,
         ...Object.fromEntries(declarations.flatMap((name) => (translated[name] ? [[name, translated[name]]] : []))),
         // The language the declarations are in: English where IAB had no translation for this version yet.
         language: translation ? lang : "en",
         vendors: Object.fromEntries(row.tcf.vendors.flatMap((id) => (gvl.vendors[String(id)] ? [[String(id), gvl.vendors[String(id)]]] : []))),
-        settings: pageSettings(row.tcf, row.jurisdiction),
+        acProviders,
+        settings: pageSettings(row.tcf, row.jurisdiction, row.tcf.acProviders.filter((id) => acProviders[String(id)])),
       };
       c.executionCtx.waitUntil(cache.put(key, Response.json(list, { headers: { "cache-control": `max-age=${cacheSeconds}` } })));
     }

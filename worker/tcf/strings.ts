@@ -40,4 +40,4 @@ export const AcStringField = z
   .string()
   .max(maxLength)
   .regex(/^2~(\d+(\.\d+)*)?~dv\.(\d+(\.\d+)*)?$/, "Google's Additional Consent string v2: 2~{consented ids}~dv.{disclosed ids}")
-  .openapi({ description: "Google's Additional Consent string (v2) written with the TC string.", example: "2~1.89~dv.1.89.2677" });
+  .openapi({ description: "Google's Additional Consent string (v2) written with the TC string: the consented providers, then the other disclosed ones.", example: "2~1.89~dv.2677" });

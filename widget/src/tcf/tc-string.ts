@@ -5,8 +5,7 @@
  * the ones the Policies allow, so the string decodes to exactly the model written (test/gpp/tcf-strings.test.ts).
  */
 import { GVL, PurposeRestriction, RestrictionType, Segment, TCModel, TCString, type VendorList } from "@iabtechlabtcf/core";
-
-export type RestrictionTypeName = "not-allowed" | "require-consent" | "require-legitimate-interest";
+import { restrictable, type Restriction, type RestrictionTypeName } from "./restrictions";
 
 /** What the project's TCF settings give the page (docs/tcf.md#a-projects-settings). */
 export type TcfPageSettings = {
@@ -14,7 +13,7 @@ export type TcfPageSettings = {
   cmpVersion: number;
   /** The vendors the dialog shows: every one is disclosed. */
   vendors: number[];
-  publisherRestrictions: { purpose: number; type: RestrictionTypeName; vendors: number[] }[];
+  publisherRestrictions: Restriction[];
   publisherPurposes: { consent: number[]; legitimateInterest: number[] };
 };
 
@@ -59,13 +58,6 @@ const restrictionCodes: Record<RestrictionTypeName, RestrictionType> = {
 const consentOnlyPurposes = new Set([1, 3, 4, 5, 6]);
 const ascending = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b);
 const without = (ids: number[], out: number[]) => ids.filter((id) => !out.includes(id));
-
-/** A restriction the vendor can be under (the TC string spec, "Publisher Restrictions"): of a purpose it declares, and a change of legal basis only for a flexible one. */
-function restrictable(vendor: VendorList["vendors"][string], purpose: number, type: RestrictionTypeName) {
-  if (type === "not-allowed") return vendor.purposes.includes(purpose) || vendor.legIntPurposes.includes(purpose);
-  if (!vendor.flexiblePurposes.includes(purpose)) return false;
-  return type === "require-consent" ? vendor.legIntPurposes.includes(purpose) : vendor.purposes.includes(purpose);
-}
 
 /**
  * The signals for a decision: only what the GVL and the Policies allow (a vendor's consent only where it declares a
@@ -184,12 +176,16 @@ export function decodedSignals(string: string, gvl: VendorList): TcSignals {
 
 /**
  * Google's Additional Consent string, version 2 (Additional Consent Mode technical specification): `2~` the consented
- * providers `~dv.` the disclosed ones, each list ascending and dot-separated.
+ * providers `~dv.` the disclosed ones not consented to (the spec leaves the consented out of part 5), each list
+ * ascending and dot-separated: the two together are every provider the dialog listed.
  */
 export function acString(consented: number[], disclosed: number[]): string {
-  const shown = ascending(disclosed);
-  return `2~${ascending(consented.filter((id) => shown.includes(id))).join(".")}~dv.${shown.join(".")}`;
+  const given = ascending(consented.filter((id) => disclosed.includes(id)));
+  return `2~${given.join(".")}~dv.${without(ascending(disclosed), given).join(".")}`;
 }
+
+/** The providers an AC string consented to (none from one that is not version 2). */
+export const acConsentsOf = (ac: string) => (/^2~([\d.]*)~/.exec(ac)?.[1] ?? "").split(".").filter(Boolean).map(Number);
 
 /**
  * Google Consent Mode's types from the TC string's purposes, as Google documents for TCF ("Consent Mode and the

@@ -6,7 +6,6 @@
  * `__tcfapiCall` messages itself, as the stub would.
  */
 import { CmpApi } from "@iabtechlabtcf/cmpapi";
-import type { VendorList } from "@iabtechlabtcf/core";
 import type { ConsentController } from "../controller";
 import { storageKey } from "../../../shared/browser/storage-keys";
 import { tcfWordPrefix, type TcfStrings } from "../../../shared/i18n/tcf";
@@ -15,10 +14,10 @@ import { everything, flipped, tcfChoice, togglesOf, type Toggles } from "./decis
 import { firstLayerPart, secondLayerPart, tcfStyles, type Dialog } from "./layers";
 import { gvlLanguage } from "./languages";
 import { askedOf, mustAskAgain, type Kept } from "./resurface";
-import { acString, decodedSignals, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
+import { acConsentsOf, acString, decodedSignals, signalsOf, tcString, type TcfPageSettings } from "./tc-string";
 
-/** The project's vendor list (worker/tcf/project-list-routes.ts): the GVL with its vendors, and what the strings need. */
-type ProjectList = VendorList & { language: string; settings: TcfPageSettings & { acProviders: number[]; publisherCountryCode: string } };
+/** The project's vendor list (worker/tcf/project-list-routes.ts): the GVL with its vendors, its AC providers, and what the strings need. */
+type ProjectList = Dialog["list"] & { language: string; settings: TcfPageSettings & { acProviders: number[]; publisherCountryCode: string } };
 
 type TcfApi = ((...args: unknown[]) => unknown) | undefined;
 const page = window as unknown as { __tcfapi?: TcfApi };
@@ -98,6 +97,7 @@ function layers(flow: ConsentController, list: ProjectList, words: TcfStrings, l
     toggles,
     vendorsOpen: false,
     openVendors: [],
+    render: () => flow.host.render(),
     flip: (key, id, on) => {
       dialog.toggles = flipped(dialog.toggles, key, id, on);
       flow.host.render();
@@ -135,7 +135,7 @@ function layers(flow: ConsentController, list: ProjectList, words: TcfStrings, l
   flow.host.section = (view, at) => (at === "banner" ? firstLayerPart(view, dialog) : secondLayerPart(view, dialog));
   const setAll = flow.setAll.bind(flow);
   flow.setAll = (on) => {
-    dialog.toggles = everything(list, list.settings.vendors, layer, on);
+    dialog.toggles = everything(list, list.settings.vendors, layer, on, list.settings.acProviders);
     return setAll(on);
   };
   flow.host.render();
@@ -179,9 +179,9 @@ async function serve(flow: ConsentController) {
     addEventListener("message", answerFrames);
   }
   const layer = firstLayer(list, list.settings);
-  let toggles: Toggles = { purposes: [], objections: [], specialFeatures: [], vendors: [], vendorObjections: [] };
+  let toggles: Toggles = { purposes: [], objections: [], specialFeatures: [], vendors: [], vendorObjections: [], acProviders: [] };
   try {
-    if (kept) toggles = togglesOf(decodedSignals(kept.tcString, list), list, list.settings.vendors, layer);
+    if (kept) toggles = togglesOf(decodedSignals(kept.tcString, list), list, list.settings, layer, acConsentsOf(kept.acString));
   } catch {
     // A kept string that no longer decodes: the toggles start as for a new visitor, who is asked again below.
   }
