@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { compiled } from "../lib/compiled";
 import { atomically, getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -44,19 +45,24 @@ export async function memberOperator(c: Context<AppEnv>, memberId: string, crede
 export const firstOrganization = (c: Context<AppEnv>) =>
   accountsDb(c).select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1);
 
+/** A member's project role in a project of their organization (null without one); no row when it is not theirs. */
+const projectRoleRow = compiled<"projectId" | "organizationId" | "memberId">(
+  (p) => sql`SELECT ${projectRoles.role} AS projectRole FROM ${organizationProjects}
+    LEFT JOIN ${projectRoles} ON ${projectRoles.projectId} = ${organizationProjects.projectId} AND ${projectRoles.memberId} = ${p.memberId}
+    WHERE ${organizationProjects.projectId} = ${p.projectId} AND ${organizationProjects.organizationId} = ${p.organizationId} LIMIT 1`,
+);
+
 /**
  * The operator's role in a project: their project role where set, else their organization role; 404 when the project
  * is not their organization's (another organization's ids are not found, as another project's are for clients).
- * The admin token (break-glass) acts on every project as an owner.
+ * The admin token (break-glass) acts on every project as an owner. Every portal call on a project asks, so the
+ * statement is compiled once per isolate.
  */
 export async function roleInProject(c: Context<AppEnv>, operator: Operator, projectId: string): Promise<Role> {
   if (operator.memberId === null) return operator.role;
-  const [row] = await accountsDb(c)
-    .select({ projectRole: projectRoles.role })
-    .from(organizationProjects)
-    .leftJoin(projectRoles, and(eq(projectRoles.projectId, organizationProjects.projectId), eq(projectRoles.memberId, operator.memberId)))
-    .where(and(eq(organizationProjects.projectId, projectId), eq(organizationProjects.organizationId, operator.organizationId)))
-    .limit(1);
+  const row = await projectRoleRow(c.var.databases.named("DB"), { projectId, organizationId: operator.organizationId, memberId: operator.memberId }).first<{
+    projectRole: Role | null;
+  }>();
   if (!row) throw notFound("Project");
   return row.projectRole ?? operator.role;
 }
