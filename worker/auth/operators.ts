@@ -41,9 +41,15 @@ export async function memberOperator(c: Context<AppEnv>, memberId: string, crede
   return row ? { memberId, organizationId: row.organizationId, role: row.role, credential } : null;
 }
 
-/** The first organization: the one the admin token acts in (worker/accounts/bootstrap.ts makes it). */
-export const firstOrganization = (c: Context<AppEnv>) =>
-  accountsDb(c).select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1);
+const firstOrganizationRow = compiled<never>((_, db) =>
+  db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1),
+);
+
+/**
+ * The first organization: the one the admin token acts in (worker/accounts/bootstrap.ts makes it). Every call on the
+ * admin token asks, so the statement is compiled once per isolate.
+ */
+const firstOrganization = (c: Context<AppEnv>) => firstOrganizationRow(c.var.databases.named("DB"), {}).first<{ id: string }>();
 
 /** A member's project role in a project of their organization (null without one); no row when it is not theirs. */
 const projectRoleRow = compiled<"projectId" | "organizationId" | "memberId">(
@@ -103,7 +109,7 @@ export const ownerCount = (c: Context<AppEnv>, organizationId: string) =>
  * organization too.
  */
 export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
-  const [found] = await firstOrganization(c);
+  const found = await firstOrganization(c);
   if (found) return found.id;
   const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select({ id: projects.id }).from(projects)));
   const projectIds = JSON.stringify(perDatabase.flat().map((row) => row.id));
@@ -114,6 +120,6 @@ export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
     sql`INSERT OR IGNORE INTO ${organizationProjects} (project_id, organization_id)
       SELECT value, (SELECT id FROM ${organizations} ORDER BY created, id LIMIT 1) FROM json_each(${projectIds})`,
   ]);
-  const [made] = await firstOrganization(c);
+  const made = await firstOrganization(c);
   return made!.id;
 }
