@@ -20,12 +20,18 @@ async function userTables() {
   return results.map((r) => r.name);
 }
 
-/** Every table's rows and the autoincrement counters, read in one batch (one call to D1 rather than one a table). */
+/**
+ * Every table's rows and the autoincrement counters, read in one statement: each table's rows as one JSON array (a
+ * subquery a table, its columns named in beforeAll), rather than a batch of a statement a table, whose per-statement
+ * cost (prepare, result rows, the call between isolates) a run paid twice for each of its some 200 faults
+ * (docs/testing.md#where-the-time-goes). Rows are compared as JSON text, sorted, as before.
+ */
+let snapshotQuery = "";
+
 async function snapshot() {
-  const reads = [...tables.map((table) => `SELECT * FROM "${table}"`), "SELECT name, seq FROM sqlite_sequence ORDER BY name"];
-  const answers = await env.DB.batch(reads.map((sql) => env.DB.prepare(sql)));
-  const all: Record<string, string[]> = Object.fromEntries(tables.map((table, i) => [table, answers[i].results.map((row) => JSON.stringify(row)).sort()]));
-  all.sqlite_sequence = answers[tables.length].results.map((row) => JSON.stringify(row));
+  const row = (await env.DB.prepare(snapshotQuery).first<Record<string, string>>())!;
+  const all: Record<string, string[]> = Object.fromEntries(tables.map((table, i) => [table, (JSON.parse(row[`t${i}`]) as unknown[]).map((r) => JSON.stringify(r)).sort()]));
+  all.sqlite_sequence = (JSON.parse(row.counters) as unknown[]).map((r) => JSON.stringify(r));
   return all;
 }
 
@@ -50,6 +56,10 @@ const arm = (target: number) => env.DB.prepare("UPDATE fault_plan SET seen = 0, 
 
 beforeAll(async () => {
   tables = await userTables();
+  const columns = await Promise.all(tables.map(async (table) => (await env.DB.prepare("SELECT name FROM pragma_table_info(?)").bind(table).all<{ name: string }>()).results.map((c) => c.name)));
+  const rowsOf = (table: string, names: string[]) => `(SELECT json_group_array(json_object(${names.map((name) => `'${name}', "${name}"`).join(", ")})) FROM "${table}")`;
+  snapshotQuery = `SELECT ${tables.map((table, i) => `${rowsOf(table, columns[i])} AS t${i}`).join(", ")},
+    (SELECT json_group_array(json_object('name', name, 'seq', seq)) FROM (SELECT name, seq FROM sqlite_sequence ORDER BY name)) AS counters`;
   await env.DB.prepare("CREATE TABLE fault_plan (seen INTEGER NOT NULL, target INTEGER NOT NULL)").run();
   await env.DB.prepare("INSERT INTO fault_plan VALUES (0, 0)").run();
   for (const table of tables) {

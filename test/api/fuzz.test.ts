@@ -66,17 +66,36 @@ const { results: tableList } = await env.DB.prepare(
 // Webhook deliveries are written by the queue consumer in the background, never by the request being checked. The
 // audit trail records an operator's refusals by design (docs/security.md#the-audit-trail): counted apart, at most one.
 const watched = tableList.filter((t) => !/deliver/.test(t.name) && t.name !== "audit_entries");
-/** The watched tables' fingerprint and the audit trail's length, read in one batch (the property reads both twice a run). */
+/**
+ * The watched tables' fingerprint and the audit trail's length, read in one statement (the property reads both twice a
+ * run): a subquery per table rather than a statement per table in a batch, which cost a D1 statement's overhead
+ * (prepare, result, the call between isolates) a hundred times over per read (docs/testing.md#where-the-time-goes).
+ */
+const fingerprintQuery = `SELECT ${watched
+  .map((t, i) => `(SELECT count(*) FROM "${t.name}") AS n${i}${t.has_updated ? `, (SELECT max(updated) FROM "${t.name}") AS u${i}` : ""}`)
+  .join(", ")}, (SELECT count(*) FROM audit_entries) AS audited`;
 async function stored() {
-  const results = await env.DB.batch([
-    ...watched.map((t) => env.DB.prepare(`SELECT count(*) AS n${t.has_updated ? ", max(updated) AS u" : ""} FROM "${t.name}"`)),
-    env.DB.prepare("SELECT count(*) AS n FROM audit_entries"),
-  ]);
+  const row = (await env.DB.prepare(fingerprintQuery).first<Record<string, number | string | null>>())!;
   return {
-    fingerprint: Object.fromEntries(watched.map((t, i) => [t.name, results[i].results[0]])),
-    audited: (results[watched.length].results[0] as { n: number }).n,
+    fingerprint: Object.fromEntries(watched.map((t, i) => [t.name, t.has_updated ? { n: row[`n${i}`], u: row[`u${i}`] } : { n: row[`n${i}`] }])),
+    audited: row.audited as number,
   };
 }
+
+/**
+ * One instance per kind of string and JSON arbitrary, shared by every operation's property: fast-check builds a lookup
+ * table of every character each time `fc.string` or `fc.jsonValue` is called, which was a fifth of this file's CPU
+ * when each operation built its own (docs/testing.md#where-the-time-goes). Arbitraries hold no state, so the values
+ * drawn for a seed are the same.
+ */
+const sharedArbitraries = new Map<string, fc.Arbitrary<unknown>>();
+function shared<T>(kind: string, constraints: object, make: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
+  const key = `${kind} ${JSON.stringify(constraints)}`;
+  if (!sharedArbitraries.has(key)) sharedArbitraries.set(key, make());
+  return sharedArbitraries.get(key) as fc.Arbitrary<T>;
+}
+const string = (constraints: fc.StringConstraints) => shared("string", constraints, () => fc.string(constraints));
+const jsonValue = (constraints: fc.JsonSharedConstraints) => shared("jsonValue", constraints, () => fc.jsonValue(constraints));
 
 const resolve = (schema: Schema): Schema => (schema?.$ref ? resolve(doc.components.schemas[schema.$ref.split("/").pop()]) : schema ?? {});
 
@@ -116,11 +135,11 @@ function fromSchema(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
     }
     case "object": {
       const properties = Object.entries<Schema>(schema.properties ?? {});
-      if (!properties.length && schema.additionalProperties) return fc.dictionary(fc.string({ maxLength: 8 }), fromSchema(schema.additionalProperties, depth + 1), { maxKeys: 3 });
+      if (!properties.length && schema.additionalProperties) return fc.dictionary(string({ maxLength: 8 }), fromSchema(schema.additionalProperties, depth + 1), { maxKeys: 3 });
       return fc.record(Object.fromEntries(properties.map(([key, s]) => [key, fromSchema(s, depth + 1)])), { requiredKeys: schema.required ?? [] });
     }
     default:
-      return fc.jsonValue({ maxDepth: 2 });
+      return jsonValue({ maxDepth: 2 });
   }
 }
 
@@ -133,9 +152,9 @@ function stringFrom(schema: Schema): fc.Arbitrary<string> {
     try {
       base = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200));
     } catch {
-      base = fc.string({ maxLength: 20 });
+      base = string({ maxLength: 20 });
     }
-  } else base = fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 24, 24)) });
+  } else base = string({ minLength: schema.minLength ?? 0, maxLength: Math.max(schema.minLength ?? 0, Math.min(schema.maxLength ?? 24, 24)) });
   const example = schema.example;
   if (typeof example === "string" && /^\d{4}-\d\d-\d\dT/.test(example)) {
     // A timestamp field: instants in the past, written with Z or with an offset.
@@ -149,8 +168,8 @@ function stringFrom(schema: Schema): fc.Arbitrary<string> {
 
 /** Strings that tend to break parsers and routers. */
 const junk = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: "binary", maxLength: 20 }),
+  string({ maxLength: 40 }),
+  string({ unit: "binary", maxLength: 20 }),
   fc.constantFrom("", " ", "%", "..", "../..", "null", "-1", "0", "1e309", "'; DROP TABLE identities; --", "%00", "\u0000", "😀", "a".repeat(600), "a".repeat(20_000), "prj_" + "0".repeat(26)),
 );
 
@@ -160,10 +179,10 @@ function bodyArbitrary(op: Schema): fc.Arbitrary<{ raw: string; type: string } |
   const type = Object.keys(content).find((t) => t.includes("json") || t.includes("form"));
   if (!type) return fc.constant(undefined);
   const shaped = fromSchema(content[type].schema ?? {});
-  const broken = fc.tuple(shaped, fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 })).map(([value, key, junkValue]) =>
+  const broken = fc.tuple(shaped, string({ maxLength: 10 }), jsonValue({ maxDepth: 1 })).map(([value, key, junkValue]) =>
     value && typeof value === "object" && !Array.isArray(value) ? { ...value, [key]: junkValue } : junkValue,
   );
-  const value = fc.oneof({ arbitrary: shaped, weight: 4 }, { arbitrary: broken, weight: 2 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 });
+  const value = fc.oneof({ arbitrary: shaped, weight: 4 }, { arbitrary: broken, weight: 2 }, { arbitrary: jsonValue({ maxDepth: 3 }), weight: 1 });
   const encode = (v: unknown) =>
     type.includes("form") ? new URLSearchParams(Object.entries(v && typeof v === "object" ? v : { v }).map(([k, x]): [string, string] => [k, String(x)])).toString() : JSON.stringify(v);
   return fc.oneof(
@@ -204,7 +223,7 @@ function queryArbitrary(op: Schema): fc.Arbitrary<string> {
     Object.fromEntries(declared.map((p: Schema) => [p.name, fc.oneof(fromSchema(p.schema ?? {}).map(String), junk, idArbitrary(undefined, junk))])),
     { requiredKeys: [] },
   );
-  const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), junk, { maxKeys: 2 });
+  const extra = fc.dictionary(string({ minLength: 1, maxLength: 6 }), junk, { maxKeys: 2 });
   return fc.tuple(values, extra).map(([known, unknown]) => {
     const query = new URLSearchParams({ ...unknown, ...(known as Record<string, string>) }).toString();
     return query ? `?${query}` : "";

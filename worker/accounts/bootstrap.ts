@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import { compiled } from "../lib/compiled";
 import { newId } from "../lib/ids";
 import { logger } from "../lib/logger";
 import { now } from "../lib/time";
@@ -24,12 +25,15 @@ export async function createFirstOwner(c: Context<AppEnv>, organizationId: strin
   return inserted?.id ?? null;
 }
 
+/** Whether the organization has a member yet, compiled once per isolate: every change made on the admin token asks. */
+const anyMember = compiled<"organizationId">((p) => sql`SELECT 1 FROM ${members} WHERE ${members.organizationId} = ${p.organizationId} LIMIT 1`);
+
 /**
  * Once an organization has a member, the admin token is the break-glass credential: each use is in the audit trail
  * (as every operator action is) and raises `ops.alert` (rule `break_glass`) to the operator's webhook, after the answer.
  */
 export async function raiseBreakGlass(c: Context<AppEnv>, organizationId: string, operationId: string) {
-  const [member] = await accountsDb(c).select({ id: members.id }).from(members).where(sql`${members.organizationId} = ${organizationId}`).limit(1);
+  const member = await anyMember(c.var.databases.named("DB"), { organizationId }).first();
   if (!member) return;
   logger.warn("break-glass admin token used", { rule: "break_glass", route: operationId });
   if (!opsWebhookConfigured(c.env)) return;

@@ -9,7 +9,7 @@ import { ProjectParams } from "../lib/params";
 import { createdResponse } from "../lib/preconditions";
 import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { now } from "../lib/time";
-import { findProject } from "../projects/queries";
+import { projectExists } from "../projects/queries";
 import { projects } from "../projects/table";
 import { defaultAnalyticsSettings } from "./settings";
 import { ExperimentInput, guardrailFailures, requireCompliant, VariantInput } from "./experiments";
@@ -76,7 +76,7 @@ experimentRoutes.openapi(
   }),
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
-    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+    if (!(await projectExists(c.var.db, projectId))) throw notFound("Project");
     const input = c.req.valid("json");
     const row: Row = { id: newId("exp"), projectId, name: input.name, status: "draft", variants: input.variants, created: now(), started: null, stopped: null };
     await getDb(c.var.db).insert(bannerExperiments).values(row);
@@ -98,7 +98,7 @@ experimentRoutes.openapi(
   }),
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
-    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+    if (!(await projectExists(c.var.db, projectId))) throw notFound("Project");
     const rows = await getDb(c.var.db).select().from(bannerExperiments).where(eq(bannerExperiments.projectId, projectId)).orderBy(desc(bannerExperiments.id));
     return c.json({ items: rows.map(present) }, 200);
   },

@@ -1,5 +1,5 @@
 import { notFound } from "../lib/errors";
-import { findProject } from "../projects/queries";
+import { projectExists } from "../projects/queries";
 import { interactions, type Interaction } from "./schemas";
 import { wilson } from "./stats";
 
@@ -62,7 +62,7 @@ function funnelOf(raw: Record<Interaction, number>) {
  * and breakdowns by regime, language, device, variant and page (the 50 pages with the most banners shown).
  */
 export async function readReport(d1: D1Database, projectId: string, from: string, to: string) {
-  if (!(await findProject(d1, projectId))) throw notFound("Project");
+  if (!(await projectExists(d1, projectId))) throw notFound("Project");
   const range = "project_id = ? AND day >= ? AND day <= ?";
   const interactionsOnly = `${range} AND purpose_id = ''`;
   // Each roll-up is scanned once over the range: interactions by day, interactions by every dimension together (the

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Scope } from "./scopes";
 import type { AppEnv } from "../env";
 import { canonicalJson } from "../lib/canonical";
+import { compiled } from "../lib/compiled";
 import { sha256Hex } from "../lib/crypto";
 import { clientIp } from "../limits/rate-limits";
 import { now } from "../lib/time";
@@ -50,20 +51,32 @@ const tails = new Map<string, Promise<unknown>>();
 
 const attempts = 5;
 
+/** The organization's latest entry hash: the one a new entry names, and the guard of its insert. */
+const latestHash = (organizationId: unknown) => sql<string | null>`(SELECT ${auditEntries.entryHash} FROM ${auditEntries}
+    WHERE ${auditEntries.organizationId} = ${organizationId} ORDER BY ${auditEntries.seq} DESC LIMIT 1)`;
+
+/** Both statements of an append, compiled once per isolate: every audited call of a member writes one. */
+const readLatest = compiled<"organizationId">((p) => sql`SELECT ${latestHash(p.organizationId)} AS hash`);
+const insertEntry = compiled<"organizationId" | "memberId" | "projectId" | "operationId" | "object" | "entryHash" | "previous" | "text" | "at">(
+  (p) => sql`INSERT OR IGNORE INTO ${auditEntries}
+      (organization_id, member_id, project_id, operation_id, object, entry_hash, previous_hash, payload, created)
+      SELECT ${p.organizationId}, ${p.memberId}, ${p.projectId}, ${p.operationId}, ${p.object},
+        ${p.entryHash}, ${p.previous}, ${p.text}, ${p.at} WHERE ${latestHash(p.organizationId)} IS ${p.previous}`,
+);
+
 async function append(c: Context<AppEnv>, payload: Omit<AuditPayload, "previous">): Promise<void> {
-  const db = accountsDb(c);
-  const latest = sql<string | null>`(SELECT ${auditEntries.entryHash} FROM ${auditEntries}
-    WHERE ${auditEntries.organizationId} = ${payload.organizationId} ORDER BY ${auditEntries.seq} DESC LIMIT 1)`;
+  const d1 = c.var.databases.named("DB");
+  const { organizationId } = payload;
   for (let attempt = 1; ; attempt++) {
-    const previous = (await db.get<{ hash: string | null }>(sql`SELECT ${latest} AS hash`))?.hash ?? null;
+    const previous = (await readLatest(d1, { organizationId }).first<{ hash: string | null }>())?.hash ?? null;
     const full: AuditPayload = { ...payload, previous };
     const text = canonicalJson(full);
     const entryHash = await sha256Hex(text);
     // Another isolate may have appended since the read: the guard then inserts nothing, and the entry is made again.
-    const result = await db.run(sql`INSERT OR IGNORE INTO ${auditEntries}
-      (organization_id, member_id, project_id, operation_id, object, entry_hash, previous_hash, payload, created)
-      SELECT ${payload.organizationId}, ${payload.memberId}, ${payload.projectId}, ${payload.operationId}, ${payload.object},
-        ${entryHash}, ${previous}, ${text}, ${payload.at} WHERE ${latest} IS ${previous}`);
+    const result = await insertEntry(d1, {
+      organizationId, memberId: payload.memberId, projectId: payload.projectId, operationId: payload.operationId,
+      object: payload.object, entryHash, previous, text, at: payload.at,
+    }).run();
     if (result.meta.changes > 0 || attempt === attempts) return;
   }
 }

@@ -9,7 +9,7 @@ import { jsonBody, jsonResponse, problems, Timestamp } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
 import { acceptedRevisions, createdResponse, IfMatch, nextRevision, notModified, preconditionProblem, refusal, revisionMatches, tagged, taggedResponse } from "../lib/preconditions";
 import { now } from "../lib/time";
-import { findProject } from "../projects/queries";
+import { projectExists } from "../projects/queries";
 import { forgetClients } from "./clients-cache";
 import { access, clientKinds, clientScopes, clientTypes, defaultScopes, scopesOfClient, type ClientScope, type ClientType } from "./scopes";
 import { clients } from "./table";
@@ -131,7 +131,7 @@ clientRoutes.openapi(
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
     const input = c.req.valid("json");
-    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+    if (!(await projectExists(c.var.db, projectId))) throw notFound("Project");
     const clientSecret = randomSecret("as");
     const stamp = now();
     const row = {
@@ -186,7 +186,7 @@ clientRoutes.openapi(
   }),
   async (c) => {
     const { project_id: projectId } = c.req.valid("param");
-    if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+    if (!(await projectExists(c.var.db, projectId))) throw notFound("Project");
     const rows = await getDb(c.var.db).select().from(clients).where(eq(clients.projectId, projectId)).orderBy(clients.id);
     return c.json({ items: rows.map(toClient) }, 200);
   },

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { compiled } from "../lib/compiled";
 import { atomically, getDb } from "../lib/db";
 import { newId } from "../lib/ids";
 import { now } from "../lib/time";
@@ -40,23 +41,34 @@ export async function memberOperator(c: Context<AppEnv>, memberId: string, crede
   return row ? { memberId, organizationId: row.organizationId, role: row.role, credential } : null;
 }
 
-/** The first organization: the one the admin token acts in (worker/accounts/bootstrap.ts makes it). */
-export const firstOrganization = (c: Context<AppEnv>) =>
-  accountsDb(c).select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1);
+const firstOrganizationRow = compiled<never>((_, db) =>
+  db.select({ id: organizations.id }).from(organizations).orderBy(asc(organizations.created), asc(organizations.id)).limit(1),
+);
+
+/**
+ * The first organization: the one the admin token acts in (worker/accounts/bootstrap.ts makes it). Every call on the
+ * admin token asks, so the statement is compiled once per isolate.
+ */
+const firstOrganization = (c: Context<AppEnv>) => firstOrganizationRow(c.var.databases.named("DB"), {}).first<{ id: string }>();
+
+/** A member's project role in a project of their organization (null without one); no row when it is not theirs. */
+const projectRoleRow = compiled<"projectId" | "organizationId" | "memberId">(
+  (p) => sql`SELECT ${projectRoles.role} AS projectRole FROM ${organizationProjects}
+    LEFT JOIN ${projectRoles} ON ${projectRoles.projectId} = ${organizationProjects.projectId} AND ${projectRoles.memberId} = ${p.memberId}
+    WHERE ${organizationProjects.projectId} = ${p.projectId} AND ${organizationProjects.organizationId} = ${p.organizationId} LIMIT 1`,
+);
 
 /**
  * The operator's role in a project: their project role where set, else their organization role; 404 when the project
  * is not their organization's (another organization's ids are not found, as another project's are for clients).
- * The admin token (break-glass) acts on every project as an owner.
+ * The admin token (break-glass) acts on every project as an owner. Every portal call on a project asks, so the
+ * statement is compiled once per isolate.
  */
 export async function roleInProject(c: Context<AppEnv>, operator: Operator, projectId: string): Promise<Role> {
   if (operator.memberId === null) return operator.role;
-  const [row] = await accountsDb(c)
-    .select({ projectRole: projectRoles.role })
-    .from(organizationProjects)
-    .leftJoin(projectRoles, and(eq(projectRoles.projectId, organizationProjects.projectId), eq(projectRoles.memberId, operator.memberId)))
-    .where(and(eq(organizationProjects.projectId, projectId), eq(organizationProjects.organizationId, operator.organizationId)))
-    .limit(1);
+  const row = await projectRoleRow(c.var.databases.named("DB"), { projectId, organizationId: operator.organizationId, memberId: operator.memberId }).first<{
+    projectRole: Role | null;
+  }>();
   if (!row) throw notFound("Project");
   return row.projectRole ?? operator.role;
 }
@@ -97,7 +109,7 @@ export const ownerCount = (c: Context<AppEnv>, organizationId: string) =>
  * organization too.
  */
 export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
-  const [found] = await firstOrganization(c);
+  const found = await firstOrganization(c);
   if (found) return found.id;
   const perDatabase = await Promise.all(c.var.databases.every().map((d1) => getDb(d1).select({ id: projects.id }).from(projects)));
   const projectIds = JSON.stringify(perDatabase.flat().map((row) => row.id));
@@ -108,6 +120,6 @@ export async function ensureOrganization(c: Context<AppEnv>): Promise<string> {
     sql`INSERT OR IGNORE INTO ${organizationProjects} (project_id, organization_id)
       SELECT value, (SELECT id FROM ${organizations} ORDER BY created, id LIMIT 1) FROM json_each(${projectIds})`,
   ]);
-  const [made] = await firstOrganization(c);
+  const made = await firstOrganization(c);
   return made!.id;
 }

@@ -1,17 +1,18 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Credential, Grant } from "./credential";
 import type { Scope } from "./scopes";
-import type { CredentialKind } from "../accounts/table";
-import { ensureOrganization, memberOperator, roleInProject, type Operator } from "./operators";
-import { roleScopes } from "./roles";
+import { members, type CredentialKind } from "../accounts/table";
+import { ensureOrganization, roleInProject, type Operator } from "./operators";
+import { roleScopes, type Role } from "./roles";
 import type { AppEnv, Env } from "../env";
 import { constantTimeEqual, randomSecret, sha256Hex } from "../lib/crypto";
+import { compiled } from "../lib/compiled";
 import { getDb } from "../lib/db";
 import { ApiError, notFound } from "../lib/errors";
 import { requireSetting } from "../lib/settings";
-import { findProject } from "../projects/queries";
+import { projectExists } from "../projects/queries";
 import { portalSessions } from "../portal/table";
 
 /**
@@ -111,19 +112,29 @@ export async function createSession(c: Context<AppEnv>, memberId: string | null,
   return session;
 }
 
+/** A stored session with its member's organization and role (null for the admin token's), read with it. */
+type StoredSession = PortalSession & { organizationId: string | null; role: Role | null };
+
+/**
+ * The session and its member in one statement, compiled once per isolate: every portal call reads it, and a read
+ * each (with drizzle building both) was most of a portal call's own CPU (docs/testing.md#where-the-time-goes).
+ */
+const sessionByHash = compiled<"idHash">(
+  (p) => sql`SELECT ${portalSessions.csrfToken} AS csrfToken, ${portalSessions.adminFingerprint} AS adminFingerprint,
+      ${portalSessions.memberId} AS memberId, ${portalSessions.credential} AS credential, ${portalSessions.created} AS created,
+      ${portalSessions.expires} AS expires, ${members.organizationId} AS organizationId, ${members.role} AS role
+    FROM ${portalSessions} LEFT JOIN ${members} ON ${members.id} = ${portalSessions.memberId}
+    WHERE ${portalSessions.idHash} = ${p.idHash} LIMIT 1`,
+);
+
 /**
  * The session named by the cookie, or null when there is none or it has expired, been signed out or revoked, its
  * member was removed (the row goes with them), or, opened by the admin token, it outlived that token.
  */
-export async function readSession(c: Context<AppEnv>): Promise<PortalSession | null> {
+export async function readSession(c: Context<AppEnv>): Promise<StoredSession | null> {
   const sessionId = getCookie(c, cookieName, "host");
   if (!sessionId) return null;
-  const { csrfToken, adminFingerprint, memberId, credential, created, expires } = portalSessions;
-  const [session] = await getDb(c.env.DB)
-    .select({ csrfToken, adminFingerprint, memberId, credential, created, expires })
-    .from(portalSessions)
-    .where(eq(portalSessions.idHash, await sha256Hex(sessionId)))
-    .limit(1);
+  const session = await sessionByHash(c.env.DB, { idHash: await sha256Hex(sessionId) }).first<StoredSession>();
   if (!session || Date.parse(session.expires) <= Date.now()) return null;
   if (session.memberId !== null) return session;
   const configured = requireSetting(c.env, "ADMIN_TOKEN");
@@ -141,7 +152,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
  * A valid session, with the CSRF checks on unsafe methods: same origin, and the session's CSRF token in
  * `x-csrf-token`. Throws 401 without a valid session, 403 when a check fails.
  */
-export async function requireSession(c: Context<AppEnv>): Promise<PortalSession> {
+export async function requireSession(c: Context<AppEnv>): Promise<StoredSession> {
   const session = await readSession(c);
   if (!session) throw unauthorized("The portal session has expired or was signed out; sign in again.");
   if (unsafeMethods.has(c.req.method)) {
@@ -155,11 +166,10 @@ export async function requireSession(c: Context<AppEnv>): Promise<PortalSession>
 }
 
 /** The operator a session stands for: its member, or the admin token acting as an owner of the first organization. */
-async function sessionOperator(c: Context<AppEnv>, session: PortalSession): Promise<Operator> {
+async function sessionOperator(c: Context<AppEnv>, session: StoredSession): Promise<Operator> {
   if (session.memberId === null) return { memberId: null, organizationId: await ensureOrganization(c), role: "owner", credential: "admin-token" };
-  const operator = await memberOperator(c, session.memberId, session.credential);
-  if (!operator) throw unauthorized("The portal session has ended; sign in again.");
-  return operator;
+  if (session.organizationId === null || session.role === null) throw unauthorized("The portal session has ended; sign in again.");
+  return { memberId: session.memberId, organizationId: session.organizationId, role: session.role, credential: session.credential };
 }
 
 /**
@@ -184,6 +194,6 @@ export async function operatorGrant(c: Context<AppEnv>, operator: Operator, clie
   const role = projectId === undefined ? operator.role : await roleInProject(c, operator, projectId);
   const scopes = within === undefined ? roleScopes[role] : roleScopes[role].filter((scope) => within.includes(scope));
   if (projectId === undefined) return { scopes };
-  if (!(await findProject(c.var.db, projectId))) throw notFound("Project");
+  if (!(await projectExists(c.var.db, projectId))) throw notFound("Project");
   return { scopes, caller: { projectId, clientId, clientType: "backend", scopes } };
 }

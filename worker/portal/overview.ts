@@ -4,7 +4,7 @@ import { notFound } from "../lib/errors";
 import { defineRoute } from "../auth/router";
 import { jsonResponse, problems } from "../lib/schemas";
 import { ProjectParams } from "../lib/params";
-import { findProject } from "../projects/queries";
+import { projectExists } from "../projects/queries";
 
 const Day = z.string().openapi({ example: "2026-11-22", description: "A UTC calendar day." });
 const StatusCounts = z.record(z.string(), z.number().int()).openapi({ example: { received: 2, completed: 5 } });
@@ -67,7 +67,7 @@ export const overviewRoute = defineRoute({
 type Row = Record<string, string | number | null>;
 
 export async function readOverview(d1: D1Database, projectId: string, days: number): Promise<z.infer<typeof Overview>> {
-  if (!(await findProject(d1, projectId))) throw notFound("Project");
+  if (!(await projectExists(d1, projectId))) throw notFound("Project");
   const dayList: string[] = [];
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   for (let i = days - 1; i >= 0; i--) dayList.push(new Date(today - i * 86_400_000).toISOString().slice(0, 10));
