@@ -57,7 +57,7 @@ export const totalBudgetBytes = 20 * 1024 + 63 + 41;
  * vendor list, fetched when it is opened), fetched only on TCF projects' pages under the opt-in regime, where the GPP
  * part never loads: counted apart from the total above, against a budget of its own (docs/tcf.md#loading). 14 KiB
  * before the layers (13,461 bytes); 17 KiB with them (16,333 bytes when they were added: 2.9 KiB for the layers);
- * 1,212 bytes more for the second layer's disclosures (17,834 bytes on their own, 18,075 with the first layer's wait and the project's TCF words: device storage, restrictions, Google's providers,
+ * 1,212 bytes more for the second layer's disclosures (17,834 bytes on their own, 18,180 with the first layer's wait and the project's TCF words: device storage, restrictions, Google's providers,
  * illustrations; the stacks' descriptions on the first layer),
  * most of them in the vendor list's chunk, which loads only when the list is opened.
  */

@@ -31,7 +31,7 @@ export const prebidLike = `<script>window.__tcfEvents = []; window.__tcfConsent 
   __tcfapi("addEventListener", 2, function (tcData, success) {
     __tcfEvents.push(tcData.eventStatus);
     if (success && (tcData.eventStatus === "tcloaded" || tcData.eventStatus === "useractioncomplete")) {
-      __tcfConsent.push({ tcString: tcData.tcString, gdprApplies: tcData.gdprApplies, purposes: tcData.purpose.consents, vendors: tcData.vendor.consents });
+      __tcfConsent.push({ tcString: tcData.tcString, addtlConsent: tcData.addtlConsent, gdprApplies: tcData.gdprApplies, purposes: tcData.purpose.consents, vendors: tcData.vendor.consents });
     }
   });
   __tcfapi("ping", 2, function (ping) { window.__stubPing = ping; });</script>`;

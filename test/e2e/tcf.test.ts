@@ -128,6 +128,9 @@ describe("the TCF chunk on a page with IAB's stub", () => {
     expect(trueKeys(consent[0].vendors)).toEqual(vendors);
     // The decision carried the strings, which the service checked and recorded (it answered, so the listener heard).
     expect(posted.at(-1)!.meta.context).toMatchObject({ tcString: consent[0].tcString, acString: "2~1.89~dv." });
+    // Google's Additional Consent Mode reads it as TCData's addtlConsent, in events and in getTCData.
+    expect(consent[0]).toMatchObject({ addtlConsent: "2~1.89~dv." });
+    expect((await tcfapi(page, "getTCData")).data).toMatchObject({ addtlConsent: "2~1.89~dv.", tcString: consent[0].tcString });
     expect(await prebidConsent(page)).toEqual({
       consentString: consent[0].tcString,
       gdprApplies: true,
@@ -251,6 +254,24 @@ describe("when the dialog shows again", () => {
     await consentTaken(page, 1);
     expect((await recorded(page)).events).toEqual(["tcloaded"]);
     expect(await banner(page).count()).toBe(0);
+
+    // The project adds a Google Ad Tech Provider (2677): the kept AC string names it nowhere, so the visitor is asked.
+    later = (list: Json) => {
+      list.vendorListVersion += 2;
+      list.vendors["755"].purposes.push(2);
+      list.settings.acProviders.push(2677);
+      list.acProviders["2677"] = { id: 2677, name: "An added provider", policyUrl: "https://provider.example/privacy" };
+    };
+    await page.reload();
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+    expect((await tcfapi(page, "getTCData")).data).toMatchObject({ addtlConsent: "2~1.89.2677~dv." });
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
     await context.close();
   });
 });

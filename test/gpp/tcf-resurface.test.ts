@@ -30,7 +30,8 @@ function later(change: (gvl: any) => void = () => {}): VendorList {
   return next as VendorList;
 }
 
-const askedAgain = (kept: Kept, list: VendorList, publisherNow = publisher, shown = vendors) => mustAskAgain(kept, list, askedOf(list, shown, publisherNow), shown);
+const askedAgain = (kept: Kept, list: VendorList, publisherNow = publisher, shown = vendors, providers: number[] = []) =>
+  mustAskAgain(kept, list, askedOf(list, shown, publisherNow), shown, providers);
 
 describe("asking a returning visitor again", () => {
   const kept = keptWith(gvl);
@@ -63,7 +64,19 @@ describe("asking a returning visitor again", () => {
     expect(askedAgain(kept, gvl, publisher, [...vendors, 32])).toBe(true);
     expect(askedAgain(kept, later((g) => (g.tcfPolicyVersion += 1)))).toBe(true);
     expect(askedAgain({ ...kept, tcString: "not a TC string" }, gvl)).toBe(true);
-    expect(mustAskAgain(undefined, gvl, askedOf(gvl, vendors, publisher), vendors)).toBe(true);
+    expect(mustAskAgain(undefined, gvl, askedOf(gvl, vendors, publisher), vendors, [])).toBe(true);
+  });
+
+  it("when the project's Google Ad Tech Providers differ from those the kept AC string lists, consented or only disclosed", () => {
+    const withProviders = { ...kept, acString: "2~89~dv.2677" };
+    expect(askedAgain(withProviders, gvl, publisher, vendors, [89, 2677])).toBe(false);
+    expect(askedAgain({ ...kept, acString: "2~~dv.89.2677" }, gvl, publisher, vendors, [89, 2677])).toBe(false);
+    // Before the dialog listed them, a consented provider was also in part 5: still the same providers.
+    expect(askedAgain({ ...kept, acString: "2~89.2677~dv.89.2677" }, gvl, publisher, vendors, [89, 2677])).toBe(false);
+    expect(askedAgain(withProviders, gvl, publisher, vendors, [89, 2677, 3000]), "a provider added").toBe(true);
+    expect(askedAgain(withProviders, gvl, publisher, vendors, [89]), "a provider taken away").toBe(true);
+    expect(askedAgain(kept, gvl, publisher, vendors, [89]), "the first provider").toBe(true);
+    expect(askedAgain({ ...kept, acString: "" }, gvl, publisher, vendors, [89]), "no AC string kept").toBe(true);
   });
 
   it("a string kept before what was asked was kept is held to the vendors and the policy version only", () => {

@@ -4,7 +4,8 @@
  * is at the discretion of the CMP and the publisher", *The Global Vendor List*), but requires it when the TCF Policies
  * changed (`TcfPolicyVersion`, *Global Vendor List and TCF Policy Updates*); the Policies ask it when what the visitor
  * chose about no longer covers what is sought. So the layer opens again when the visitor's kept string
- * - disclosed other vendors than the project's now (a vendor added or taken away), or
+ * - disclosed other vendors than the project's now (a vendor added or taken away), or its AC string other Google Ad
+ *   Tech Providers than the project's now (a provider's consent is given to it by name, as a vendor's is), or
  * - was made under another TCF policy version than the current GVL's, or
  * - was made before the GVL extended what is asked: a purpose or special feature the GVL did not define, a vendor of
  *   the project declaring a purpose, a legitimate interest or a special feature it did not declare, or the publisher
@@ -13,6 +14,7 @@
  * nor the wording, retention, URLs, features and special purposes (disclosed, not chosen).
  */
 import { TCString, type VendorList } from "@iabtechlabtcf/core";
+import { acListedOf } from "./tc-string";
 
 /** What a visitor was asked about: the GVL's purposes and special features, and what each party sought, as `c1` (consent), `l2` (legitimate interest), `f1` (special feature). */
 export type Asked = { purposes: number[]; specialFeatures: number[]; parties: Record<string, string[]> };
@@ -46,11 +48,12 @@ export function asksMore(before: Asked, now: Asked): boolean {
 export type Kept = { tcString: string; acString: string; vendors: number[]; asked?: Asked };
 
 /**
- * Whether the visitor must be asked again (the rules above). A string kept before `asked` was (none from before this
+ * Whether the visitor must be asked again (the rules above); `providers` are the project's Ad Tech Providers now. A string kept before `asked` was (none from before this
  * rule) is held to the vendors and the policy version only; one that does not decode is asked again.
  */
-export function mustAskAgain(kept: Kept | undefined, list: Pick<VendorList, "tcfPolicyVersion">, now: Asked, disclosed: number[]): boolean {
+export function mustAskAgain(kept: Kept | undefined, list: Pick<VendorList, "tcfPolicyVersion">, now: Asked, disclosed: number[], providers: number[]): boolean {
   if (!kept || kept.vendors.join() !== disclosed.join()) return true;
+  if (acListedOf(kept.acString).join() !== [...providers].sort((a, b) => a - b).join()) return true;
   try {
     if (TCString.decode(kept.tcString).policyVersion !== list.tcfPolicyVersion) return true;
   } catch {

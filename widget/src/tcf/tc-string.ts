@@ -184,8 +184,13 @@ export function acString(consented: number[], disclosed: number[]): string {
   return `2~${given.join(".")}~dv.${without(ascending(disclosed), given).join(".")}`;
 }
 
+const acPart = (ac: string, part: RegExp) => (part.exec(ac)?.[1] ?? "").split(".").filter(Boolean).map(Number);
+
 /** The providers an AC string consented to (none from one that is not version 2). */
-export const acConsentsOf = (ac: string) => (/^2~([\d.]*)~/.exec(ac)?.[1] ?? "").split(".").filter(Boolean).map(Number);
+export const acConsentsOf = (ac: string) => acPart(ac, /^2~([\d.]*)~/);
+
+/** Every provider an AC string lists, consented to or only disclosed (part 5, `dv.`), ascending. */
+export const acListedOf = (ac: string) => ascending([...acConsentsOf(ac), ...acPart(ac, /^2~[\d.]*~dv\.([\d.]*)$/)]);
 
 /**
  * Google Consent Mode's types from the TC string's purposes, as Google documents for TCF ("Consent Mode and the

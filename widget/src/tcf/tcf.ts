@@ -186,7 +186,14 @@ async function serve(flow: ConsentController) {
     // A kept string that no longer decodes: the toggles start as for a new visitor, who is asked again below.
   }
   const dialog = layers(flow, list, words, layer, toggles);
-  const cmpApi = new CmpApi(list.settings.cmpId, list.settings.cmpVersion, true);
+  // Google's Additional Consent Mode reads the AC string as TCData's `addtlConsent`, beside the TC string it was made
+  // with: added to getTCData's answer, which addEventListener's use too (CmpApi's built-in command middleware).
+  const cmpApi = new CmpApi(list.settings.cmpId, list.settings.cmpVersion, true, {
+    getTCData: (next, data: unknown, status: boolean) => {
+      if (data && typeof data === "object" && kept?.acString) Object.assign(data, { addtlConsent: kept.acString });
+      (next as (data: unknown, status: boolean) => void)(data, status);
+    },
+  });
   /**
    * Whether the API last said the dialog shows (undefined before the first update), and whether a decision was just
    * told (the layer is still closing).
@@ -238,6 +245,6 @@ async function serve(flow: ConsentController) {
   // chunk) is told when it is recorded, or, when it went without strings, once the layer closes.
   const dismissed = sessionStorage.getItem(`${storageKey(flow.host.source.api, flow.host.source.project)}:dismissed`);
   const now = stringsNow(list, dialog.toggles);
-  if (!visible() && !dismissed && !flow.shown.busy && mustAskAgain(kept, list, now.asked, now.vendors)) flow.set({ banner: "ask" });
+  if (!visible() && !dismissed && !flow.shown.busy && mustAskAgain(kept, list, now.asked, now.vendors, list.settings.acProviders)) flow.set({ banner: "ask" });
   else follow();
 }
