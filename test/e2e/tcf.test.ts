@@ -213,6 +213,22 @@ describe("the TCF chunk on a page with IAB's stub", () => {
 });
 
 describe("when the dialog shows again", () => {
+  /** The next page view asks (cmpuishown), and the visitor accepts all. */
+  const askedAgainAndAccepted = async (page: Page) => {
+    await page.reload();
+    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
+    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
+    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await consentTaken(page, 1);
+  };
+  /** The next page view keeps the string: tcloaded, no dialog. */
+  const quietOnReload = async (page: Page) => {
+    await page.reload();
+    await consentTaken(page, 1);
+    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+  };
+
   it("not for a new GVL version alone; when the GVL extends what a project vendor seeks, once, with a string of the new list", async () => {
     const { context, page } = await visitor(browser);
     await page.goto(`${site.origin}/stub.html`);
@@ -231,9 +247,7 @@ describe("when the dialog shows again", () => {
       later(list);
       await route.fulfill({ response, json: list });
     });
-    await page.reload();
-    await consentTaken(page, 1);
-    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    await quietOnReload(page);
     expect(await banner(page).count()).toBe(0);
 
     // Google Advertising Products (755) now also seeks consent for purpose 2, which it held on legitimate interest.
@@ -241,18 +255,11 @@ describe("when the dialog shows again", () => {
       list.vendorListVersion += 2;
       list.vendors["755"].purposes.push(2);
     };
-    await page.reload();
-    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
-    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
-    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await consentTaken(page, 1);
+    await askedAgainAndAccepted(page);
     const renewed = TCString.decode((await recorded(page)).consent[0].tcString);
     expect(renewed.vendorListVersion).toBe(122);
     // Asked once: the next page view keeps the new string.
-    await page.reload();
-    await consentTaken(page, 1);
-    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    await quietOnReload(page);
     expect(await banner(page).count()).toBe(0);
 
     // The project adds a Google Ad Tech Provider (2677): the kept AC string names it nowhere, so the visitor is asked.
@@ -262,16 +269,9 @@ describe("when the dialog shows again", () => {
       list.settings.acProviders.push(2677);
       list.acProviders["2677"] = { id: 2677, name: "An added provider", policyUrl: "https://provider.example/privacy" };
     };
-    await page.reload();
-    await banner(page).getByRole("button", { name: "Accept all" }).waitFor();
-    await page.waitForFunction(() => (window as any).__tcfEvents.length > 0, undefined, { timeout: 60_000 });
-    expect((await recorded(page)).events).toEqual(["cmpuishown"]);
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await consentTaken(page, 1);
+    await askedAgainAndAccepted(page);
     expect((await tcfapi(page, "getTCData")).data).toMatchObject({ addtlConsent: "2~1.89.2677~dv." });
-    await page.reload();
-    await consentTaken(page, 1);
-    expect((await recorded(page)).events).toEqual(["tcloaded"]);
+    await quietOnReload(page);
     await context.close();
   });
 });
